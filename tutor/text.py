@@ -1,6 +1,8 @@
 """Message catalogs: the words the tutor shows, one TOML file per language.
 
-The catalogs live in ``tutor/locale/<lang>.toml`` and are keyed by section and message id.
+A language's catalog is every ``tutor/locale/<lang>/*.toml`` file (one file per part of the
+tutor: engine, quiz, widgets, lessons, app), keyed by section and message id; a section
+lives in one file only.
 A missing language or message raises instead of falling back silently, so a gap in a
 translation is found by the tests, not by a learner.
 """
@@ -21,11 +23,22 @@ class MissingTextError(LookupError):
 @cache
 def catalog(lang: str = DEFAULT_LANGUAGE) -> dict[str, dict[str, str]]:
     """The whole catalog of ``lang``, section by section."""
-    path = resources.files("tutor") / "locale" / f"{lang}.toml"
-    if not path.is_file():
+    folder = resources.files("tutor") / "locale" / lang
+    if not folder.is_dir():
         raise MissingTextError(f"no catalog for language {lang!r}")
-    with path.open("rb") as handle:
-        return tomllib.load(handle)
+    sections: dict[str, dict[str, str]] = {}
+    for part in sorted(folder.iterdir(), key=lambda entry: entry.name):
+        if not part.name.endswith(".toml"):
+            continue
+        with part.open("rb") as handle:
+            for name, messages in tomllib.load(handle).items():
+                if name in sections:
+                    raise MissingTextError(
+                        f"section [{name}] of the {lang!r} catalog is defined twice "
+                        f"(again in {part.name})"
+                    )
+                sections[name] = messages
+    return sections
 
 
 def text(key: str, lang: str = DEFAULT_LANGUAGE, /, **values: object) -> str:
