@@ -114,7 +114,13 @@ class Trick:
 
     @property
     def plays(self) -> tuple[tuple[int, Card], ...]:
+        """``(seat, card)`` pairs in play order."""
         return tuple(zip(self.seats, self.cards, strict=True))
+
+    @property
+    def reason(self) -> TrickExplanation:
+        """Why the winner took the trick (same as :attr:`explanation`)."""
+        return self.explanation
 
     def _repr_svg_(self) -> str:
         from tutor.display.svg import trick_svg
@@ -265,11 +271,16 @@ class Round:
 
     @property
     def taken(self) -> tuple[int, ...]:
-        """Tricks taken so far, by seat."""
+        """Tricks taken so far, by seat (a trick counts once, whatever its cards)."""
         counts = [0] * self.players
         for trick in self.tricks:
             counts[trick.winner] += 1
         return tuple(counts)
+
+    @property
+    def tricks_taken(self) -> tuple[int, ...]:
+        """Same as :attr:`taken`."""
+        return self.taken
 
     def _seat_name(self, seat: int) -> str:
         return f"seat {seat} ({self.names[seat]})"
