@@ -59,7 +59,7 @@ mypy tutor
 
 section "pytest: doctests (tutor) + tests"
 rc=0
-python -m pytest --doctest-modules tutor tests "$@" || rc=$?
+python -m pytest --doctest-modules --doctest-glob=README.md tutor tests README.md "$@" || rc=$?
 if [[ $rc == 5 ]]; then
     echo "[test.sh] pytest collected no tests in the main section: that counts as a failure."
 fi

@@ -15,8 +15,14 @@ from typing import Protocol
 
 from tutor.cards import Card, Suit, parse_card, parse_cards
 from tutor.errors import InvalidPlayersError
-from tutor.explain import card_name, describe_play, describe_reveal, describe_score, describe_trick
-from tutor.explain import suit_name
+from tutor.explain import (
+    card_name,
+    describe_play,
+    describe_reveal,
+    describe_score,
+    describe_trick,
+    suit_name,
+)
 from tutor.scoring import round_score
 from tutor.text import DEFAULT_LANGUAGE, text
 from tutor.trick import explain_trick, judge_play, legal_plays
