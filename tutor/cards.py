@@ -134,9 +134,15 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
+    def _repr_svg_(self) -> str:
+        from tutor.display.svg import card_svg
+
+        return card_svg(self)
+
 
 _SUIT_ORDER = {suit: index for index, suit in enumerate(Suit)}
-_CARD_PATTERN = re.compile(r"([YRGB])(\d{1,2})|([WJ])", re.IGNORECASE)
+# [0-9], not \d: \d would also accept other scripts' digits such as "R٩".
+_CARD_PATTERN = re.compile(r"([YRGB])([0-9]{1,2})|([WJ])", re.IGNORECASE)
 _NOTATION_HELP = (
     "write a suit letter Y, R, G or B followed by a rank 1-13 (e.g. 'R9'), "
     "'W' for a Wizard or 'J' for a Jester"
@@ -208,6 +214,8 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
         return [parse_card(token) for token in text.replace(",", " ").split()]
     if isinstance(text, Card):
         raise InvalidCardError(f"expected several cards, got the single card {text!r}")
+    if not isinstance(text, Iterable):
+        raise InvalidCardError(f"invalid cards {text!r}: {_NOTATION_HELP}, separated by spaces")
     return [parse_card(item) for item in text]
 
 

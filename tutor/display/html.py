@@ -1,0 +1,234 @@
+"""HTML views of the engine's values: the score sheet and a round in progress.
+
+Plain, accessible markup (a real ``<table>`` with ``<caption>`` and header scopes, words
+for every state) with inline styles only, so it shows the same in JupyterLab, Voilà and a
+static page, on light and dark themes (text keeps the page's colour).
+
+>>> from tutor.scoring import ScoreSheet
+>>> sheet = ScoreSheet(players=3, names=["Ann", "Ben", "Cleo"])
+>>> _ = sheet.record(bids=[1, 0, 1], taken=[1, 0, 0])
+>>> page = score_sheet_html(sheet)
+>>> "<caption" in page, "−10" in page, "+30" in page
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from tutor.display.svg import card_svg, hand_svg, trick_svg
+from tutor.explain import describe_reveal, describe_trick
+from tutor.round import Phase, Round
+from tutor.scoring import ScoreSheet
+from tutor.text import DEFAULT_LANGUAGE, text
+from tutor.trump import RevealRule
+
+MINUS = "\u2212"
+"""The minus sign (not a hyphen): read as "minus" and as wide as the plus sign."""
+
+_TABLE = "border-collapse:collapse;font-variant-numeric:tabular-nums;margin:0.5em 0"
+_CELL = "padding:0.2em 0.6em;border:1px solid #8a8a8a;text-align:right"
+_HEAD = "padding:0.2em 0.6em;border:1px solid #8a8a8a;text-align:center"
+_CAPTION = "caption-side:top;text-align:left;font-weight:600;padding-bottom:0.3em"
+
+
+def format_points(points: int, *, signed: bool = False) -> str:
+    """Points with a real minus sign; ``signed`` also puts a plus sign on gains.
+
+    >>> format_points(-20), format_points(40, signed=True), format_points(0, signed=True)
+    ('−20', '+40', '0')
+    """
+    if points < 0:
+        return f"{MINUS}{-points}"
+    return f"+{points}" if signed and points > 0 else str(points)
+
+
+def _sign_class(points: int) -> str:
+    return "negative" if points < 0 else "positive" if points > 0 else "zero"
+
+
+def score_sheet_html(sheet: ScoreSheet, *, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The score sheet as a table: per round and player the bid → tricks taken, the points
+    and the running total; the totals (and who leads) at the foot.
+
+    >>> from tutor.scoring import ScoreSheet
+    >>> sheet = ScoreSheet(players=3)
+    >>> _ = sheet.record(bids=[2, 0, 1], taken=[2, 0, 0])
+    >>> page = score_sheet_html(sheet)
+    >>> "2 → 2" in page, '<th scope="colgroup" colspan="3"' in page, page.count("<tr")
+    (True, True, 4)
+    """
+    names = sheet.names
+    head_top = "".join(
+        f'<th scope="colgroup" colspan="3" style="{_HEAD}">{escape(name)}</th>' for name in names
+    )
+    sub_heads = "".join(
+        f'<th scope="col" style="{_HEAD}">{escape(text(f"display.score-{key}", lang))}</th>'
+        for _ in names
+        for key in ("bid-taken", "points", "total")
+    )
+    rows = []
+    for number, row in enumerate(sheet.rows, start=1):
+        cells = []
+        for bid, taken, points, total in zip(
+            row.bids, row.taken, row.points, row.totals, strict=True
+        ):
+            cells.append(
+                f'<td class="bid-taken" style="{_CELL}">{bid} → {taken}</td>'
+                f'<td class="points {_sign_class(points)}" style="{_CELL}">'
+                f"{format_points(points, signed=True)}</td>"
+                f'<td class="total {_sign_class(total)}" style="{_CELL}">'
+                f"{format_points(total)}</td>"
+            )
+        rows.append(
+            f'<tr><th scope="row" style="{_HEAD}">{number}</th>'
+            f'<td style="{_CELL}">{row.cards}</td>{"".join(cells)}</tr>'
+        )
+    if not rows:
+        rows.append(
+            f'<tr><td colspan="{2 + 3 * len(names)}" style="{_HEAD}">'
+            f"{escape(text('display.score-no-rounds', lang))}</td></tr>"
+        )
+    leaders = set(sheet.leaders()) if sheet.rows else set()
+    foot = "".join(
+        f'<td colspan="3" class="grand-total {_sign_class(total)}" style="{_CELL};'
+        f'font-weight:{700 if seat in leaders else 400}">{format_points(total)}'
+        + (f" ★ {escape(text('display.score-leader', lang))}" if seat in leaders else "")
+        + "</td>"
+        for seat, total in enumerate(sheet.totals)
+    )
+    return (
+        f'<table class="score-sheet" style="{_TABLE}">'
+        f'<caption style="{_CAPTION}">{escape(text("display.score-caption", lang))}</caption>'
+        f"<thead><tr>"
+        f'<th scope="col" rowspan="2" style="{_HEAD}">'
+        f"{escape(text('display.score-round', lang))}</th>"
+        f'<th scope="col" rowspan="2" style="{_HEAD}">'
+        f"{escape(text('display.score-cards', lang))}</th>{head_top}</tr>"
+        f"<tr>{sub_heads}</tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody>"
+        f'<tfoot><tr><th scope="row" colspan="2" style="{_HEAD}">'
+        f"{escape(text('display.score-totals', lang))}</th>{foot}</tr></tfoot>"
+        "</table>"
+    )
+
+
+def _bid_words(rnd: Round, owner: int, seat: int | None, lang: str) -> str:
+    bid = rnd.bids[owner]
+    if bid is None:
+        return text("display.round-bid-none", lang)
+    if not rnd.bid_visible(owner, to=seat):
+        return text("display.round-bid-hidden", lang)
+    return str(bid)
+
+
+def round_html(
+    rnd: Round, *, seat: int | None = None, scale: float = 0.7, lang: str = DEFAULT_LANGUAGE
+) -> str:
+    """A round as the table shows it: the turned card and trump, each player's hand, bid
+    and tricks taken, the trick being played and the tricks played so far (each with the
+    engine's reason for its winner).
+
+    ``seat=None`` is the teacher's view: every hand face up; bids shown as the variant lets
+    an onlooker see them. With a ``seat``, only that seat's hand is face up and bids follow
+    what that seat may see (:meth:`Round.bid_visible`).
+
+    >>> from tutor.round import Round
+    >>> rnd = Round(hands=["J R2 G8", "B5 W G3", "B11 R4 J", "B7 R12 G10"], turned="R9",
+    ...             dealer=3)
+    >>> page = round_html(rnd)
+    >>> "red is trump" in page, page.count('class="hand"'), "D (dealer)" in page
+    (True, 4, True)
+    >>> round_html(rnd, seat=0).count('class="hand"')
+    1
+    """
+    if seat is not None:
+        rnd.view(seat)  # validates the seat (InvalidPlayersError names the range)
+    names = rnd.names
+    chosen = rnd.trump if rnd.reveal.rule is RevealRule.WIZARD else None
+    if rnd.turned is not None:
+        turned = card_svg(rnd.turned, scale=scale, lang=lang)
+    else:
+        turned = f"<span>{escape(text('display.round-nothing-turned', lang))}</span>"
+    reveal = describe_reveal(rnd.reveal, chosen, lang)
+    header = text(
+        "display.round-title",
+        lang,
+        cards=rnd.cards,
+        players=rnd.players,
+        dealer=names[rnd.dealer],
+    )
+    seat_rows = []
+    for owner, name in enumerate(names):
+        who = name
+        if owner == rnd.dealer:
+            who = text("display.round-dealer", lang, name=who)
+        if owner == rnd.to_act and rnd.phase is not Phase.FINISHED:
+            who = text("display.round-to-act", lang, name=who)
+        count = len(rnd.hands[owner])
+        if not count:
+            hand = escape(text("display.round-hand-empty", lang))
+        elif seat is None or owner == seat:
+            hand = hand_svg(rnd.hands[owner], scale=scale, lang=lang)
+        else:
+            hand = escape(text("display.round-hand-hidden", lang, count=count))
+        seat_rows.append(
+            f'<tr><th scope="row" style="{_HEAD};text-align:left">{escape(who)}</th>'
+            f'<td style="{_CELL};text-align:left">{hand}</td>'
+            f'<td style="{_CELL}">{escape(_bid_words(rnd, owner, seat, lang))}</td>'
+            f'<td style="{_CELL}">{rnd.taken[owner]}</td></tr>'
+        )
+    seats_table = (
+        f'<table class="seats" style="{_TABLE}">'
+        f'<caption style="{_CAPTION}">{escape(text("display.round-seats-caption", lang))}'
+        "</caption><thead><tr>"
+        + "".join(
+            f'<th scope="col" style="{_HEAD}">{escape(text(f"display.round-{key}", lang))}</th>'
+            for key in ("player", "hand", "bid", "taken")
+        )
+        + f"</tr></thead><tbody>{''.join(seat_rows)}</tbody></table>"
+    )
+    parts = [
+        f'<section class="wizard-round" aria-label="{escape(header)}">',
+        f'<p style="font-weight:700;margin:0.3em 0">{escape(header)}</p>',
+        '<div class="reveal" style="display:flex;gap:1em;align-items:center">',
+        f"<div>{turned}</div><p>{escape(reveal)}</p></div>",
+        seats_table,
+    ]
+    if rnd.current_trick:
+        number = len(rnd.tricks) + 1
+        parts.append(
+            f'<p style="font-weight:600;margin:0.5em 0 0.2em">'
+            f"{escape(text('display.round-current-trick', lang, number=number))}</p>"
+            + trick_svg(
+                [card for _, card in rnd.current_trick],
+                players=[names[who] for who, _ in rnd.current_trick],
+                scale=scale,
+                lang=lang,
+            )
+        )
+    if rnd.tricks:
+        parts.append(
+            f'<p style="font-weight:600;margin:0.5em 0 0.2em">'
+            f"{escape(text('display.round-tricks', lang))}</p><ol class=\"tricks\">"
+        )
+        for trick in rnd.tricks:
+            players = [names[who] for who in trick.seats]
+            picture = trick_svg(
+                trick.cards,
+                winner=trick.explanation.winner,
+                players=players,
+                scale=scale,
+                lang=lang,
+            )
+            reason = describe_trick(trick.explanation, players, lang)
+            parts.append(f'<li><p style="margin:0.2em 0">{escape(reason)}</p>{picture}</li>')
+        parts.append("</ol>")
+    if rnd.finished:
+        points = ", ".join(
+            f"{name} {format_points(score, signed=True)}"
+            for name, score in zip(names, rnd.scores(), strict=True)
+        )
+        parts.append(f"<p>{escape(text('display.round-finished', lang, points=points))}</p>")
+    parts.append("</section>")
+    return "".join(parts)

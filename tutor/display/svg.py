@@ -1,0 +1,646 @@
+"""Cards as SVG pictures: one card, a hand, a trick, and a face-down card.
+
+Every picture is a self-contained SVG string (no external fonts, images or ids, so many
+can sit on one page and the app works offline). Colour is never the only cue: a number
+card shows its rank, its suit letter and a suit shape whose outline differs per suit
+(yellow a sun, red a diamond, green a triangle, blue a square with a wave); a Wizard shows
+``W`` and a hat, a Jester ``J`` and a cap. Each card carries classes naming what it is
+(``card number suit-R rank-9``, ``card wizard``), ``role="img"``, and its name in words
+(from :func:`tutor.explain.card_name`, so it follows the learner's language) as
+``aria-label`` and ``<title>``.
+
+Sizes are in CSS pixels at ``scale=1`` (a card with its margin is about 91 × 123);
+``scale=2`` suits a projector.
+
+>>> svg = card_svg("R9")
+>>> 'class="card number suit-R rank-9"' in svg, 'aria-label="red 9"' in svg
+(True, True)
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+from html import escape
+
+from tutor.cards import Card, Suit, parse_card, parse_cards
+from tutor.errors import InvalidCardError, InvalidPlayersError
+from tutor.explain import card_name
+from tutor.text import DEFAULT_LANGUAGE, text
+
+FACE_WIDTH = 100
+FACE_HEIGHT = 140
+RING_MARGIN = 7
+"""Room around the face for the highlight ring, so highlighting never changes the size."""
+LABEL_UNITS = 16
+"""Words under a card, in face units; never below :data:`MIN_LABEL_PIXELS` on screen."""
+MIN_LABEL_PIXELS = 12
+PIXELS_PER_UNIT = 0.8
+FONT_FAMILY = "system-ui, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif"
+_SLOT_WIDTH = FACE_WIDTH + 2 * RING_MARGIN
+_SLOT_HEIGHT = FACE_HEIGHT + 2 * RING_MARGIN
+_GAP = 8
+RING_DARK = "#111111"
+RING_LIGHT = "#ffffff"
+
+
+@dataclass(frozen=True, slots=True)
+class SuitStyle:
+    """How one suit (or a Wizard, Jester, card back) is drawn: ``fill`` for the shape,
+    ``tint`` the card face, ``ink`` the rank and letter (at least 7:1 against the tint),
+    ``edge`` the card's border, the shape's name. The edge or the face stands out 3:1
+    against a white page, so the card's outline is seen."""
+
+    fill: str
+    tint: str
+    ink: str
+    edge: str
+    shape: str
+
+
+# Hues near the printed deck, spaced in lightness so they stay apart without hue (red-green
+# colour blindness, greyscale print); the shapes and letters carry the suit anyway.
+SUIT_STYLES: dict[Suit, SuitStyle] = {
+    Suit.YELLOW: SuitStyle("#f0c000", "#fff6d1", "#4d3a00", "#a67c00", "sun"),
+    Suit.RED: SuitStyle("#cc3311", "#fde6e0", "#7a1c05", "#cc3311", "diamond"),
+    Suit.GREEN: SuitStyle("#2fae72", "#dcf2e7", "#0b4d2e", "#1f8a57", "triangle"),
+    Suit.BLUE: SuitStyle("#005a9c", "#dceaf6", "#003a66", "#005a9c", "wave-square"),
+}
+
+WIZARD_STYLE = SuitStyle("#9d8df1", "#2b2560", "#ffffff", "#9d8df1", "hat")
+JESTER_STYLE = SuitStyle("#5a5a5a", "#f4f4f4", "#1a1a1a", "#5a5a5a", "cap")
+BACK_STYLE = SuitStyle("#5b6e99", "#34425f", "#dfe6f5", "#34425f", "lattice")
+
+
+def _n(value: float) -> str:
+    """A coordinate, short: at most two decimals, no trailing zeros."""
+    return f"{round(value, 2):g}"
+
+
+def _attrs(**values: object) -> str:
+    """XML attributes from keywords (``class_`` -> ``class``, ``aria_label`` -> ``aria-label``)."""
+    parts = []
+    for key, value in values.items():
+        if value is None:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        if isinstance(value, float):
+            value = _n(value)
+        parts.append(f'{name}="{escape(str(value))}"')
+    return " ".join(parts)
+
+
+# -- suit shapes ------------------------------------------------------------------------
+
+
+def _suit_shape(suit: Suit, cx: float, cy: float, r: float) -> str:
+    """The suit's shape centred on (cx, cy), about ``2r`` across, outlined in its ink."""
+    style = SUIT_STYLES[suit]
+    line = _n(max(r * 0.14, 0.8))
+    common = f'fill="{style.fill}" stroke="{style.ink}" stroke-width="{line}"'
+    klass = f"suit-symbol {style.shape}"
+    if suit is Suit.YELLOW:  # a sun: a disc with eight rays
+        rays = []
+        for step in range(8):
+            angle = step * math.pi / 4
+            x1, y1 = cx + 0.66 * r * math.cos(angle), cy + 0.66 * r * math.sin(angle)
+            x2, y2 = cx + r * math.cos(angle), cy + r * math.sin(angle)
+            rays.append(f"M{_n(x1)} {_n(y1)}L{_n(x2)} {_n(y2)}")
+        return (
+            f'<g class="{klass}"><path d="{"".join(rays)}" stroke="{style.ink}" '
+            f'stroke-width="{_n(r * 0.2)}" stroke-linecap="round"/>'
+            f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r * 0.5)}" {common}/></g>'
+        )
+    if suit is Suit.RED:  # a tall diamond
+        points = [(cx, cy - r), (cx + 0.7 * r, cy), (cx, cy + r), (cx - 0.7 * r, cy)]
+        return f'<polygon class="{klass}" points="{_points(points)}" {common}/>'
+    if suit is Suit.GREEN:  # a triangle standing on its base
+        points = [(cx, cy - r), (cx + 0.95 * r, cy + 0.8 * r), (cx - 0.95 * r, cy + 0.8 * r)]
+        return (
+            f'<polygon class="{klass}" points="{_points(points)}" {common} '
+            'stroke-linejoin="round"/>'
+        )
+    # blue: a square crossed by a wave
+    side = 1.6 * r
+    wave = (
+        f"M{_n(cx - 0.62 * r)} {_n(cy + 0.05 * r)}"
+        f"q{_n(0.31 * r)} {_n(-0.4 * r)} {_n(0.62 * r)} 0"
+        f"t{_n(0.62 * r)} 0"
+    )
+    return (
+        f'<g class="{klass}"><rect x="{_n(cx - side / 2)}" y="{_n(cy - side / 2)}" '
+        f'width="{_n(side)}" height="{_n(side)}" rx="{_n(r * 0.22)}" {common}/>'
+        f'<path d="{wave}" fill="none" stroke="{RING_LIGHT}" stroke-width="{_n(r * 0.22)}" '
+        'stroke-linecap="round"/></g>'
+    )
+
+
+def _points(points: Iterable[tuple[float, float]]) -> str:
+    return " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
+
+
+def _wizard_hat(cx: float, cy: float, r: float) -> str:
+    """A pointed hat with a star, about ``2r`` across (the Wizard's emblem)."""
+    style = WIZARD_STYLE
+    cone = [(cx + 0.15 * r, cy - r), (cx + 0.62 * r, cy + 0.62 * r), (cx - 0.62 * r, cy + 0.62 * r)]
+    star = _star_points(cx, cy + 0.12 * r, 0.3 * r)
+    return (
+        f'<g class="emblem hat"><polygon points="{_points(cone)}" fill="{style.fill}" '
+        f'stroke="{style.ink}" stroke-width="{_n(r * 0.08)}" stroke-linejoin="round"/>'
+        f'<ellipse cx="{_n(cx)}" cy="{_n(cy + 0.66 * r)}" rx="{_n(r)}" ry="{_n(0.2 * r)}" '
+        f'fill="{style.fill}" stroke="{style.ink}" stroke-width="{_n(r * 0.08)}"/>'
+        f'<polygon points="{_points(star)}" fill="#ffd23f"/></g>'
+    )
+
+
+def _star_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    points = []
+    for step in range(10):
+        radius = r if step % 2 == 0 else r * 0.45
+        angle = -math.pi / 2 + step * math.pi / 5
+        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    return points
+
+
+def _jester_cap(cx: float, cy: float, r: float) -> str:
+    """A three-pointed cap with bells, about ``2r`` across (the Jester's emblem)."""
+    band_top = cy + 0.35 * r
+    horns = (
+        (-1.0, "#4a4a4a", (cx - 0.55 * r, band_top), (cx - 1.0 * r, cy - 0.55 * r)),
+        (0.0, "#8a8a8a", (cx, band_top), (cx, cy - 0.95 * r)),
+        (1.0, "#4a4a4a", (cx + 0.55 * r, band_top), (cx + 1.0 * r, cy - 0.55 * r)),
+    )
+    parts = ['<g class="emblem cap">']
+    for side, colour, (bx, by), (tx, ty) in horns:
+        half = 0.3 * r
+        bend = 0.35 * r * side
+        path = (
+            f"M{_n(bx - half)} {_n(by)}Q{_n(bx - half + bend)} {_n((by + ty) / 2)} {_n(tx)} {_n(ty)}"
+            f"Q{_n(bx + half + bend)} {_n((by + ty) / 2)} {_n(bx + half)} {_n(by)}Z"
+        )
+        parts.append(
+            f'<path d="{path}" fill="{colour}" stroke="{JESTER_STYLE.ink}" '
+            f'stroke-width="{_n(r * 0.07)}" stroke-linejoin="round"/>'
+        )
+    for _, _, _, (tx, ty) in horns:
+        parts.append(
+            f'<circle cx="{_n(tx)}" cy="{_n(ty)}" r="{_n(0.16 * r)}" fill="#f2b705" '
+            f'stroke="{JESTER_STYLE.ink}" stroke-width="{_n(r * 0.06)}"/>'
+        )
+    parts.append(
+        f'<rect x="{_n(cx - 0.95 * r)}" y="{_n(band_top)}" width="{_n(1.9 * r)}" '
+        f'height="{_n(0.4 * r)}" rx="{_n(0.12 * r)}" fill="{JESTER_STYLE.fill}" '
+        f'stroke="{JESTER_STYLE.ink}" stroke-width="{_n(r * 0.07)}"/></g>'
+    )
+    return "".join(parts)
+
+
+# -- one card ---------------------------------------------------------------------------
+
+
+def card_classes(card: Card) -> str:
+    """The CSS classes of a card's picture: what it is, in words a test or style can read.
+
+    >>> card_classes(parse_card("B11")), card_classes(parse_card("W"))
+    ('card number suit-B rank-11', 'card wizard')
+    """
+    if card.is_wizard:
+        return "card wizard"
+    if card.is_jester:
+        return "card jester"
+    return f"card number suit-{card.suit} rank-{card.rank}"
+
+
+def _corner(big: str, small: str | None, ink: str, emblem: str) -> str:
+    """The corner index (rank, suit letter, small shape) seen even when cards overlap."""
+    size = 19 if len(big) == 1 else 17  # "10"-"13" stay inside the card's edge
+    parts = [
+        f'<text class="corner-rank" x="15" y="23" font-size="{size}" font-weight="700" '
+        f'text-anchor="middle" fill="{ink}">{escape(big)}</text>'
+    ]
+    if small is not None:
+        parts.append(
+            f'<text class="suit-letter" x="15" y="39" font-size="15" font-weight="700" '
+            f'text-anchor="middle" fill="{ink}">{escape(small)}</text>'
+        )
+    parts.append(emblem)
+    return "".join(parts)
+
+
+def _face(card: Card) -> str:
+    """The card's face, drawn in face units (0..100 × 0..140)."""
+    if card.is_number:
+        assert card.suit is not None
+        style = SUIT_STYLES[card.suit]
+        rank = str(card.rank)
+        corner = _corner(rank, card.suit.value, style.ink, _suit_shape(card.suit, 15, 50, 6))
+        centre = (
+            f'<text class="rank" x="50" y="86" font-size="44" font-weight="800" '
+            f'text-anchor="middle" fill="{style.ink}">{rank}</text>'
+            + _suit_shape(card.suit, 50, 110, 12)
+        )
+    elif card.is_wizard:
+        style = WIZARD_STYLE
+        corner = _corner("W", None, style.ink, _star_tag(15, 38, 6))
+        centre = (
+            f'<text class="rank" x="50" y="82" font-size="46" font-weight="800" '
+            f'text-anchor="middle" fill="{style.ink}">W</text>' + _wizard_hat(50, 106, 19)
+        )
+    else:
+        style = JESTER_STYLE
+        corner = _corner("J", None, style.ink, _bell_tag(15, 36, 5))
+        centre = (
+            f'<text class="rank" x="50" y="78" font-size="46" font-weight="800" '
+            f'text-anchor="middle" fill="{style.ink}">J</text>' + _jester_cap(50, 112, 18)
+        )
+    return (
+        f'<rect class="card-face" x="1.5" y="1.5" width="{FACE_WIDTH - 3}" '
+        f'height="{FACE_HEIGHT - 3}" rx="9" fill="{style.tint}" stroke="{style.edge}" '
+        'stroke-width="3"/>'
+        + corner
+        + f'<g transform="rotate(180 {FACE_WIDTH / 2:g} {FACE_HEIGHT / 2:g})">{corner}</g>'
+        + centre
+    )
+
+
+def _star_tag(cx: float, cy: float, r: float) -> str:
+    return f'<polygon points="{_points(_star_points(cx, cy, r))}" fill="#ffd23f"/>'
+
+
+def _bell_tag(cx: float, cy: float, r: float) -> str:
+    return (
+        f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r * 0.6)}" fill="#f2b705" '
+        f'stroke="{JESTER_STYLE.ink}" stroke-width="1"/>'
+    )
+
+
+def _back_face() -> str:
+    """A card back: a lattice of small diamonds inside a frame; no suit, no rank."""
+    style = BACK_STYLE
+    diamonds = []
+    for row in range(9):
+        for column in range(5):
+            cx = 20 + column * 15 + (7.5 if row % 2 else 0)
+            cy = 18 + row * 13
+            if cx > 84:
+                continue
+            diamonds.append(
+                f"M{_n(cx)} {_n(cy - 5)}L{_n(cx + 4)} {_n(cy)}L{_n(cx)} {_n(cy + 5)}"
+                f"L{_n(cx - 4)} {_n(cy)}Z"
+            )
+    return (
+        f'<rect class="card-face" x="1.5" y="1.5" width="{FACE_WIDTH - 3}" '
+        f'height="{FACE_HEIGHT - 3}" rx="9" fill="{style.tint}" stroke="{style.edge}" '
+        'stroke-width="3"/>'
+        f'<rect x="9" y="9" width="82" height="122" rx="5" fill="none" '
+        f'stroke="{style.ink}" stroke-width="1.5"/>'
+        f'<path d="{"".join(diamonds)}" fill="{style.fill}"/>'
+    )
+
+
+def _ring() -> str:
+    """The highlight ring: a dark line on a light halo, visible on light and dark pages."""
+    geometry = (
+        f'x="{-RING_MARGIN / 2 - 1:g}" y="{-RING_MARGIN / 2 - 1:g}" '
+        f'width="{FACE_WIDTH + RING_MARGIN + 2:g}" height="{FACE_HEIGHT + RING_MARGIN + 2:g}" '
+        'rx="13" fill="none"'
+    )
+    return (
+        f'<g class="highlight-ring"><rect {geometry} stroke="{RING_LIGHT}" stroke-width="7"/>'
+        f'<rect {geometry} stroke="{RING_DARK}" stroke-width="3.5"/></g>'
+    )
+
+
+def _label_units(scale: float) -> float:
+    """The font size of words under cards, in face units: small cards keep readable words."""
+    return max(LABEL_UNITS, MIN_LABEL_PIXELS / (PIXELS_PER_UNIT * scale))
+
+
+def _line_units(scale: float) -> float:
+    """The height of one line of words under the cards, in face units."""
+    return round(_label_units(scale) * 1.45, 2)
+
+
+def _text_width(words: str, size: float) -> float:
+    """A generous estimate of the width of ``words`` (wide CJK characters count as 1 em)."""
+    ems = sum(1.0 if unicodedata.east_asian_width(ch) in "WF" else 0.62 for ch in words)
+    return ems * size
+
+
+def _fit(words: str, size: float, width: float = _SLOT_WIDTH) -> str:
+    """``words`` shortened with an ellipsis to fit ``width``, so neighbours never overlap.
+    The full words stay in the picture's title and aria-label."""
+    if _text_width(words, size) <= width:
+        return words
+    while words and _text_width(words + "…", size) > width:
+        words = words[:-1]
+    return words + "…"
+
+
+def _wrap(words: str, size: float, width: float = _SLOT_WIDTH, lines: int = 3) -> list[str]:
+    """``words`` broken at spaces into at most ``lines`` lines that fit ``width``."""
+    result: list[str] = []
+    for word in words.split():
+        if result and _text_width(f"{result[-1]} {word}", size) <= width:
+            result[-1] = f"{result[-1]} {word}"
+        else:
+            result.append(word)
+    if len(result) > lines:
+        result = [*result[: lines - 1], " ".join(result[lines - 1 :])]
+    return result or [""]
+
+
+def _label(
+    words: str, x: float, y: float, size: float, *, klass: str = "label", bold: bool = False
+) -> str:
+    """A line of words centred on x with its baseline at y, in the page's text colour."""
+    weight = ' font-weight="700"' if bold else ""
+    shown = _fit(words, size)
+    title = f"<title>{escape(words)}</title>" if shown != words else ""
+    return (
+        f'<text class="{klass}" x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}"{weight} '
+        f'text-anchor="middle" fill="currentColor">{title}{escape(shown)}</text>'
+    )
+
+
+def _card_words(card: Card | None, highlight: bool, dimmed: bool, lang: str) -> tuple[str, str]:
+    """The card's classes and its name in words (``None``: face down)."""
+    name = text("display.card-back", lang) if card is None else card_name(card, lang)
+    klass = "card back" if card is None else card_classes(card)
+    # "is-" prefixes: a bare "highlight" class picks up Pygments' code-block background
+    # in JupyterLab and Voila.
+    state = (" is-highlighted" if highlight else "") + (" is-dimmed" if dimmed else "")
+    return klass + state, name
+
+
+def _card_drawing(card: Card | None, *, highlight: bool, dimmed: bool) -> str:
+    """The ring (if highlighted) and the face (faded if dimmed), in face units."""
+    face = _back_face() if card is None else _face(card)
+    if dimmed:
+        face = f'<g opacity="0.4">{face}</g>'
+    return (_ring() if highlight else "") + face
+
+
+def _card_group(
+    card: Card | None,
+    *,
+    x: float,
+    y: float,
+    highlight: bool,
+    dimmed: bool,
+    lang: str,
+    extra_class: str = "",
+) -> str:
+    """One card (``None``: face down) as an image of its own at (x, y) in a larger picture."""
+    klass, name = _card_words(card, highlight, dimmed, lang)
+    return (
+        f'<g {_attrs(class_=klass + extra_class, role="img", aria_label=name)} '
+        f'transform="translate({_n(x)} {_n(y)})"><title>{escape(name)}</title>'
+        + _card_drawing(card, highlight=highlight, dimmed=dimmed)
+        + "</g>"
+    )
+
+
+def _svg_root(
+    body: str, *, width: float, height: float, scale: float, klass: str, label: str, role: str
+) -> str:
+    """The outer ``<svg>``: viewBox in face units, size in CSS pixels."""
+    if not (isinstance(scale, int | float) and scale > 0 and math.isfinite(scale)):
+        raise ValueError(f"invalid scale {scale!r}: a picture's scale is a positive number")
+    view = f"{-RING_MARGIN} {-RING_MARGIN} {_n(width)} {_n(height)}"
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" '
+        + _attrs(
+            class_=klass,
+            role=role,
+            aria_label=label,
+            width=_n(width * PIXELS_PER_UNIT * scale),
+            height=_n(height * PIXELS_PER_UNIT * scale),
+            viewBox=view,
+            font_family=FONT_FAMILY,
+        )
+        + f"><title>{escape(label)}</title>{body}</svg>"
+    )
+
+
+def card_svg(
+    card: Card | str,
+    *,
+    scale: float = 1.0,
+    highlight: bool = False,
+    dimmed: bool = False,
+    label: str | None = None,
+    lang: str = DEFAULT_LANGUAGE,
+) -> str:
+    """One card as an SVG picture.
+
+    ``highlight`` draws a ring round it (e.g. selected), ``dimmed`` fades it (e.g. may not
+    be played: say so in words too, with ``label``, words under the card, wrapped to fit).
+
+    >>> svg = card_svg("W", scale=2)
+    >>> 'class="card wizard"' in svg, 'width="182.4"' in svg, '>W</text>' in svg
+    (True, True, True)
+    >>> card_svg("R14")
+    Traceback (most recent call last):
+    ...
+    tutor.errors.InvalidCardError: invalid card 'R14': write a suit letter Y, R, G or B followed by a rank 1-13 (e.g. 'R9'), 'W' for a Wizard or 'J' for a Jester
+    """
+    return _single(parse_card(card), scale, highlight, dimmed, label, lang)
+
+
+def face_down_svg(
+    *, scale: float = 1.0, label: str | None = None, lang: str = DEFAULT_LANGUAGE
+) -> str:
+    """A face-down card (an opponent's hidden card, the stock).
+
+    >>> 'class="card back"' in face_down_svg(), 'aria-label="face-down card"' in face_down_svg()
+    (True, True)
+    """
+    return _single(None, scale, False, False, label, lang)
+
+
+def _single(
+    card: Card | None,
+    scale: float,
+    highlight: bool,
+    dimmed: bool,
+    label: str | None,
+    lang: str,
+) -> str:
+    klass, name = _card_words(card, highlight, dimmed, lang)
+    body = _card_drawing(card, highlight=highlight, dimmed=dimmed)
+    height: float = _SLOT_HEIGHT
+    if label is not None:
+        size = _label_units(scale)
+        y = FACE_HEIGHT + RING_MARGIN + size
+        for line in _wrap(label, size):
+            body += _label(line, FACE_WIDTH / 2, y, size)
+            y += _line_units(scale)
+            height += _line_units(scale)
+    return _svg_root(
+        body, width=_SLOT_WIDTH, height=height, scale=scale, klass=klass, label=name, role="img"
+    )
+
+
+def _check_indices(indices: Collection[int], count: int, what: str) -> frozenset[int]:
+    chosen = frozenset(indices)
+    bad = sorted(i for i in chosen if not isinstance(i, int) or not 0 <= i < count)
+    if bad:
+        raise InvalidCardError(
+            f"{what} {bad!r} out of range: the picture has {count} cards (indices 0 to "
+            f"{count - 1})"
+        )
+    return chosen
+
+
+def hand_svg(
+    cards: str | Iterable[Card | str],
+    *,
+    scale: float = 1.0,
+    highlight: Collection[int] = (),
+    dimmed: Collection[int] = (),
+    labels: Sequence[str] | None = None,
+    per_row: int | None = None,
+    lang: str = DEFAULT_LANGUAGE,
+) -> str:
+    """A hand: the cards side by side in the given order (sort with ``Card.sort_key``).
+
+    ``highlight`` and ``dimmed`` are card positions; ``labels`` a line of words under each
+    card; ``per_row`` wraps a long hand onto several rows.
+
+    >>> svg = hand_svg("W R9 B2 J", highlight=[1], dimmed=[3])
+    >>> svg.count('role="img"'), 'class="card number suit-R rank-9 is-highlighted"' in svg
+    (4, True)
+    >>> hand_svg("R9 B2", dimmed=[2])
+    Traceback (most recent call last):
+    ...
+    tutor.errors.InvalidCardError: dimmed cards [2] out of range: the picture has 2 cards (indices 0 to 1)
+    """
+    hand = parse_cards(cards)
+    lit = _check_indices(highlight, len(hand), "highlighted cards")
+    faded = _check_indices(dimmed, len(hand), "dimmed cards")
+    if labels is not None and len(labels) != len(hand):
+        raise InvalidCardError(f"{len(labels)} labels for {len(hand)} cards: {list(labels)!r}")
+    columns = max(1, min(per_row or len(hand) or 1, len(hand) or 1))
+    rows = max(1, math.ceil(len(hand) / columns))
+    size = _label_units(scale)
+    row_height = _SLOT_HEIGHT + (_line_units(scale) if labels is not None else 0)
+    body = []
+    for index, card in enumerate(hand):
+        x = (index % columns) * (_SLOT_WIDTH + _GAP)
+        y = (index // columns) * (row_height + _GAP)
+        body.append(
+            _card_group(
+                card, x=x, y=y, highlight=index in lit, dimmed=index in faded, lang=lang
+            )
+        )
+        if labels is not None:
+            words = labels[index]
+            body.append(_label(words, x + FACE_WIDTH / 2, y + FACE_HEIGHT + RING_MARGIN + size, size))
+    words = ", ".join(card_name(card, lang) for card in hand)
+    label = text("display.hand", lang, cards=words) if hand else text("display.hand-empty", lang)
+    return _svg_root(
+        "".join(body),
+        width=columns * _SLOT_WIDTH + (columns - 1) * _GAP,
+        height=rows * row_height + (rows - 1) * _GAP,
+        scale=scale,
+        klass="hand",
+        label=label,
+        role="group",
+    )
+
+
+def trick_svg(
+    cards: str | Iterable[Card | str],
+    *,
+    winner: int | None = None,
+    players: Sequence[str] | None = None,
+    scale: float = 1.0,
+    lang: str = DEFAULT_LANGUAGE,
+) -> str:
+    """A trick: the cards in play order (leader first, left to right), each player's name
+    under their card, and the winner (an index in play order, as the engine's
+    :func:`tutor.trick_winner` gives it) marked by a ring AND the word "wins".
+
+    >>> from tutor.trick import trick_winner
+    >>> svg = trick_svg("J B5 B11 B7", winner=trick_winner("J B5 B11 B7", "R"),
+    ...                 players="ABCD")
+    >>> svg.count('class="winner-mark"'), 'C takes the trick' in svg
+    (1, True)
+    >>> trick_svg("J B5", winner=2)
+    Traceback (most recent call last):
+    ...
+    tutor.errors.InvalidCardError: winner [2] out of range: the picture has 2 cards (indices 0 to 1)
+    """
+    plays = parse_cards(cards)
+    names = tuple(players) if players is not None else None
+    if names is not None and len(names) != len(plays):
+        raise InvalidPlayersError(
+            f"{len(names)} player names for {len(plays)} cards: {list(names)!r}"
+        )
+    if winner is not None:
+        _check_indices([winner], len(plays), "winner")
+    body = []
+    size = _label_units(scale)
+    lines = (1 if names is not None else 0) + (1 if winner is not None else 0)
+    for index, card in enumerate(plays):
+        x = index * (_SLOT_WIDTH + _GAP)
+        won = index == winner
+        body.append(
+            _card_group(
+                card,
+                x=x,
+                y=0,
+                highlight=won,
+                dimmed=False,
+                lang=lang,
+                extra_class=" winner" if won else "",
+            )
+        )
+        y = FACE_HEIGHT + RING_MARGIN + size
+        if names is not None:
+            body.append(_label(names[index], x + FACE_WIDTH / 2, y, size, klass="player"))
+            y += _line_units(scale)
+        if won:
+            body.append(_winner_mark(x + FACE_WIDTH / 2, y, size, lang))
+    described = [
+        text("display.played-by", lang, player=names[i], card=card_name(card, lang))
+        if names is not None
+        else card_name(card, lang)
+        for i, card in enumerate(plays)
+    ]
+    if not plays:
+        label = text("display.trick-empty", lang)
+    elif winner is None:
+        label = text("display.trick", lang, cards=", ".join(described))
+    else:
+        who = names[winner] if names is not None else card_name(plays[winner], lang)
+        who = who[:1].upper() + who[1:]  # it starts a sentence: "Blue 11 takes the trick."
+        label = text("display.trick-won", lang, cards=", ".join(described), winner=who)
+    count = max(len(plays), 1)
+    return _svg_root(
+        "".join(body),
+        width=count * _SLOT_WIDTH + (count - 1) * _GAP,
+        height=_SLOT_HEIGHT + lines * _line_units(scale),
+        scale=scale,
+        klass="trick",
+        label=label,
+        role="group",
+    )
+
+
+def _winner_mark(cx: float, y: float, size: float, lang: str) -> str:
+    """A star and the word "wins" under the winning card (not colour alone)."""
+    words = text("display.wins", lang)
+    # The star sits left of the word; the pair is centred under the card.
+    half = min(_text_width(words, size), _SLOT_WIDTH - 2 * size) / 2
+    text_x = cx + 0.6 * size
+    star_x = text_x - half - 0.7 * size
+    star = _points(_star_points(star_x, y - 0.35 * size, 0.45 * size))
+    return (
+        f'<g class="winner-mark"><polygon points="{star}" fill="currentColor"/>'
+        + _label(words, text_x, y, size, klass="winner-label", bold=True)
+        + "</g>"
+    )
