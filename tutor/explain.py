@@ -51,6 +51,8 @@ def describe_trick(
     'C takes the trick with blue 11: no Wizard and no trump was played, so the highest blue card wins.'
     >>> describe_trick(explain_trick("R4 R12 R2 W", "R"), ["C", "D", "A", "B"])
     'B takes the trick with the Wizard: the first Wizard played always wins.'
+    >>> describe_trick(explain_trick("G5 G11", None))
+    'Green 11 takes the trick with green 11: no Wizard and no trump was played, so the highest green card wins.'
     """
     winner_card = why.winning_card
     winner = players[why.winner] if players is not None else card_name(winner_card, lang)
@@ -65,7 +67,8 @@ def describe_trick(
         key = "first-wizard-later"
     elif why.rule is WinRule.HIGHEST_TRUMP and why.trump is why.led_suit:
         key = "highest-trump-led"
-    return text(f"trick.{key}", lang, **values)
+    sentence = text(f"trick.{key}", lang, **values)
+    return sentence[:1].upper() + sentence[1:]  # the default winner is a card name: "blue 11"
 
 
 def describe_play(

@@ -53,7 +53,8 @@ class Feedback:
     details: tuple[str, ...] = ()
 
     def as_text(self) -> str:
-        return " ".join((self.verdict, self.answer, self.explanation, *self.details))
+        parts = (self.verdict, self.answer, self.explanation, *self.details)
+        return " ".join(part for part in parts if part)  # an empty explanation adds no space
 
 
 class Question(Protocol):

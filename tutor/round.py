@@ -184,7 +184,7 @@ class Round:
     >>> rnd.play("R9")
     Traceback (most recent call last):
     ...
-    tutor.errors.OutOfTurnError: no card can be played now: the round is in the bidding phase
+    tutor.errors.OutOfTurnError: card 'R9' cannot be played now: the round is in the bidding phase
     """
 
     def __init__(
@@ -301,9 +301,12 @@ class Round:
             )
         return seat
 
-    def _check_phase(self, phase: Phase, action: str) -> None:
-        if self.phase is not phase:
-            raise OutOfTurnError(f"{action} now: the round is in the {self.phase.value} phase")
+    def _check_phase(self, phase: Phase, noun: str, value: object, verb: str) -> None:
+        if self.phase is not phase:  # the message is built only when refusing
+            raise OutOfTurnError(
+                f"{noun} {_shown(value)!r} cannot be {verb} now: "
+                f"the round is in the {self.phase.value} phase"
+            )
 
     # -- trump choice ----------------------------------------------------------------
 
@@ -311,7 +314,8 @@ class Round:
         """The suit the dealer may choose, or raise why the choice is refused."""
         if self.phase is not Phase.TRUMP_CHOICE:
             raise IllegalTrumpChoiceError(
-                f"no trump choice is due (turned card: {self.turned or 'nothing'}): the dealer "
+                f"trump choice {suit!r} refused: no choice is due (turned card: "
+                f"{self.turned or 'nothing'}): the dealer "
                 "chooses trump only when a Wizard is turned, before bidding"
             )
         self._check_turn(seat, "choose trump")
@@ -371,7 +375,7 @@ class Round:
 
     def verify_bid(self, bid: int, *, seat: int | None = None) -> int:
         """``bid`` if the seat to act may make it, else raise why not."""
-        self._check_phase(Phase.BIDDING, "no bid can be made")
+        self._check_phase(Phase.BIDDING, "bid", bid, "made")
         seat = self._check_turn(seat, "bid")
         if not isinstance(bid, int) or isinstance(bid, bool) or not 0 <= bid <= self.cards:
             raise IllegalBidError(
@@ -419,14 +423,14 @@ class Round:
 
     def judge(self, card: Card | str) -> PlayJudgement:
         """Whether the seat to act may play ``card`` now, and the rule that decides it."""
-        self._check_phase(Phase.PLAYING, "no card can be played")
+        self._check_phase(Phase.PLAYING, "card", card, "played")
         due = self.to_act
         assert due is not None
         return judge_play(self.hands[due], [c for _, c in self.current_trick], parse_card(card))
 
     def verify_play(self, card: Card | str, *, seat: int | None = None) -> PlayJudgement:
         """The judgement allowing ``card`` for the seat to act, or raise why it is illegal."""
-        self._check_phase(Phase.PLAYING, "no card can be played")
+        self._check_phase(Phase.PLAYING, "card", card, "played")
         seat = self._check_turn(seat, "play")
         try:
             judgement = self.judge(card)
@@ -601,6 +605,11 @@ class Round:
         from tutor.display.html import round_html
 
         return round_html(self)
+
+
+def _shown(card: object) -> object:
+    """A card as its notation in messages; anything else (bad input) as given."""
+    return str(card) if isinstance(card, Card) else card
 
 
 def _seat_and_value(

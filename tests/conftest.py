@@ -1,0 +1,44 @@
+"""Engine fixtures shared by the rules tests: the worked example's deal, and a random
+policy that plays any round to its end with legal actions only."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from tutor.cards import Suit
+from tutor.round import Phase, Round
+
+# RULES.md, "The worked example": seats 0-3 are A-D clockwise, D (seat 3) deals, R9 turned.
+WORKED_HANDS = ("J R2 G8", "B5 W G3", "B11 R4 J", "B7 R12 G10")
+
+
+@pytest.fixture
+def worked_example() -> Round:
+    """The worked example's round, dealt and waiting for A's bid."""
+    return Round(hands=WORKED_HANDS, turned="R9", dealer=3)
+
+
+def act_randomly(rnd: Round, rng: random.Random) -> None:
+    """Make one legal action for the seat to act, chosen with ``rng``."""
+    if rnd.phase is Phase.TRUMP_CHOICE:
+        rnd.choose_trump(rng.choice(list(Suit)))
+    elif rnd.phase is Phase.BIDDING:
+        rnd.bid(rng.choice(rnd.legal_bids()))
+    else:
+        rnd.play(rng.choice(rnd.legal_plays()))
+
+
+def finish_randomly(rnd: Round, rng: random.Random) -> Round:
+    """Play ``rnd`` to its end with random legal actions."""
+    while not rnd.finished:
+        act_randomly(rnd, rng)
+    return rnd
+
+
+@pytest.fixture
+def finish_round() -> Callable[[Round, random.Random], Round]:
+    """``finish_round(rnd, rng)`` plays a round to its end with random legal actions."""
+    return finish_randomly
