@@ -12,6 +12,7 @@ import pytest
 from tutor.cards import DECK, parse_card, parse_cards
 from tutor.errors import InvalidDealError, OutOfTurnError
 from tutor.round import BidMade, CardPlayed, Dealt, Phase, Round, TrumpChosen
+from tutor.rules import Rules
 from tutor.trick import PlayRule, WinRule, seat_order
 
 FinishRound = Callable[[Round, random.Random], Round]
@@ -185,6 +186,16 @@ def test_replay_rebuilds_a_dealers_trump_choice() -> None:
     again = Round.replay(rnd.events)
     assert again.snapshot() == rnd.snapshot()
     assert again.trump is rnd.trump
+
+
+def test_replay_keeps_the_variant_and_names_recorded_in_the_deal() -> None:
+    rules = Rules.preset("secret-bids")
+    rnd = Round(players=3, cards=2, dealer=0, seed=5, rules=rules, names=["Ann", "Bo", "Cy"])
+    rnd.bid(1)
+    again = Round.replay(rnd.events)
+    assert again.rules == rules
+    assert again.names == ("Ann", "Bo", "Cy")
+    assert again.snapshot() == rnd.snapshot()
 
 
 def test_replay_needs_the_deal_first() -> None:

@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import Protocol
 
 from tutor.cards import Card, Suit, parse_card, parse_cards
-from tutor.errors import InvalidPlayersError
+from tutor.errors import InvalidCardError, InvalidPlayersError
 from tutor.explain import (
     card_name,
     describe_play,
@@ -79,6 +79,8 @@ class TrickWinnerQuestion:
     >>> q = TrickWinnerQuestion.of("J B5 B11 B7", trump="R", players="ABCD")
     >>> q.correct_answer(), q.topic
     (2, <Topic.JESTER_LEAD: 'jester-lead'>)
+    >>> TrickWinnerQuestion.of("W R13 W", trump=None).check(0).answer
+    'The winner is Wizard, played by card 1.'
     >>> q.check(3).as_text()
     'Not quite. The winner is blue 11, played by C. C takes the trick with blue 11: no Wizard and no trump was played, so the highest blue card wins.'
     """
@@ -124,7 +126,10 @@ class TrickWinnerQuestion:
 
     def check(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
         why = explain_trick(self.plays, self.trump)
-        names = self.names()
+        # Without player names, say "card 3" rather than "played by B11".
+        names = self.players or tuple(
+            text("quiz.nth-card", lang, n=n) for n in range(1, len(self.plays) + 1)
+        )
         return Feedback(
             correct=answer == why.winner,
             verdict=_verdict(answer == why.winner, lang),
@@ -164,7 +169,7 @@ class LegalPlaysQuestion:
         cards = tuple(parse_cards(hand))
         played = tuple(parse_cards(plays))
         if not cards:
-            raise ValueError("a legal-plays question needs at least one card in the hand")
+            raise InvalidCardError("a legal-plays question needs at least one card in the hand")
         legal_plays(cards, played)  # validates hand and trick together
         return cls(cards, played, parse_trump(trump))
 
@@ -189,7 +194,7 @@ class LegalPlaysQuestion:
     def check(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
         chosen = frozenset(parse_cards(answer)) if isinstance(answer, (str, Iterable)) else None
         if chosen is None:
-            raise ValueError(f"answer with the cards you would play, not {answer!r}")
+            raise InvalidCardError(f"answer with the cards you would play, not {answer!r}")
         right = self.correct_answer()
         details = []
         for card in dict.fromkeys(self.hand):

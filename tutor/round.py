@@ -64,11 +64,16 @@ class Phase(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Dealt:
-    """The deal: every hand (by seat) and the turned card (``None``: nothing left)."""
+    """The deal: every hand (by seat) and the turned card (``None``: nothing left).
+
+    It also records the rules and seat names, so that the log alone replays the round.
+    """
 
     dealer: int
     hands: tuple[tuple[Card, ...], ...]
     turned: Card | None
+    rules: Rules = field(default_factory=Rules)
+    names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,7 +245,9 @@ class Round:
         self.current_trick: list[tuple[int, Card]] = []
         self.leader = self.first_seat
         self.phase = Phase.TRUMP_CHOICE if self.reveal.dealer_chooses else Phase.BIDDING
-        self.events: list[Event] = [deal]
+        self.events: list[Event] = [
+            Dealt(deal.dealer, deal.hands, deal.turned, self.rules, self.names)
+        ]
 
     # -- who is where ----------------------------------------------------------------
 
@@ -559,13 +566,20 @@ class Round:
         rules: Rules | None = None,
         names: Sequence[str] | None = None,
     ) -> Round:
-        """Rebuild a round from its event log (the deal first, then every action)."""
+        """Rebuild a round from its event log (the deal first, then every action).
+
+        The rules and names recorded in the deal are used unless given here.
+        """
         log = list(events)
         if not log or not isinstance(log[0], Dealt):
             raise InvalidDealError("an event log starts with the deal (a Dealt event)")
         deal = log[0]
         rnd = cls(
-            hands=deal.hands, turned=deal.turned, dealer=deal.dealer, rules=rules, names=names
+            hands=deal.hands,
+            turned=deal.turned,
+            dealer=deal.dealer,
+            rules=rules if rules is not None else deal.rules,
+            names=names if names is not None else (deal.names or None),
         )
         for event in log[1:]:
             if isinstance(event, TrumpChosen):
