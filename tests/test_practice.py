@@ -1,0 +1,293 @@
+"""Practice: seeded questions built with the engine, topic weights that follow mistakes,
+progress kept in a JSON file (tmp files only: never the repo, never the real home)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from tutor.cards import check_cards_from_one_deck
+from tutor.lessons import load_lesson
+from tutor.practice import (
+    BASE_WEIGHTS,
+    PROGRESS_FILE_VARIABLE,
+    PracticeSession,
+    Progress,
+    ProgressFileError,
+    TopicCount,
+    default_progress_path,
+    practice_widget,
+    random_question,
+    sample_text,
+    topic_weight,
+)
+from tutor.quiz import LegalPlaysQuestion, ScoreQuestion, Topic, TrickWinnerQuestion, TrumpQuestion
+from tutor.trick import explain_trick, legal_plays
+
+
+@pytest.fixture(autouse=True)
+def progress_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test's default progress file is in its tmp folder, and so is HOME."""
+    path = tmp_path / "progress" / "progress.json"
+    monkeypatch.setenv(PROGRESS_FILE_VARIABLE, str(path))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    return path
+
+
+# -- questions built with the engine --------------------------------------------------------
+
+
+def test_same_seed_same_questions_different_seed_different_questions() -> None:
+    def questions(seed: int) -> list[object]:
+        session = PracticeSession(seed=seed)
+        return [session.next_question() for _ in range(25)]
+
+    assert questions(42) == questions(42)
+    assert questions(42) != questions(43)
+
+
+def test_a_session_without_a_seed_keeps_the_one_it_drew() -> None:
+    session = PracticeSession()
+    replay = PracticeSession(seed=session.seed)
+    assert [session.next_question() for _ in range(5)] == [
+        replay.next_question() for _ in range(5)
+    ]
+
+
+@pytest.mark.parametrize("topic", list(Topic))
+def test_each_topic_gets_questions_of_that_topic(topic: Topic) -> None:
+    rng = random.Random(topic.value)
+    for _ in range(30):
+        assert random_question(rng, topic).topic is topic
+
+
+def test_questions_of_every_kind_come_up() -> None:
+    session = PracticeSession(seed=5)
+    kinds = Counter(type(session.next_question()) for _ in range(200))
+    assert set(kinds) == {TrickWinnerQuestion, LegalPlaysQuestion, ScoreQuestion, TrumpQuestion}
+
+
+def test_generated_tricks_are_possible_and_graded_by_the_engine() -> None:
+    rng = random.Random(2024)
+    for _ in range(300):
+        topic = rng.choice([Topic.TRICK_WINNER, Topic.JESTER_LEAD, Topic.TRUMP_VS_LED])
+        question = random_question(rng, topic)
+        if not isinstance(question, TrickWinnerQuestion):  # a Jester lead may ask legal plays
+            continue
+        assert 3 <= len(question.plays) <= 6
+        assert len(set(question.names())) == len(question.plays)
+        check_cards_from_one_deck(question.plays)
+        assert question.correct_answer() == explain_trick(question.plays, question.trump).winner
+
+
+def test_generated_hands_follow_suit_rules_and_have_a_legal_card() -> None:
+    rng = random.Random(7)
+    for _ in range(300):
+        topic = rng.choice([Topic.LEGAL_PLAYS, Topic.JESTER_LEAD, Topic.WIZARD_AFTER_NUMBER])
+        question = random_question(rng, topic)
+        if not isinstance(question, LegalPlaysQuestion):
+            continue
+        check_cards_from_one_deck((*question.hand, *question.plays))
+        legal = question.correct_answer()
+        assert legal and legal <= set(question.hand)
+        assert legal == set(legal_plays(question.hand, question.plays))
+        assert len(question.plays) < 6
+
+
+def test_jester_lead_and_wizard_after_number_situations_are_real() -> None:
+    rng = random.Random(11)
+    jester = random_question(rng, Topic.JESTER_LEAD)
+    assert jester.plays[0].is_jester  # type: ignore[union-attr]
+    wizard = random_question(rng, Topic.WIZARD_AFTER_NUMBER)
+    plays = wizard.plays  # type: ignore[union-attr]
+    assert plays[0].is_number and any(card.is_wizard for card in plays[1:])
+
+
+def test_score_questions_ask_bid_zero_only_under_its_topic() -> None:
+    rng = random.Random(3)
+    zero = [random_question(rng, Topic.BID_ZERO) for _ in range(40)]
+    other = [random_question(rng, Topic.SCORE) for _ in range(40)]
+    assert all(isinstance(q, ScoreQuestion) and q.bid == 0 for q in zero)
+    assert all(isinstance(q, ScoreQuestion) and q.bid > 0 for q in other)
+    assert {q.taken == q.bid for q in zero + other} == {True, False}  # met and missed
+
+
+def test_trump_questions_include_every_reveal() -> None:
+    rng = random.Random(1)
+    answers = {random_question(rng, Topic.TRUMP_REVEAL).correct_answer() for _ in range(100)}  # type: ignore[union-attr]
+    assert {None, "dealer-chooses"} <= answers and len(answers) >= 4
+
+
+def test_sample_text_is_the_same_for_a_seed() -> None:
+    first = sample_text(seed=9, count=4)
+    assert first == sample_text(seed=9, count=4)
+    assert first.startswith("1. [") and "\n4. [" in first
+
+
+# -- weights --------------------------------------------------------------------------------
+
+
+def test_a_topics_weight_grows_with_mistakes_and_shrinks_with_right_answers() -> None:
+    for topic in Topic:
+        weights = [topic_weight(topic, TopicCount(right=3, wrong=wrong)) for wrong in range(6)]
+        assert weights == sorted(weights) and len(set(weights)) == 6
+        weights = [topic_weight(topic, TopicCount(right=right, wrong=2)) for right in range(6)]
+        assert weights == sorted(weights, reverse=True) and min(weights) > 0
+
+
+def test_hard_topics_start_with_more_weight() -> None:
+    fresh = Progress().weights()
+    for hard in (Topic.JESTER_LEAD, Topic.WIZARD_AFTER_NUMBER, Topic.TRUMP_VS_LED, Topic.BID_ZERO):
+        assert fresh[hard] > fresh[Topic.SCORE] == fresh[Topic.TRUMP_REVEAL]
+    assert set(fresh) == set(Topic) == set(BASE_WEIGHTS)
+
+
+def test_a_topic_answered_wrong_comes_up_more_often() -> None:
+    def share_of_scoring(progress: Progress) -> float:
+        session = PracticeSession(seed=1, progress=progress)
+        picks = Counter(session.next_topic() for _ in range(3000))
+        return picks[Topic.SCORE] / 3000
+
+    struggling = Progress({Topic.SCORE.value: TopicCount(right=1, wrong=6)})
+    mastered = Progress({Topic.SCORE.value: TopicCount(right=12, wrong=0)})
+    assert share_of_scoring(struggling) > share_of_scoring(Progress()) > share_of_scoring(mastered)
+
+
+# -- progress file ----------------------------------------------------------------------------
+
+
+def test_progress_path_comes_from_the_environment_or_the_home_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, progress_in_tmp: Path
+) -> None:
+    assert default_progress_path() == progress_in_tmp
+    monkeypatch.delenv(PROGRESS_FILE_VARIABLE)
+    assert default_progress_path() == tmp_path / "home" / ".wizard-tutor" / "progress.json"
+
+
+def test_loading_a_missing_file_gives_empty_progress_and_writes_nothing(
+    progress_in_tmp: Path,
+) -> None:
+    progress = Progress.load()
+    assert list(progress) == [(topic, TopicCount()) for topic in BASE_WEIGHTS]
+    assert progress.path == progress_in_tmp and not progress_in_tmp.parent.exists()
+
+
+def test_progress_survives_a_save_and_a_load(progress_in_tmp: Path) -> None:
+    progress = Progress.load()
+    progress.record(Topic.JESTER_LEAD, correct=False)
+    progress.record(Topic.JESTER_LEAD, correct=True)
+    progress.record(Topic.BID_ZERO, correct=False)
+    progress.save()
+    again = Progress.load()
+    assert again.count(Topic.JESTER_LEAD) == TopicCount(right=1, wrong=1)
+    assert again.count(Topic.BID_ZERO) == TopicCount(right=0, wrong=1)
+    assert json.loads(progress_in_tmp.read_text())["topics"]["jester-lead"] == {
+        "right": 1,
+        "wrong": 1,
+    }
+    assert [p.name for p in progress_in_tmp.parent.iterdir()] == ["progress.json"]  # no temp left
+
+
+def test_a_topic_from_a_newer_tutor_is_kept(progress_in_tmp: Path) -> None:
+    progress_in_tmp.parent.mkdir(parents=True)
+    data = {"format": "wizard-tutor-progress", "version": 1, "topics": {"future": {"right": 2, "wrong": 0}}}
+    progress_in_tmp.write_text(json.dumps(data))
+    progress = Progress.load()
+    progress.record(Topic.SCORE, correct=True)
+    progress.save()
+    assert json.loads(progress_in_tmp.read_text())["topics"]["future"] == {"right": 2, "wrong": 0}
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("{not json", "is not valid JSON"),
+        ('{"topics": {}}', 'is not a Wizard tutor progress file (expected "format"'),
+        ('{"format": "wizard-tutor-progress", "version": 7}', "has progress version 7"),
+        (
+            '{"format": "wizard-tutor-progress", "version": 1, "topics": {"score": {"right": -1, "wrong": 0}}}',
+            "topic 'score' needs whole numbers \"right\" and \"wrong\"",
+        ),
+    ],
+)
+def test_a_broken_progress_file_is_reported_by_name(
+    progress_in_tmp: Path, content: str, message: str
+) -> None:
+    progress_in_tmp.parent.mkdir(parents=True)
+    progress_in_tmp.write_text(content)
+    with pytest.raises(ProgressFileError) as caught:
+        Progress.load()
+    assert str(progress_in_tmp) in str(caught.value) and message in str(caught.value)
+
+
+def test_reset_forgets_everything_and_deletes_the_file(progress_in_tmp: Path) -> None:
+    progress = Progress.load()
+    progress.record(Topic.SCORE, correct=False)
+    progress.save()
+    progress.reset()
+    assert not progress_in_tmp.exists()
+    assert progress.count(Topic.SCORE) == TopicCount()
+    assert Progress.load().count(Topic.SCORE) == TopicCount()
+
+
+def test_in_memory_progress_writes_no_file(tmp_path: Path) -> None:
+    progress = Progress()
+    progress.record(Topic.SCORE, correct=True)
+    progress.save()
+    assert not any(tmp_path.rglob("*.json"))
+
+
+# -- a session ------------------------------------------------------------------------------------
+
+
+def wrong_answer(question: object) -> object:
+    """An answer the engine grades wrong, of the right shape for the question."""
+    if isinstance(question, TrickWinnerQuestion):
+        return (question.correct_answer() + 1) % len(question.plays)
+    if isinstance(question, LegalPlaysQuestion):
+        return []  # some card is always legal
+    if isinstance(question, ScoreQuestion):
+        return question.correct_answer() + 10
+    assert isinstance(question, TrumpQuestion)
+    return next(c for c in question.choices() if c != question.correct_answer())
+
+
+def test_answers_are_graded_by_the_engine_counted_and_saved(progress_in_tmp: Path) -> None:
+    session = PracticeSession(seed=3, progress=Progress.load())
+    for index in range(6):
+        question = session.next_question()
+        answer = question.correct_answer() if index % 2 == 0 else wrong_answer(question)
+        assert session.answer(answer).correct is (index % 2 == 0)
+    saved = Progress.load()
+    assert sum(count.answered for _, count in saved) == 6
+    assert sum(count.right for _, count in saved) == 3
+    assert sum(count.answered for count in session.tally.values()) == 6
+    assert "right" in session.tally_text()
+
+
+def test_answering_before_a_question_is_refused() -> None:
+    with pytest.raises(ValueError, match="no question yet"):
+        PracticeSession(seed=1).answer(3)
+
+
+def test_practice_widget_asks_counts_moves_on_and_resets(progress_in_tmp: Path) -> None:
+    session = PracticeSession(seed=8, progress=Progress.load())
+    box = practice_widget(session)
+    first = box.quiz.question
+    box.quiz.answer(first.correct_answer())
+    assert "1 right, 0 wrong" in box.tally.value
+    assert json.loads(progress_in_tmp.read_text())["topics"][first.topic.value]["right"] == 1
+    box.quiz.next_button.click()
+    assert box.quiz.question is session.question and box.quiz.last_feedback is None
+    box.reset_button.click()
+    assert not progress_in_tmp.exists() and "No answers yet." in box.tally.value
+    assert "Your progress was reset." in box.status.value
+
+
+def test_practice_lesson_text_exists() -> None:
+    lesson = load_lesson("09_practice")
+    assert lesson.quiz == () and "Reset" in lesson.sections[-1].body()

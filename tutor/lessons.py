@@ -1,0 +1,1807 @@
+"""Lessons: the teaching content of ``lessons/*.toml``, loaded and checked against the engine.
+
+A lesson file holds texts and items. Every text is a table of languages
+(``title.en = "..."``; ``ja`` and ``zh-Hant`` come later), so a completeness check can ask
+each text for each language (:meth:`Lesson.missing_texts`). Items are examples (shown with
+their answer) and quiz items (asked). Each item states a fact in card notation, e.g. the
+winner of a trick, and the loader checks it against the engine: a stated winner, legal
+set, score or trump that disagrees with the engine is refused with a :class:`LessonError`
+naming the file, the item and the problem. The explanations a learner reads come from the
+engine's reasons (:mod:`tutor.explain`, :mod:`tutor.quiz`), never from the lesson file.
+The format is described in ``lessons/README.md``.
+
+>>> lesson = load_lesson("06_trick_winner")
+>>> lesson.title()
+'Who takes the trick'
+>>> print(lesson.item("source-wizard-first"))
+Trump: no trump. Cards in the order played: A Wizard, B red 13, C Wizard, D Jester.
+The winner is Wizard, played by A. A takes the trick with the first Wizard; later Wizards never beat it.
+
+Besides the questions of :mod:`tutor.quiz` (who takes the trick, legal plays, score, trump)
+lessons ask about the schedule of rounds, the dealer, the bidding order, legal bids and
+the bidding variants; those questions are defined here and graded by the engine too.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from tutor.cards import DECK, Card, Suit, format_cards, parse_cards
+from tutor.errors import (
+    IllegalBidError,
+    InvalidDealError,
+    InvalidPlayersError,
+    InvalidRulesError,
+    WizardRuleError,
+)
+from tutor.explain import card_name, describe_play, suit_name
+from tutor.game import Game
+from tutor.quiz import (
+    DEALER_CHOOSES,
+    Feedback,
+    LegalPlaysQuestion,
+    ScoreQuestion,
+    TrickWinnerQuestion,
+    TrumpQuestion,
+)
+from tutor.round import Phase, Round
+from tutor.rules import Bidding, Rules
+from tutor.schedule import GameLength, cards_per_round, parse_length
+from tutor.scoring import ScoreSheet, check_players, default_names
+from tutor.text import DEFAULT_LANGUAGE, MissingTextError, text
+from tutor.trick import WinRule, explain_trick, judge_play, legal_plays
+
+LANGUAGES = ("en", "ja", "zh-Hant")
+"""Every language a lesson text must exist in once translated; ``en`` is written first."""
+
+SOURCE_LANGUAGE = "en"
+"""The language every text must have now; the others are checked by completeness tests."""
+
+LESSONS_DIR_VARIABLE = "TUTOR_LESSONS_DIR"
+"""Environment variable naming another lessons folder (default: the repo's ``lessons/``)."""
+
+_LESSON_FILE = re.compile(r"(\d\d)_[a-z0-9_]+\.toml")
+_ITEM_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+
+
+class LessonError(ValueError):
+    """A lesson file that cannot be used; the message names the file, the item and the
+    problem."""
+
+
+# -- texts in several languages ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Text:
+    """One text of a lesson in every language written so far.
+
+    ``place`` says where it is (file and item), ``key`` which text of that place it is.
+
+    >>> title = Text(MappingProxyType({"en": "Hello"}), "lessons/01_x.toml", "title")
+    >>> title(), title.missing_languages()
+    ('Hello', ['ja', 'zh-Hant'])
+    >>> title("ja")
+    Traceback (most recent call last):
+    ...
+    tutor.text.MissingTextError: lessons/01_x.toml: title has no 'ja' text (write title.ja = "...")
+    """
+
+    translations: Mapping[str, str]
+    place: str
+    key: str
+
+    def __call__(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        try:
+            return self.translations[lang]
+        except KeyError:
+            raise MissingTextError(
+                f"{self.place}: {self.key} has no {lang!r} text "
+                f'(write {self.key}.{lang} = "...")'
+            ) from None
+
+    def missing_languages(self, languages: Sequence[str] = LANGUAGES) -> list[str]:
+        """The languages of ``languages`` this text does not exist in yet."""
+        return [lang for lang in languages if lang not in self.translations]
+
+
+# -- the questions lessons add to tutor.quiz ---------------------------------------------
+
+
+class LessonTopic(StrEnum):
+    """What a lesson-only question exercises (:class:`tutor.quiz.Topic` covers the playing
+    rules; these cover the rest of the game)."""
+
+    CARDS_AND_ROUNDS = "cards-and-rounds"
+    BIDDING = "bidding"
+    VARIANTS = "variants"
+
+
+def _verdict(correct: bool, lang: str) -> str:
+    return text("quiz.correct" if correct else "quiz.wrong", lang)
+
+
+def _length_name(length: GameLength, lang: str) -> str:
+    return text(f"lesson-length.{length.value}", lang)
+
+
+def _yes_no(value: bool, lang: str) -> str:
+    return text("lesson-quiz.yes" if value else "lesson-quiz.no", lang)
+
+
+def _whole_number(value: object, what: str, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise InvalidDealError(f"invalid {what} {value!r}: it must be a whole number {low}-{high}")
+    return value
+
+
+class ScheduleAsk(StrEnum):
+    """What a :class:`ScheduleQuestion` asks for."""
+
+    ROUNDS = "rounds"
+    CARDS = "cards"
+    TRICKS = "tricks"
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduleQuestion:
+    """How many rounds a game has, or how many cards (or tricks) one round has.
+
+    >>> ScheduleQuestion(players=4, ask=ScheduleAsk.ROUNDS).correct_answer()
+    15
+    >>> q = ScheduleQuestion(players=3, ask=ScheduleAsk.TRICKS, round=20)
+    >>> print(q.check(20).explanation)
+    Round 20 deals 20 cards to each player, and every trick takes one card from each player, so the round has 20 tricks. This is the last round: every card is dealt, so no card is left to turn for trump.
+    >>> ScheduleQuestion(players=6, ask=ScheduleAsk.CARDS, round=11)
+    Traceback (most recent call last):
+    ...
+    tutor.errors.InvalidDealError: there is no round 11: the standard game with 6 players has 10 rounds
+    """
+
+    players: int
+    ask: ScheduleAsk
+    round: int | None = None
+    length: GameLength = GameLength.STANDARD
+
+    def __post_init__(self) -> None:
+        schedule = self.schedule()  # validates the players and the length
+        if self.ask is ScheduleAsk.ROUNDS:
+            if self.round is not None:
+                raise InvalidDealError("a question about the number of rounds takes no round")
+            return
+        if (
+            not isinstance(self.round, int)
+            or isinstance(self.round, bool)
+            or not 1 <= self.round <= len(schedule)
+        ):
+            raise InvalidDealError(
+                f"there is no round {self.round!r}: the {self.length.value} game with "
+                f"{self.players} players has {len(schedule)} rounds"
+            )
+
+    @property
+    def topic(self) -> LessonTopic:
+        if self.length is GameLength.STANDARD:
+            return LessonTopic.CARDS_AND_ROUNDS
+        return LessonTopic.VARIANTS
+
+    def schedule(self) -> list[int]:
+        """Cards per player in each round of the game (the engine's schedule)."""
+        return cards_per_round(self.players, self.length)
+
+    def correct_answer(self) -> int:
+        schedule = self.schedule()
+        if self.ask is ScheduleAsk.ROUNDS:
+            return len(schedule)
+        assert self.round is not None
+        return schedule[self.round - 1]
+
+    def prompt(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return text(
+            f"lesson-quiz.schedule-{self.ask.value}-prompt",
+            lang,
+            players=self.players,
+            round=self.round,
+            length=_length_name(self.length, lang),
+        )
+
+    def explain(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """Why the answer is right, from the engine's schedule."""
+        schedule = self.schedule()
+        why = text(
+            f"lesson-quiz.schedule-{self.ask.value}-why",
+            lang,
+            players=self.players,
+            length=_length_name(self.length, lang),
+            rounds=len(schedule),
+            schedule=", ".join(map(str, schedule)),
+            round=self.round,
+            cards=self.correct_answer(),
+        )
+        last_round_deals_all = schedule[-1] * self.players == len(DECK)
+        if self.round == len(schedule) and last_round_deals_all:
+            why += " " + text("lesson-quiz.schedule-last-round", lang)
+        return why
+
+    def check(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
+        right = self.correct_answer()
+        return Feedback(
+            correct=answer == right,
+            verdict=_verdict(answer == right, lang),
+            answer=text("lesson-quiz.answer-number", lang, value=right),
+            explanation=self.explain(lang),
+        )
+
+
+class _SeatQuestion:
+    """Shared by the questions answered with a seat: the choices are the seats."""
+
+    players: int
+    names: tuple[str, ...]
+
+    def seat_names(self) -> tuple[str, ...]:
+        return self.names or default_names(self.players)
+
+    def choices(self) -> tuple[int, ...]:
+        return tuple(range(self.players))
+
+    def choice_label(self, choice: object, lang: str = DEFAULT_LANGUAGE) -> str:
+        return self.seat_names()[_seat(choice, self.players, "chosen")]
+
+    def _check_names(self) -> None:
+        check_players(self.players)
+        if len(self.seat_names()) != self.players:
+            raise InvalidPlayersError(
+                f"{len(self.names)} names given for {self.players} players: {list(self.names)!r}"
+            )
+
+
+def _seat(value: object, players: int, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
+        raise InvalidPlayersError(f"invalid {what} seat {value!r}: seats are 0 to {players - 1}")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class DealerQuestion(_SeatQuestion):
+    """Who deals a given round? The answer is a seat (``names`` say who sits there).
+
+    >>> q = DealerQuestion(players=4, first_dealer=0, round=6)
+    >>> q.correct_answer(), q.choice_label(1)
+    (1, 'B')
+    >>> print(q.check(1).explanation)
+    The deal passes one seat clockwise each round: round 1 A, round 2 B, round 3 C, round 4 D, round 5 A, round 6 B.
+    """
+
+    players: int
+    first_dealer: int
+    round: int
+    names: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        self._check_names()
+        _seat(self.first_dealer, self.players, "dealer")
+        _whole_number(self.round, "round", 1, len(cards_per_round(self.players)))
+
+    @property
+    def topic(self) -> LessonTopic:
+        return LessonTopic.CARDS_AND_ROUNDS
+
+    def _game(self) -> Game:
+        return Game(players=self.players, first_dealer=self.first_dealer, seed=0)
+
+    def correct_answer(self) -> int:
+        return self._game().dealer_of(self.round)
+
+    def prompt(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        names = self.seat_names()
+        return text(
+            "lesson-quiz.dealer-prompt",
+            lang,
+            names=", ".join(names),
+            first=names[self.first_dealer],
+            round=self.round,
+        )
+
+    def check(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
+        game, names = self._game(), self.seat_names()
+        right = game.dealer_of(self.round)
+        dealers = ", ".join(
+            text("lesson-quiz.dealer-round", lang, round=n, player=names[game.dealer_of(n)])
+            for n in range(1, self.round + 1)
+        )
+        return Feedback(
+            correct=answer == right,
+            verdict=_verdict(answer == right, lang),
+            answer=text("lesson-quiz.answer-player", lang, player=names[right]),
+            explanation=text("lesson-quiz.dealer-why", lang, dealers=dealers),
+        )
+
+
+def _ready_to_bid(rnd: Round) -> Round:
+    """``rnd`` past the dealer's trump choice (if a Wizard was turned): bidding is due."""
+    if rnd.phase is Phase.TRUMP_CHOICE:
+        rnd.choose_trump(Suit.YELLOW)  # any suit: these questions do not depend on trump
+    return rnd
+
+
+@dataclass(frozen=True, slots=True)
+class FirstBidderQuestion(_SeatQuestion):
+    """Who bids first (and leads the first trick) when ``dealer`` deals?
+
+    >>> q = FirstBidderQuestion(players=4, dealer=3)
+    >>> q.choice_label(q.correct_answer())
+    'A'
+    >>> print(q.check(0).explanation)
+    A sits on the dealer's left, so A bids first and leads the first trick; the bids go clockwise: A, B, C, D.
+    """
+
+    players: int
+    dealer: int
+    names: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        self._check_names()
+        _seat(self.dealer, self.players, "dealer")
+
+    @property
+    def topic(self) -> LessonTopic:
+        return LessonTopic.BIDDING
+
+    def bidding_order(self) -> list[int]:
+        """The seats in the order the engine asks them to bid."""
+        rnd = _ready_to_bid(Round(players=self.players, cards=1, dealer=self.dealer, seed=0))
+        order = []
+        while rnd.phase is Phase.BIDDING:
+            assert rnd.to_act is not None
+            order.append(rnd.to_act)
+            rnd.bid(0)
+        return order
+
+    def correct_answer(self) -> int:
+        return self.bidding_order()[0]
+
+    def prompt(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        names = self.seat_names()
+        return text(
+            "lesson-quiz.first-bidder-prompt",
+            lang,
+            names=", ".join(names),
+            dealer=names[self.dealer],
+        )
+
+    def check(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
+        names = self.seat_names()
+        order = self.bidding_order()
+        return Feedback(
+            correct=answer == order[0],
+            verdict=_verdict(answer == order[0], lang),
+            answer=text("lesson-quiz.answer-player", lang, player=names[order[0]]),
+            explanation=text(
+                "lesson-quiz.first-bidder-why",
+                lang,
+                first=names[order[0]],
+                order=", ".join(names[seat] for seat in order),
+            ),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class LegalBidsQuestion:
+    """Which bids may the next player make, after ``bids`` (the earlier bids, in order)?
+
+    The answer is the set of legal bids; under plus/minus one the last bidder may not make
+    the total equal the number of tricks.
+
+    >>> q = LegalBidsQuestion(players=4, cards=3, bids=(1, 2, 0), plus_minus_one=True)
+    >>> sorted(q.correct_answer())
+    [1, 2, 3]
+    >>> print(q.check([0, 1, 2, 3]).explanation)
+    A bid is a number of tricks from 0 to 3. The other bids add up to 3; a bid of 0 would make the total equal the 3 tricks of the round, so plus/minus one forbids it to the last bidder.
+    >>> LegalBidsQuestion(players=3, cards=2, bids=(3,))
+    Traceback (most recent call last):
+    ...
+    tutor.errors.IllegalBidError: invalid bid 3 by seat 0 (A): a bid is a whole number of tricks from 0 to 2 in a round of 2 cards
+    """
+
+    players: int
+    cards: int
+    bids: tuple[int, ...] = ()
+    plus_minus_one: bool = False
+
+    def __post_init__(self) -> None:
+        check_players(self.players)
+        if len(self.bids) >= self.players:
+            raise IllegalBidError(
+                f"{len(self.bids)} earlier bids for {self.players} players: "
+                "someone must still be left to bid"
+            )
+        self._round()  # validates the cards and every earlier bid
+
+    @property
+    def topic(self) -> LessonTopic:
+        return LessonTopic.VARIANTS if self.plus_minus_one else LessonTopic.BIDDING
+
+    def _round(self) -> Round:
+        # The dealer sits last, so the first earlier bid is seat 0's.
+        rnd = Round(
+            players=self.players,
+            cards=self.cards,
+            dealer=self.players - 1,
+            seed=0,
+            rules=Rules(plus_minus_one=self.plus_minus_one),
+        )
+        _ready_to_bid(rnd)
+        for bid in self.bids:
+            rnd.bid(bid)
+        return rnd
+
+    def correct_answer(self) -> frozenset[int]:
+        return frozenset(self._round().legal_bids())
+
+    def choices(self) -> tuple[int, ...]:
+        return tuple(range(self.cards + 1))
+
+    def choice_label(self, choice: object, lang: str = DEFAULT_LANGUAGE) -> str:
+        return str(choice)
+
+    def prompt(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        variant = text("lesson-quiz.legal-bids-variant", lang) if self.plus_minus_one else ""
+        key = "lesson-quiz.legal-bids-prompt" if self.bids else "lesson-quiz.legal-bids-prompt-first"
+        return text(
+            key,
+            lang,
+            cards=self.cards,
+            players=self.players,
+            variant=variant,
+            bids=", ".join(map(str, self.bids)),
+        )
+
+    def explain(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """Why these bids are legal: the range, and what plus/minus one forbids, if anything."""
+        rnd = self._round()
+        reasons = [text("lesson-quiz.bids-range", lang, cards=self.cards)]
+        last = len(self.bids) == self.players - 1
+        total = sum(self.bids)
+        forbidden = rnd.forbidden_bid()
+        if not self.plus_minus_one:
+            reasons.append(text("lesson-quiz.bids-any-total", lang, cards=self.cards))
+        elif not last:
+            reasons.append(text("lesson-quiz.bids-not-last", lang))
+        elif forbidden is not None:
+            reasons.append(
+                text(
+                    "lesson-quiz.bids-forbidden",
+                    lang,
+                    total=total,
+                    forbidden=forbidden,
+                    cards=self.cards,
+                )
+            )
+        else:
+            reasons.append(
+                text("lesson-quiz.bids-none-forbidden", lang, total=total, cards=self.cards)
+            )
+        return " ".join(reasons)
+
+    def check(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
+        if not isinstance(answer, Iterable) or isinstance(answer, str):
+            raise IllegalBidError(f"answer with the bids the player may make, not {answer!r}")
+        chosen = frozenset(answer)
+        right = self.correct_answer()
+        return Feedback(
+            correct=chosen == right,
+            verdict=_verdict(chosen == right, lang),
+            answer=text("lesson-quiz.answer-bids", lang, bids=", ".join(map(str, sorted(right)))),
+            explanation=self.explain(lang),
+        )
+
+
+class BidTime(StrEnum):
+    """When a :class:`BidVisibilityQuestion` asks who can see a bid."""
+
+    BIDDING = "bidding"
+    """You have bid; others are still bidding."""
+    PLAYING = "playing"
+    """Everyone has bid; the cards are being played."""
+    SCORING = "scoring"
+    """The round is over and is being scored."""
+
+
+@dataclass(frozen=True, slots=True)
+class BidVisibilityQuestion:
+    """Can the other players see your bid now, with this way of bidding?
+
+    >>> q = BidVisibilityQuestion(bidding=Bidding.SECRET, when=BidTime.PLAYING)
+    >>> q.correct_answer(), q.check(True).correct
+    (False, False)
+    """
+
+    bidding: Bidding
+    when: BidTime
+
+    @property
+    def topic(self) -> LessonTopic:
+        return LessonTopic.BIDDING if self.bidding is Bidding.OPEN else LessonTopic.VARIANTS
+
+    def correct_answer(self) -> bool:
+        # Play a small round with the engine up to the moment asked about.
+        rnd = _ready_to_bid(
+            Round(players=3, cards=1, dealer=0, seed=0, rules=Rules(bidding=self.bidding))
+        )
+        you = rnd.to_act
+        assert you is not None
+        rnd.bid(0)
+        if self.when is not BidTime.BIDDING:
+            while rnd.phase is Phase.BIDDING:
+                rnd.bid(0)
+        if self.when is BidTime.SCORING:
+            while not rnd.finished:
+                rnd.play(rnd.legal_plays()[0])
+        return rnd.bid_visible(you, to=(you + 1) % rnd.players)
+
+    def choices(self) -> tuple[bool, ...]:
+        return (True, False)
+
+    def choice_label(self, choice: object, lang: str = DEFAULT_LANGUAGE) -> str:
+        return _yes_no(bool(choice), lang)
+
+    def prompt(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        mode = text(f"lesson-quiz.visibility-mode-{self.bidding.value}", lang)
+        return text(f"lesson-quiz.visibility-prompt-{self.when.value}", lang, mode=mode)
+
+    def check(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
+        right = self.correct_answer()
+        return Feedback(
+            correct=answer is right,
+            verdict=_verdict(answer is right, lang),
+            answer=text("lesson-quiz.answer-yes-no", lang, value=_yes_no(right, lang)),
+            explanation=text(f"lesson-bidding.{self.bidding.value}", lang),
+        )
+
+
+LessonQuestion = (
+    TrickWinnerQuestion
+    | LegalPlaysQuestion
+    | ScoreQuestion
+    | TrumpQuestion
+    | ScheduleQuestion
+    | DealerQuestion
+    | FirstBidderQuestion
+    | LegalBidsQuestion
+    | BidVisibilityQuestion
+)
+"""Every kind of question a lesson can ask."""
+
+
+# -- facts: examples that are not questions -----------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DeckFact:
+    """What the 60-card deck holds, counted from the engine's deck.
+
+    >>> print(DeckFact().as_text())
+    60 cards: 4 suits (yellow Y, red R, green G, blue B) of 13 cards each, ranked 1 to 13, 52 number cards in all; 4 Wizards and 4 Jesters.
+    """
+
+    def counts(self) -> dict[str, int]:
+        numbers = [card for card in DECK if card.is_number]
+        return {
+            "cards": len(DECK),
+            "suits": len({card.suit for card in numbers}),
+            "ranks": len({card.rank for card in numbers}),
+            "numbers": len(numbers),
+            "wizards": sum(card.is_wizard for card in DECK),
+            "jesters": sum(card.is_jester for card in DECK),
+        }
+
+    def as_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        counts = self.counts()
+        ranks = sorted({card.rank for card in DECK if card.rank is not None})
+        return text(
+            "lesson.deck-fact",
+            lang,
+            total=counts["cards"],
+            suits=counts["suits"],
+            suit_names=", ".join(f"{suit_name(suit, lang)} {suit.value}" for suit in Suit),
+            ranks=counts["ranks"],
+            low=ranks[0],
+            high=ranks[-1],
+            numbers=counts["numbers"],
+            wizards=counts["wizards"],
+            jesters=counts["jesters"],
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduleTableFact:
+    """The cards per round for several player counts, from the engine's schedule.
+
+    >>> print(ScheduleTableFact(players=(5, 6)).as_text())
+    Game length: the standard game.
+    players  rounds  cards per round
+    5        12      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+    6        10      1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+    """
+
+    players: tuple[int, ...] = (3, 4, 5, 6)
+    length: GameLength = GameLength.STANDARD
+
+    def schedules(self) -> dict[int, list[int]]:
+        return {count: cards_per_round(count, self.length) for count in self.players}
+
+    def columns(self, lang: str = DEFAULT_LANGUAGE) -> tuple[str, str, str]:
+        """The column headings: players, rounds, cards per round."""
+        return (
+            text("lesson.schedule-col-players", lang),
+            text("lesson.schedule-col-rounds", lang),
+            text("lesson.schedule-col-cards", lang),
+        )
+
+    def as_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        players, rounds, cards = self.columns(lang)
+        width = (len(players) + 2, len(rounds) + 2)
+        lines = [
+            text("lesson.schedule-length", lang, length=_length_name(self.length, lang)),
+            f"{players:<{width[0]}}{rounds:<{width[1]}}{cards}",
+        ]
+        for count, schedule in self.schedules().items():
+            row = ", ".join(map(str, schedule))
+            lines.append(f"{count:<{width[0]}}{len(schedule):<{width[1]}}{row}")
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheetFact:
+    """The score sheet of the first rounds of a game (row n is round n, of n tricks),
+    scored by the engine.
+
+    >>> fact = ScoreSheetFact(names=("A", "B", "C"), bids=((1, 0, 0),), taken=((1, 0, 0),))
+    >>> fact.sheet().totals, fact.winners()
+    ((30, 20, 20), ['A'])
+    """
+
+    names: tuple[str, ...]
+    bids: tuple[tuple[int, ...], ...]
+    taken: tuple[tuple[int, ...], ...]
+
+    def __post_init__(self) -> None:
+        if len(self.bids) != len(self.taken):
+            raise InvalidDealError(
+                f"{len(self.bids)} rows of bids but {len(self.taken)} rows of tricks taken"
+            )
+        self.sheet()  # validates every row
+
+    def sheet(self) -> ScoreSheet:
+        sheet = ScoreSheet(players=len(self.names), names=self.names)
+        # The rows are rounds 1, 2, 3... of a standard game: round n has n tricks.
+        for cards, (bids, taken) in enumerate(zip(self.bids, self.taken, strict=True), start=1):
+            sheet.record(bids=bids, taken=taken, cards=cards)
+        return sheet
+
+    def winners(self) -> list[str]:
+        """The players with the highest total (ties share the win)."""
+        return [self.names[seat] for seat in self.sheet().leaders()]
+
+    def as_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        sheet = self.sheet()
+        width = max(11, *(len(name) + 2 for name in self.names))
+        round_word, cards_word = text("lesson.sheet-col-round", lang), text("lesson.sheet-col-cards", lang)
+        first, second = len(round_word) + 2, len(cards_word) + 2
+        names = "".join(f"{name:<{width}}" for name in self.names)
+        lines = [f"{round_word:<{first}}{cards_word:<{second}}{names}".rstrip()]
+        for number, row in enumerate(sheet.rows, start=1):
+            cells = "".join(
+                f"{text('lesson.sheet-cell', lang, bid=b, taken=t, points=p):<{width}}"
+                for b, t, p in zip(row.bids, row.taken, row.points, strict=True)
+            )
+            lines.append(f"{number:<{first}}{row.cards:<{second}}{cells}".rstrip())
+        totals = "".join(f"{total:<{width}}" for total in sheet.totals)
+        total_word = text("lesson.sheet-total", lang)
+        lines.append(f"{total_word:<{first + second}}{totals}".rstrip())
+        lines.append(text("lesson.sheet-winners", lang, winners=", ".join(self.winners())))
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class VariantsFact:
+    """Whether some variants can be played together (the engine's :meth:`Rules.preset`).
+
+    >>> VariantsFact(("plus-minus-one", "hidden-bids")).allowed()
+    False
+    """
+
+    variants: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        for name in self.variants:
+            Rules.preset(name)  # an unknown name raises here, not later
+
+    def allowed(self) -> bool:
+        try:
+            Rules.preset(*self.variants)
+        except InvalidRulesError:
+            return False
+        return True
+
+    def as_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        key = "lesson.variants-allowed" if self.allowed() else "lesson.variants-refused"
+        names = " + ".join(text(f"lesson-variant.{name}", lang) for name in self.variants)
+        return text(key, lang, variants=names)
+
+
+Fact = DeckFact | ScheduleTableFact | ScoreSheetFact | VariantsFact
+"""An example that is shown, never asked."""
+
+_FACT_TYPES = (DeckFact, ScheduleTableFact, ScoreSheetFact, VariantsFact)
+
+
+# -- plain text of a question and its answer ------------------------------------------------
+
+
+def _card_list(cards: Iterable[Card], lang: str) -> str:
+    words = [card_name(card, lang) for card in cards]
+    return ", ".join(words) if words else text("lesson.empty-hand", lang)
+
+
+def situation_text(question: LessonQuestion, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The situation a question is about, in words (cards named, not drawn).
+
+    >>> situation_text(LegalPlaysQuestion.of("B7 R12 W", "J B5", "R"))
+    'Trump: red. The trick so far: Jester, blue 5. Your hand: blue 7, red 12, Wizard.'
+    """
+    if isinstance(question, TrickWinnerQuestion):
+        names = question.names()
+        plays = ", ".join(
+            text("lesson.trick-play", lang, player=names[i], card=card_name(card, lang))
+            for i, card in enumerate(question.plays)
+        )
+        return text("lesson.trick-situation", lang, trump=suit_name(question.trump, lang), plays=plays)
+    if isinstance(question, LegalPlaysQuestion):
+        values = {
+            "trump": suit_name(question.trump, lang),
+            "hand": _card_list(question.hand, lang),
+            "played": _card_list(question.plays, lang),
+        }
+        key = "lesson.legal-situation" if question.plays else "lesson.legal-situation-lead"
+        return text(key, lang, **values)
+    if isinstance(question, ScoreQuestion):
+        return text("lesson.score-situation", lang, bid=question.bid, taken=question.taken)
+    if isinstance(question, TrumpQuestion):
+        if question.turned is None:
+            return text("lesson.trump-situation-nothing", lang)
+        return text("lesson.trump-situation", lang, card=card_name(question.turned, lang))
+    return question.prompt(lang)
+
+
+def answer_text(question: LessonQuestion, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The right answer and the engine's reason, in words.
+
+    A legal-plays answer gives the reason for every card of the hand, one line each.
+
+    >>> print(answer_text(LegalPlaysQuestion.of("B7 R12 W", "J B5", "R")))
+    You may play: blue 7, Wizard.
+    - blue 7: You follow blue with blue 7.
+    - red 12: You may not play red 12: blue was led and you hold blue (blue 7). Follow blue, or play a Wizard or a Jester.
+    - Wizard: You may play the Wizard: a Wizard may be played at any time, even when you could follow.
+    """
+    feedback = question.check(question.correct_answer(), lang)
+    if isinstance(question, LegalPlaysQuestion):
+        lines = [feedback.answer]
+        for card in dict.fromkeys(question.hand):
+            reason = describe_play(judge_play(question.hand, question.plays, card), lang=lang)
+            lines.append(text("lesson.legal-reason", lang, card=card_name(card, lang), reason=reason))
+        return "\n".join(lines)
+    return " ".join(part for part in (feedback.answer, feedback.explanation) if part)
+
+
+# -- lessons, sections, items -------------------------------------------------------------
+
+
+class ItemRole(StrEnum):
+    """Whether an item is shown with its answer, or asked."""
+
+    EXAMPLE = "example"
+    QUIZ = "quiz item"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class LessonItem:
+    """One example or quiz item of a lesson, checked by the engine when it was loaded."""
+
+    id: str
+    kind: str
+    role: ItemRole
+    subject: LessonQuestion | Fact
+    note: Text | None
+    where: str
+
+    @property
+    def question(self) -> LessonQuestion:
+        """The item as a question (every quiz item is one; some examples are facts)."""
+        if isinstance(self.subject, _FACT_TYPES):
+            raise LessonError(f"{self.where}: a {self.kind} item is a fact, not a question")
+        return self.subject
+
+    def as_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The item in plain text: the situation, then the engine's answer and reason."""
+        subject = self.subject
+        if isinstance(subject, _FACT_TYPES):
+            return subject.as_text(lang)
+        if isinstance(subject, ScoreQuestion):  # the engine's formula already names the bid
+            return answer_text(subject, lang)
+        return text(
+            "lesson.fact-line",
+            lang,
+            situation=situation_text(subject, lang),
+            answer=answer_text(subject, lang),
+        )
+
+    def __str__(self) -> str:
+        return self.as_text()
+
+    def texts(self) -> Iterator[Text]:
+        if self.note is not None:
+            yield self.note
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Section:
+    """A part of a lesson: a heading, a text (Markdown) and its examples."""
+
+    id: str
+    heading: Text
+    body: Text
+    examples: tuple[LessonItem, ...]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Lesson:
+    """One lesson: title, summary, sections with examples, and the quiz."""
+
+    id: str
+    number: int
+    path: Path
+    title: Text
+    summary: Text
+    sections: tuple[Section, ...]
+    quiz: tuple[LessonItem, ...]
+
+    @property
+    def examples(self) -> tuple[LessonItem, ...]:
+        return tuple(item for section in self.sections for item in section.examples)
+
+    def items(self) -> tuple[LessonItem, ...]:
+        """Every example, then every quiz item."""
+        return self.examples + self.quiz
+
+    def item(self, item_id: str) -> LessonItem:
+        """The example or quiz item called ``item_id``."""
+        for candidate in self.items():
+            if candidate.id == item_id:
+                return candidate
+        known = ", ".join(repr(candidate.id) for candidate in self.items())
+        raise LessonError(f"{_file_label(self.path)}: no item {item_id!r}; items: {known}")
+
+    def questions(self) -> list[LessonQuestion]:
+        """The quiz, as questions graded by the engine."""
+        return [item.question for item in self.quiz]
+
+    def texts(self) -> Iterator[Text]:
+        """Every text of the lesson (for completeness checks of the translations)."""
+        yield self.title
+        yield self.summary
+        for section in self.sections:
+            yield section.heading
+            yield section.body
+            for item in section.examples:
+                yield from item.texts()
+        for item in self.quiz:
+            yield from item.texts()
+
+    def missing_texts(self, lang: str) -> list[str]:
+        """Where a text lacks ``lang``, e.g. ``"lessons/04_x.toml, section 'y': heading"``."""
+        return [
+            f"{piece.place}: {piece.key}" for piece in self.texts() if lang not in piece.translations
+        ]
+
+    def facts(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """Every example in plain text, one after another (what a notebook prints)."""
+        return "\n\n".join(item.as_text(lang) for item in self.examples)
+
+    def show(self, lang: str = DEFAULT_LANGUAGE, *, quiz: bool = True) -> None:
+        """Display the lesson in a notebook: text, examples drawn, then the quiz widgets."""
+        _show_lesson(self, lang, quiz=quiz)
+
+    def show_quiz(self, lang: str = DEFAULT_LANGUAGE) -> None:
+        """Display only the quiz of the lesson."""
+        _show_quiz(self, lang)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Lesson {self.id!r}: {self.title()!r}, {len(self.sections)} sections, "
+            f"{len(self.examples)} examples, {len(self.quiz)} quiz items>"
+        )
+
+
+# -- reading lesson files ----------------------------------------------------------------
+
+
+def _file_label(path: Path) -> str:
+    """How messages name a lesson file: its folder and its name, e.g. ``lessons/04_x.toml``."""
+    return f"{path.parent.name}/{path.name}"
+
+
+_TYPE_WORDS = {str: "text", int: "a whole number", bool: "true or false", list: "a list"}
+
+
+def _describe(value: object) -> str:
+    kind = {str: "text", int: "a number", float: "a number", bool: "true/false"}.get(
+        type(value), type(value).__name__
+    )
+    return f"{value!r} ({kind})"
+
+
+class _Reader:
+    """One TOML table being read: typed getters whose errors name the file and the place."""
+
+    def __init__(self, data: object, place: str) -> None:
+        if not isinstance(data, dict):
+            raise LessonError(f"{place}: expected a table of keys, got {_describe(data)}")
+        self.data: dict[str, Any] = data
+        self.place = place
+
+    def fail(self, problem: str) -> LessonError:
+        return LessonError(f"{self.place}: {problem}")
+
+    def check_keys(self, allowed: Sequence[str], what: str) -> None:
+        for key in self.data:
+            if key not in allowed:
+                raise self.fail(
+                    f"unknown key {key!r}; a {what} takes: " + ", ".join(allowed)
+                )
+
+    def has(self, key: str) -> bool:
+        return key in self.data
+
+    def _get(self, key: str, kind: type, default: object = ...) -> Any:
+        if key not in self.data:
+            if default is ...:
+                raise self.fail(f"missing {key!r}")
+            return default
+        value = self.data[key]
+        # bool is a subclass of int: a number must not be true/false, and vice versa.
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise self.fail(f"{key!r} must be {_TYPE_WORDS[kind]}, got {_describe(value)}")
+        return value
+
+    def string(self, key: str, default: str | None = None) -> str:
+        value = self._get(key, str, ... if default is None else default)
+        assert isinstance(value, str)
+        return value
+
+    def integer(self, key: str) -> int:
+        value = self._get(key, int)
+        assert isinstance(value, int)
+        return value
+
+    def boolean(self, key: str, default: bool | None = None) -> bool:
+        value = self._get(key, bool, ... if default is None else default)
+        assert isinstance(value, bool)
+        return value
+
+    def integers(self, key: str, default: Sequence[int] | None = None) -> tuple[int, ...]:
+        values = self._get(key, list, ... if default is None else list(default))
+        for value in values:
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise self.fail(f"{key!r} must list whole numbers, got {_describe(value)}")
+        return tuple(values)
+
+    def names(self, key: str) -> tuple[str, ...] | None:
+        """Player names: a list of strings, or one string of names separated by spaces."""
+        if key not in self.data:
+            return None
+        value = self.data[key]
+        if isinstance(value, str):
+            names = tuple(value.split())
+        elif isinstance(value, list) and all(isinstance(name, str) for name in value):
+            names = tuple(value)
+        else:
+            raise self.fail(f"{key!r} must be player names like \"A B C D\", got {_describe(value)}")
+        if len(set(names)) != len(names) or not all(names):
+            raise self.fail(f"{key!r} must name each player once: {' '.join(names)!r}")
+        return names
+
+    def cards(self, key: str, default: str | None = None) -> list[Card]:
+        notation = self.string(key, default)
+        try:
+            return parse_cards(notation)
+        except WizardRuleError as error:
+            raise self.fail(f"{key!r}: {error}") from None
+
+    def trump(self, key: str) -> Suit | None:
+        from tutor.trump import parse_trump
+
+        try:
+            return parse_trump(self.string(key))
+        except WizardRuleError as error:
+            raise self.fail(f"{key!r}: {error}") from None
+
+    def text(self, key: str) -> Text:
+        if key not in self.data:
+            raise self.fail(f'missing {key!r} (write {key}.{SOURCE_LANGUAGE} = "...")')
+        value = self.data[key]
+        if not isinstance(value, dict):
+            raise self.fail(
+                f"{key!r} must give the text per language, e.g. {key}.{SOURCE_LANGUAGE} = "
+                f'"...", got {_describe(value)}'
+            )
+        for lang, words in value.items():
+            if lang not in LANGUAGES:
+                raise self.fail(
+                    f"{key!r} has a text in unknown language {lang!r}; languages: "
+                    + ", ".join(LANGUAGES)
+                )
+            if not isinstance(words, str) or not words.strip():
+                raise self.fail(f"{key}.{lang} must be a non-empty text, got {_describe(words)}")
+        if SOURCE_LANGUAGE not in value:
+            raise self.fail(f'{key!r} has no {SOURCE_LANGUAGE!r} text (write {key}.en = "...")')
+        return Text(MappingProxyType(dict(value)), self.place, key)
+
+    def optional_text(self, key: str) -> Text | None:
+        return self.text(key) if key in self.data else None
+
+    def tables(self, key: str) -> list[object]:
+        value = self.data.get(key, [])
+        if not isinstance(value, list):
+            raise self.fail(f"{key!r} must be a list of tables ([[{key}]]), got {_describe(value)}")
+        return value
+
+    def engine(self, build: Callable[[], Any]) -> Any:
+        """``build()``, with an engine error (bad cards, impossible deal...) named here."""
+        try:
+            return build()
+        except LessonError:
+            raise
+        except ValueError as error:
+            raise self.fail(str(error)) from None
+
+
+_WIN_WORDS = {
+    WinRule.FIRST_WIZARD: "first Wizard wins",
+    WinRule.HIGHEST_TRUMP: "highest trump wins",
+    WinRule.HIGHEST_LED: "highest card of the led suit wins",
+    WinRule.FIRST_JESTER: "only Jesters: the first Jester wins",
+}
+
+
+def _trick_winner_item(r: _Reader) -> LessonQuestion:
+    plays = r.cards("plays")
+    if not 3 <= len(plays) <= 6:
+        raise r.fail(
+            f"'plays' has {len(plays)} cards ({format_cards(plays)!r}), but a trick has one "
+            "card from each player, and Wizard is played by 3 to 6 players"
+        )
+    trump = r.trump("trump")
+    names = r.names("players") or default_names(len(plays))
+    question: TrickWinnerQuestion = r.engine(lambda: TrickWinnerQuestion.of(plays, trump, names))
+    stated = r.string("winner")
+    if stated not in names:
+        raise r.fail(f"states winner {stated!r}, who is not one of the players {' '.join(names)}")
+    why = explain_trick(plays, trump)
+    engine = names[why.winner]
+    if stated != engine:
+        raise r.fail(
+            f"states winner {stated!r} but the engine says {engine!r} ({_WIN_WORDS[why.rule]})"
+        )
+    return question
+
+
+def _legal_plays_item(r: _Reader) -> LessonQuestion:
+    hand = r.cards("hand")
+    played = r.cards("played", "")
+    trump = r.trump("trump")
+    if len(played) > 5:
+        raise r.fail(f"'played' has {len(played)} cards, but at most 5 come before yours")
+    question: LegalPlaysQuestion = r.engine(lambda: LegalPlaysQuestion.of(hand, played, trump))
+    stated = r.cards("legal")
+    engine = legal_plays(hand, played)
+    if Counter(stated) != Counter(engine):
+        differing = dict.fromkeys(
+            card for card in (*stated, *engine) if stated.count(card) != engine.count(card)
+        )
+        reasons = "; ".join(
+            f"{card}: {judge_play(hand, played, card).rule.value}" for card in differing
+        )
+        raise r.fail(
+            f"states legal {format_cards(stated)!r} but the engine says "
+            f"{format_cards(engine)!r} ({reasons})"
+        )
+    return question
+
+
+def _score_item(r: _Reader) -> LessonQuestion:
+    bid, taken = r.integer("bid"), r.integer("taken")
+    question: ScoreQuestion = r.engine(lambda: ScoreQuestion(bid=bid, taken=taken))
+    stated, engine = r.integer("points"), question.correct_answer()
+    if stated != engine:
+        how = "bid met" if bid == taken else f"bid missed by {abs(bid - taken)}"
+        raise r.fail(f"states points {stated} but the engine says {engine} ({how})")
+    return question
+
+
+_REVEAL_WORDS = {
+    "number-card": "a turned number card makes its suit trump",
+    "jester": "a turned Jester means no trump",
+    "wizard": "a turned Wizard lets the dealer choose",
+    "nothing-left": "nothing left to turn means no trump",
+}
+
+
+def _trump_word(answer: object) -> str:
+    return "none" if answer is None else str(answer)
+
+
+def _trump_item(r: _Reader) -> LessonQuestion:
+    turned = r.string("turned")
+    question: TrumpQuestion = r.engine(
+        lambda: TrumpQuestion.of(None if turned.strip().lower() == "nothing" else turned)
+    )
+    stated_text = r.string("trump")
+    stated: object = (
+        DEALER_CHOOSES if stated_text == DEALER_CHOOSES else r.trump("trump")
+    )
+    engine = question.correct_answer()
+    if stated != engine:
+        from tutor.trump import reveal_trump
+
+        rule = reveal_trump(question.turned).rule.value
+        raise r.fail(
+            f"states trump {stated_text!r} but the engine says {_trump_word(engine)!r} "
+            f"({_REVEAL_WORDS[rule]})"
+        )
+    return question
+
+
+def _length(r: _Reader) -> GameLength:
+    return r.engine(lambda: parse_length(r.string("length", GameLength.STANDARD.value)))  # type: ignore[no-any-return]
+
+
+def _schedule_item(r: _Reader) -> LessonQuestion:
+    players = r.integer("players")
+    length = _length(r)
+    asked = [ask for ask in ScheduleAsk if r.has(ask.value)]
+    if len(asked) != 1:
+        raise r.fail("state exactly one of 'rounds', 'cards' or 'tricks' (the answer)")
+    ask = asked[0]
+    round_number = r.integer("round") if ask is not ScheduleAsk.ROUNDS else None
+    if ask is ScheduleAsk.ROUNDS and r.has("round"):
+        raise r.fail("'round' goes with 'cards' or 'tricks', not with 'rounds'")
+    question: ScheduleQuestion = r.engine(
+        lambda: ScheduleQuestion(players=players, ask=ask, round=round_number, length=length)
+    )
+    stated, engine = r.integer(ask.value), question.correct_answer()
+    if stated != engine:
+        schedule = ", ".join(map(str, question.schedule()))
+        raise r.fail(
+            f"states {ask.value} {stated} but the engine says {engine} "
+            f"(cards per round with {players} players: {schedule})"
+        )
+    return question
+
+
+def _seat_of(r: _Reader, key: str, names: Sequence[str]) -> int:
+    name = r.string(key)
+    if name not in names:
+        raise r.fail(f"{key!r} is {name!r}, who is not one of the players {' '.join(names)}")
+    return list(names).index(name)
+
+
+def _players_by_name(r: _Reader) -> tuple[str, ...]:
+    names = r.names("players")
+    if names is None:
+        raise r.fail("missing 'players' (their names clockwise, e.g. \"A B C D\")")
+    r.engine(lambda: check_players(len(names)))
+    return names
+
+
+def _dealer_item(r: _Reader) -> LessonQuestion:
+    names = _players_by_name(r)
+    first = _seat_of(r, "first-dealer", names)
+    round_number = r.integer("round")
+    question: DealerQuestion = r.engine(
+        lambda: DealerQuestion(
+            players=len(names), first_dealer=first, round=round_number, names=names
+        )
+    )
+    stated, engine = _seat_of(r, "dealer", names), question.correct_answer()
+    if stated != engine:
+        raise r.fail(
+            f"states dealer {names[stated]!r} but the engine says {names[engine]!r} "
+            "(the deal passes one seat clockwise each round)"
+        )
+    return question
+
+
+def _first_bidder_item(r: _Reader) -> LessonQuestion:
+    names = _players_by_name(r)
+    dealer = _seat_of(r, "dealer", names)
+    question: FirstBidderQuestion = r.engine(
+        lambda: FirstBidderQuestion(players=len(names), dealer=dealer, names=names)
+    )
+    stated, engine = _seat_of(r, "first", names), question.correct_answer()
+    if stated != engine:
+        raise r.fail(
+            f"states first bidder {names[stated]!r} but the engine says {names[engine]!r} "
+            "(the player on the dealer's left bids first)"
+        )
+    return question
+
+
+def _legal_bids_item(r: _Reader) -> LessonQuestion:
+    players, cards = r.integer("players"), r.integer("cards")
+    bids = r.integers("bids", ())
+    plus_minus_one = r.boolean("plus-minus-one", False)
+    question: LegalBidsQuestion = r.engine(
+        lambda: LegalBidsQuestion(
+            players=players, cards=cards, bids=bids, plus_minus_one=plus_minus_one
+        )
+    )
+    stated, engine = frozenset(r.integers("legal")), question.correct_answer()
+    if stated != engine:
+        rnd = question._round()
+        forbidden = rnd.forbidden_bid()
+        why = (
+            f"plus/minus one forbids {forbidden}"
+            if forbidden is not None
+            else f"bids run from 0 to {cards} and none is forbidden"
+        )
+        raise r.fail(f"states legal bids {sorted(stated)} but the engine says {sorted(engine)} ({why})")
+    return question
+
+
+def _bid_visibility_item(r: _Reader) -> LessonQuestion:
+    # Rules parses the mode's name, and its error lists the valid ones.
+    rules: Rules = r.engine(lambda: Rules(bidding=r.string("bidding")))  # type: ignore[arg-type]
+    bidding = rules.bidding
+    when_text = r.string("when")
+    if when_text not in {time.value for time in BidTime}:
+        raise r.fail(
+            f"'when' is {when_text!r}; use one of " + ", ".join(repr(t.value) for t in BidTime)
+        )
+    question = BidVisibilityQuestion(bidding=bidding, when=BidTime(when_text))
+    stated, engine = r.boolean("visible"), question.correct_answer()
+    if stated != engine:
+        raise r.fail(
+            f"states visible = {str(stated).lower()} but the engine says "
+            f"{str(engine).lower()} ({bidding.value} bids, {when_text})"
+        )
+    return question
+
+
+def _deck_item(r: _Reader) -> Fact:
+    fact = DeckFact()
+    counts = fact.counts()
+    stated_any = False
+    for key, engine in counts.items():
+        if r.has(key):
+            stated_any = True
+            stated = r.integer(key)
+            if stated != engine:
+                raise r.fail(f"states {key} {stated} but the engine's deck has {engine}")
+    if not stated_any:
+        raise r.fail("state at least one count: " + ", ".join(counts))
+    return fact
+
+
+def _player_counts(r: _Reader, key: str) -> dict[int, object]:
+    table = r.data.get(key, {})
+    if not isinstance(table, dict):
+        raise r.fail(f"{key!r} must be a table by player count, e.g. {key} = {{ 4 = ... }}")
+    counts: dict[int, object] = {}
+    for count, value in table.items():
+        if not count.isdigit():
+            raise r.fail(f"{key!r} is keyed by a player count, not {count!r}")
+        players = int(count)
+        r.engine(lambda: check_players(players))  # noqa: B023 (called at once)
+        counts[players] = value
+    return counts
+
+
+def _schedule_table_item(r: _Reader) -> Fact:
+    length = _length(r)
+    rounds = _player_counts(r, "rounds")
+    schedules = _player_counts(r, "schedules")
+    if not rounds and not schedules:
+        raise r.fail("state 'rounds' or 'schedules' by player count, e.g. rounds = { 4 = 15 }")
+    fact = ScheduleTableFact(players=tuple(sorted({*rounds, *schedules})), length=length)
+    for players, engine in fact.schedules().items():
+        if players in rounds and rounds[players] != len(engine):
+            raise r.fail(
+                f"states {rounds[players]!r} rounds for {players} players but the engine "
+                f"says {len(engine)}"
+            )
+        if players in schedules and schedules[players] != engine:
+            raise r.fail(
+                f"states the schedule {schedules[players]!r} for {players} players but the "
+                f"engine says {engine}"
+            )
+    return fact
+
+
+def _rows(r: _Reader, key: str, players: int) -> tuple[tuple[int, ...], ...]:
+    rows = r._get(key, list)
+    for row in rows:
+        if (
+            not isinstance(row, list)
+            or len(row) != players
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in row)
+        ):
+            raise r.fail(
+                f"each row of {key!r} lists one whole number per player ({players}), "
+                f"got {_describe(row)}"
+            )
+    return tuple(tuple(row) for row in rows)
+
+
+def _score_sheet_item(r: _Reader) -> Fact:
+    names = _players_by_name(r)
+    bids, taken = _rows(r, "bids", len(names)), _rows(r, "taken", len(names))
+    fact: ScoreSheetFact = r.engine(lambda: ScoreSheetFact(names=names, bids=bids, taken=taken))
+    stated, engine = r.integers("totals"), fact.sheet().totals
+    if stated != engine:
+        raise r.fail(f"states totals {list(stated)} but the engine says {list(engine)}")
+    if r.has("winners"):
+        stated_winners = r.names("winners")
+        if list(stated_winners or ()) != fact.winners():
+            raise r.fail(
+                f"states winners {' '.join(stated_winners or ())!r} but the engine says "
+                f"{' '.join(fact.winners())!r} (highest total; ties share the win)"
+            )
+    return fact
+
+
+def _variants_item(r: _Reader) -> Fact:
+    names = r._get("variants", list)
+    if not names or not all(isinstance(name, str) for name in names):
+        raise r.fail(f"'variants' must list variant names, got {_describe(names)}")
+    fact: VariantsFact = r.engine(lambda: VariantsFact(tuple(names)))
+    stated, engine = r.boolean("allowed"), fact.allowed()
+    if stated != engine:
+        raise r.fail(
+            f"states allowed = {str(stated).lower()} but the engine says {str(engine).lower()}"
+        )
+    return fact
+
+
+@dataclass(frozen=True, slots=True)
+class _Kind:
+    keys: tuple[str, ...]
+    build: Callable[[_Reader], LessonQuestion | Fact]
+    asks: bool = True
+    """False for facts: they can be examples, never quiz items."""
+
+
+_COMMON_KEYS = ("id", "kind", "note")
+
+_KINDS: dict[str, _Kind] = {
+    "trick-winner": _Kind(("plays", "trump", "players", "winner"), _trick_winner_item),
+    "legal-plays": _Kind(("hand", "played", "trump", "legal"), _legal_plays_item),
+    "score": _Kind(("bid", "taken", "points"), _score_item),
+    "trump": _Kind(("turned", "trump"), _trump_item),
+    "schedule": _Kind(
+        ("players", "length", "round", "rounds", "cards", "tricks"), _schedule_item
+    ),
+    "dealer": _Kind(("players", "first-dealer", "round", "dealer"), _dealer_item),
+    "first-bidder": _Kind(("players", "dealer", "first"), _first_bidder_item),
+    "legal-bids": _Kind(
+        ("players", "cards", "bids", "plus-minus-one", "legal"), _legal_bids_item
+    ),
+    "bid-visibility": _Kind(("bidding", "when", "visible"), _bid_visibility_item),
+    "deck": _Kind(
+        ("cards", "suits", "ranks", "numbers", "wizards", "jesters"), _deck_item, asks=False
+    ),
+    "schedule-table": _Kind(("length", "rounds", "schedules"), _schedule_table_item, asks=False),
+    "score-sheet": _Kind(
+        ("players", "bids", "taken", "totals", "winners"), _score_sheet_item, asks=False
+    ),
+    "variants": _Kind(("variants", "allowed"), _variants_item, asks=False),
+}
+
+
+def item_kinds(*, quiz: bool = False) -> list[str]:
+    """The kinds of item a lesson file may hold (``quiz=True``: those a quiz may ask).
+
+    >>> item_kinds(quiz=True)[:4]
+    ['trick-winner', 'legal-plays', 'score', 'trump']
+    """
+    return [name for name, kind in _KINDS.items() if kind.asks or not quiz]
+
+
+def _parse_item(
+    data: object, label: str, role: ItemRole, number: int, seen: dict[str, str]
+) -> LessonItem:
+    r = _Reader(data, f"{label}, {role.value} #{number}")
+    item_id = r.string("id")
+    if not _ITEM_ID.fullmatch(item_id):
+        raise r.fail(f"id {item_id!r} must be lower-case words joined by '-', e.g. 'wizard-lead'")
+    if item_id in seen:
+        raise r.fail(f"id {item_id!r} is used twice (already by {seen[item_id]})")
+    r.place = f"{label}, {role.value} {item_id!r}"
+    seen[item_id] = f"{role.value} {item_id!r}"
+    kind_name = r.string("kind")
+    if kind_name not in _KINDS:
+        raise r.fail(f"unknown kind {kind_name!r}; known: " + ", ".join(_KINDS))
+    kind = _KINDS[kind_name]
+    if role is ItemRole.QUIZ and not kind.asks:
+        raise r.fail(
+            f"a {kind_name!r} item states a fact and asks nothing: make it an example; "
+            "quiz kinds: " + ", ".join(item_kinds(quiz=True))
+        )
+    r.check_keys(_COMMON_KEYS + kind.keys, f"{kind_name} item")
+    subject = kind.build(r)
+    return LessonItem(
+        id=item_id,
+        kind=kind_name,
+        role=role,
+        subject=subject,
+        note=r.optional_text("note"),
+        where=r.place,
+    )
+
+
+def load_lesson_file(path: Path | str) -> Lesson:
+    """Read one lesson file and check every item with the engine.
+
+    Raises :class:`LessonError` naming the file, the item and the problem.
+    """
+    path = Path(path)
+    label = _file_label(path)
+    match = _LESSON_FILE.fullmatch(path.name)
+    if match is None:
+        raise LessonError(
+            f"{label}: a lesson file is named NN_words.toml (two digits, then lower-case "
+            "words joined by '_'), e.g. 04_follow_suit.toml"
+        )
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise LessonError(f"{label}: no such lesson file ({path})") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise LessonError(f"{label}: not valid TOML: {error}") from None
+    top = _Reader(raw, label)
+    top.check_keys(("title", "summary", "section", "quiz"), "lesson file")
+    seen: dict[str, str] = {}
+    sections = []
+    section_ids: set[str] = set()
+    for number, data in enumerate(top.tables("section"), start=1):
+        r = _Reader(data, f"{label}, section #{number}")
+        section_id = r.string("id")
+        if not _ITEM_ID.fullmatch(section_id) or section_id in section_ids:
+            raise r.fail(
+                f"section id {section_id!r} must be unique, lower-case words joined by '-'"
+            )
+        section_ids.add(section_id)
+        r.place = f"{label}, section {section_id!r}"
+        r.check_keys(("id", "heading", "text", "example"), "section")
+        examples = tuple(
+            _parse_item(table, label, ItemRole.EXAMPLE, index, seen)
+            for index, table in enumerate(r.tables("example"), start=1)
+        )
+        sections.append(Section(section_id, r.text("heading"), r.text("text"), examples))
+    quiz = tuple(
+        _parse_item(table, label, ItemRole.QUIZ, index, seen)
+        for index, table in enumerate(top.tables("quiz"), start=1)
+    )
+    return Lesson(
+        id=path.stem,
+        number=int(match.group(1)),
+        path=path,
+        title=top.text("title"),
+        summary=top.text("summary"),
+        sections=tuple(sections),
+        quiz=quiz,
+    )
+
+
+def lessons_dir() -> Path:
+    """The lessons folder: ``$TUTOR_LESSONS_DIR`` if set, else ``lessons/`` beside the
+    package (the repository's folder, for a checkout or an editable install).
+
+    >>> lessons_dir().name
+    'lessons'
+    """
+    override = os.environ.get(LESSONS_DIR_VARIABLE)
+    if override:
+        return Path(override)
+    return Path(__file__).resolve().parent.parent / "lessons"
+
+
+def lesson_paths(folder: Path | str | None = None) -> list[Path]:
+    """The lesson files of ``folder`` (default :func:`lessons_dir`), in course order.
+
+    >>> [path.name for path in lesson_paths()][:2]
+    ['01_cards_and_rounds.toml', '02_trump.toml']
+    """
+    where = Path(folder) if folder is not None else lessons_dir()
+    if not where.is_dir():
+        raise LessonError(
+            f"no lessons folder at {where}: pass folder=, or set {LESSONS_DIR_VARIABLE}"
+        )
+    return sorted(path for path in where.glob("*.toml") if path.is_file())
+
+
+def list_lessons(folder: Path | str | None = None) -> list[Lesson]:
+    """Every lesson, in order, each read and checked by the engine.
+
+    >>> [(lesson.number, lesson.title()) for lesson in list_lessons()][:2]
+    [(1, 'Cards, rounds and tricks'), (2, 'Trump')]
+    """
+    lessons = [load_lesson_file(path) for path in lesson_paths(folder)]
+    numbers = Counter(lesson.number for lesson in lessons)
+    for lesson in lessons:
+        if numbers[lesson.number] > 1:
+            raise LessonError(
+                f"{_file_label(lesson.path)}: lesson number {lesson.number:02d} is used by "
+                f"{numbers[lesson.number]} files"
+            )
+    return lessons
+
+
+def load_lesson(name: str | Path, *, folder: Path | str | None = None) -> Lesson:
+    """The lesson called ``name`` (``"04_follow_suit"``, or just ``"04"``), or a file path.
+
+    >>> load_lesson("04").id
+    '04_follow_suit'
+    >>> load_lesson("99_nothing")
+    Traceback (most recent call last):
+    ...
+    tutor.lessons.LessonError: unknown lesson '99_nothing'; lessons: 01_cards_and_rounds, ...
+    """
+    if isinstance(name, Path) or name.endswith(".toml"):
+        return load_lesson_file(name)
+    paths = lesson_paths(folder)
+    for path in paths:
+        if name in (path.stem, path.stem[:2]):
+            return load_lesson_file(path)
+    raise LessonError(
+        f"unknown lesson {name!r}; lessons: " + ", ".join(path.stem for path in paths)
+    )
+
+
+# -- showing a lesson in a notebook --------------------------------------------------------
+# The display layer (IPython, ipywidgets, tutor.display) is imported only when a lesson is
+# shown, like the engine's _repr_html_ methods: loading and checking lessons needs no screen.
+
+
+def _display(kind: str, source: object) -> None:
+    """``IPython.display.display`` of ``source`` (``kind``: "Markdown", "HTML" or "" for an
+    object such as a widget); IPython is untyped, hence the ``Any``."""
+    import IPython.display
+
+    ipython: Any = IPython.display
+    ipython.display(getattr(ipython, kind)(source) if kind else source)
+
+
+def _markdown(source: str) -> None:
+    _display("Markdown", source)
+
+
+def _html(source: str) -> None:
+    _display("HTML", source)
+
+
+def example_picture(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The cards of an example as SVG/HTML ('' when it has none); the engine marks the
+    winner and the legal cards.
+
+    >>> 'class="trick"' in example_picture(load_lesson("06").item("source-wizard-first"))
+    True
+    """
+    from html import escape
+
+    from tutor.display.chart import score_chart_html
+    from tutor.display.html import score_sheet_html
+    from tutor.display.svg import card_svg, hand_svg, trick_svg
+
+    def figure(caption_key: str, picture: str) -> str:
+        caption = escape(text(caption_key, lang), quote=False)
+        return (
+            '<figure class="lesson-cards" style="margin:0 2em 0.5em 0">'
+            f'<figcaption style="font-weight:600">{caption}</figcaption>{picture}</figure>'
+        )
+
+    row = '<div class="lesson-example" style="display:flex;flex-wrap:wrap;align-items:flex-end">'
+    subject = item.subject
+    if isinstance(subject, TrickWinnerQuestion):
+        return trick_svg(
+            subject.plays, winner=subject.correct_answer(), players=subject.names(), lang=lang
+        )
+    if isinstance(subject, LegalPlaysQuestion):
+        legal = subject.correct_answer()
+        hand = hand_svg(
+            subject.hand,
+            highlight=[i for i, card in enumerate(subject.hand) if card in legal],
+            dimmed=[i for i, card in enumerate(subject.hand) if card not in legal],
+            lang=lang,
+        )
+        trick = (
+            figure("lesson.picture-trick", trick_svg(subject.plays, scale=0.8, lang=lang))
+            if subject.plays
+            else ""
+        )
+        return f"{row}{trick}{figure('lesson.picture-hand', hand)}</div>"
+    if isinstance(subject, TrumpQuestion) and subject.turned is not None:
+        return row + figure("lesson.picture-turned", card_svg(subject.turned, lang=lang)) + "</div>"
+    if isinstance(subject, DeckFact):
+        return hand_svg("Y1 R5 G9 B13 W J", scale=0.8, lang=lang)
+    if isinstance(subject, ScoreSheetFact):
+        sheet = subject.sheet()
+        return score_sheet_html(sheet, lang=lang) + score_chart_html(sheet, lang=lang)
+    return ""
+
+
+def example_markdown(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
+    """An example's words as Markdown: the engine's answer and reason (or its table)."""
+    subject = item.subject
+    if isinstance(subject, ScheduleTableFact):
+        return _schedule_markdown(subject, lang)
+    if isinstance(subject, ScoreSheetFact):  # the sheet's table is in the picture
+        return ""
+    return item.as_text(lang).replace("\n", "  \n")
+
+
+def example_heading(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The line that opens an example: the word "Example", then its note if it has one."""
+    label = f"**{text('lesson.example', lang)}.**"
+    return f"{label} {item.note(lang)}" if item.note is not None else label
+
+
+def _schedule_markdown(fact: ScheduleTableFact, lang: str) -> str:
+    rows = [f"| {' | '.join(fact.columns(lang))} |", "|---|---|---|"]
+    for players, schedule in fact.schedules().items():
+        rows.append(f"| {players} | {len(schedule)} | {', '.join(map(str, schedule))} |")
+    length = text("lesson.schedule-length", lang, length=_length_name(fact.length, lang))
+    return length + "\n\n" + "\n".join(rows)
+
+
+def _show_lesson(lesson: Lesson, lang: str, *, quiz: bool) -> None:
+    _markdown(f"# {lesson.title(lang)}\n\n*{lesson.summary(lang)}*")
+    for section in lesson.sections:
+        _markdown(f"## {section.heading(lang)}\n\n{section.body(lang)}")
+        for item in section.examples:
+            _markdown(example_heading(item, lang))
+            picture = example_picture(item, lang)
+            if picture:
+                _html(picture)
+            words = example_markdown(item, lang)
+            if words:
+                _markdown(words)
+    if quiz:
+        _show_quiz(lesson, lang)
+
+
+def _show_quiz(lesson: Lesson, lang: str) -> None:
+    if not lesson.quiz:
+        return
+    _markdown(f"## {text('lesson.quiz-heading', lang)}")
+    for item in lesson.quiz:
+        if item.note is not None:
+            _markdown(item.note(lang))
+        _display("", quiz_widget(item.question, lang=lang))
+
+
+def quiz_widget(question: LessonQuestion, *, lang: str = DEFAULT_LANGUAGE) -> Any:
+    """A widget asking ``question``: :class:`tutor.display.widgets.QuizWidget` for the
+    :mod:`tutor.quiz` kinds, else buttons, toggles or a number box, graded by the question.
+
+    The returned widget has ``answer(value)`` (what its controls call) and ``feedback``.
+
+    >>> box = quiz_widget(FirstBidderQuestion(players=4, dealer=3))
+    >>> [button.description for button in box.controls]
+    ['A', 'B', 'C', 'D']
+    >>> box.controls[1].click()
+    >>> "Not quite." in box.feedback.value, box.controls[0].disabled
+    (True, True)
+    """
+    from tutor.display.widgets import QuizWidget
+
+    if isinstance(question, TrickWinnerQuestion | LegalPlaysQuestion | ScoreQuestion | TrumpQuestion):
+        return QuizWidget(question, lang=lang)
+    return _lesson_quiz_widget(question, lang)
+
+
+def _lesson_quiz_widget(
+    question: ScheduleQuestion
+    | DealerQuestion
+    | FirstBidderQuestion
+    | LegalBidsQuestion
+    | BidVisibilityQuestion,
+    lang: str,
+) -> Any:
+    from html import escape
+
+    import ipywidgets as widgets
+
+    from tutor.display.widgets import feedback_html
+
+    prompt = widgets.HTML(
+        f'<p class="quiz-prompt" style="font-size:1.1em;margin:0.3em 0">'
+        f"<strong>{escape(question.prompt(lang), quote=False)}</strong></p>"
+    )
+    feedback = widgets.HTML()
+    controls: list[Any] = []
+    given: list[Feedback] = []
+
+    def answer(value: object) -> Feedback:
+        if given:  # only the first answer counts, as in QuizWidget
+            return given[0]
+        given.append(question.check(value, lang))
+        feedback.value = feedback_html(given[0], lang=lang)
+        for control in controls:
+            control.disabled = True
+        return given[0]
+
+    layout = widgets.Layout(width="auto", min_width="4em", margin="0.15em 0.4em 0.15em 0")
+    check = widgets.Button(
+        description=text("widgets.check", lang),
+        tooltip=text("widgets.check-tooltip", lang),
+        button_style="primary",
+        layout=layout,
+    )
+    body: Any
+    if isinstance(question, ScheduleQuestion):
+        number = widgets.IntText(
+            value=0,
+            description=text("lesson-quiz.number-input", lang),
+            continuous_update=False,  # Enter (or leaving the box) answers
+            layout=widgets.Layout(width="12em"),
+        )
+        number.observe(lambda change: answer(change["new"]), names="value")
+        check.on_click(lambda _button: answer(number.value))
+        controls += [number, check]
+        body = widgets.HBox([number, check])
+    elif isinstance(question, LegalBidsQuestion):
+        toggles = []
+        for choice in question.choices():
+            label = question.choice_label(choice, lang)
+            toggle = widgets.ToggleButton(description=label, tooltip=label, layout=layout)
+
+            def show_state(change: dict[str, Any], label: str = label) -> None:
+                selected = text("widgets.card-button-selected", lang, card=label)
+                change["owner"].description = selected if change["new"] else label
+
+            toggle.observe(show_state, names="value")
+            toggles.append(toggle)
+        check.on_click(
+            lambda _button: answer(
+                {c for c, t in zip(question.choices(), toggles, strict=True) if t.value}
+            )
+        )
+        controls += [*toggles, check]
+        body = widgets.VBox(
+            [widgets.Box(toggles, layout=widgets.Layout(flex_flow="row wrap")), check]
+        )
+    else:
+        for choice in question.choices():
+            label = question.choice_label(choice, lang)
+            button = widgets.Button(description=label, tooltip=label, layout=layout)
+            button.on_click(lambda _button, choice=choice: answer(choice))
+            controls.append(button)
+        body = widgets.Box(list(controls), layout=widgets.Layout(flex_flow="row wrap"))
+    box = widgets.VBox([prompt, body, feedback])
+    box.question = question
+    box.answer = answer
+    box.controls = controls
+    box.feedback = feedback
+    return box

@@ -1,0 +1,545 @@
+"""Endless practice: fresh questions of every kind, weighted towards what the learner gets
+wrong, with progress kept between sessions.
+
+Questions are built with the engine: a :class:`tutor.round.Round` is dealt from the shuffled
+deck, trump revealed (the dealer picks a suit after a Wizard), bids made, and cards played
+from the hands with :meth:`Round.legal_plays`, so every trick obeys the follow-suit rule.
+Everything is drawn from one ``random.Random(seed)``: a seed gives the same questions.
+
+Each question has a :class:`tutor.quiz.Topic`. A topic is picked with a weight that grows
+with the learner's mistakes in it (:func:`topic_weight`), starting from a base weight that
+favours the cases learners get wrong most (Jester leads, a Wizard after a number lead, trump
+against the led suit, a bid of 0). Right/wrong counts per topic live in a :class:`Progress`,
+saved as JSON in ``$TUTOR_PROGRESS_FILE`` or ``~/.wizard-tutor/progress.json``.
+
+>>> session = PracticeSession(seed=7)
+>>> question = session.next_question()
+>>> feedback = session.answer(question.correct_answer())
+>>> feedback.correct, session.progress.count(question.topic).right
+(True, 1)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import tempfile
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tutor.cards import Card, Suit
+from tutor.errors import WizardRuleError
+from tutor.quiz import (
+    Feedback,
+    LegalPlaysQuestion,
+    ScoreQuestion,
+    Topic,
+    TrickWinnerQuestion,
+    TrumpQuestion,
+)
+from tutor.round import Phase, Round
+from tutor.text import DEFAULT_LANGUAGE, text
+
+PracticeQuestion = TrickWinnerQuestion | LegalPlaysQuestion | ScoreQuestion | TrumpQuestion
+"""Every kind of question practice asks."""
+
+PROGRESS_FILE_VARIABLE = "TUTOR_PROGRESS_FILE"
+"""Environment variable naming the progress file (default :func:`default_progress_path`)."""
+
+PROGRESS_FORMAT = "wizard-tutor-progress"
+PROGRESS_VERSION = 1
+
+BASE_WEIGHTS: Mapping[Topic, float] = {
+    Topic.JESTER_LEAD: 2.0,
+    Topic.WIZARD_AFTER_NUMBER: 2.0,
+    Topic.TRUMP_VS_LED: 2.0,
+    Topic.BID_ZERO: 1.5,
+    Topic.TRICK_WINNER: 1.0,
+    Topic.LEGAL_PLAYS: 1.0,
+    Topic.SCORE: 1.0,
+    Topic.TRUMP_REVEAL: 1.0,
+}
+"""How often each topic comes up for a new learner: the cases learners get wrong most
+weigh more."""
+
+_MAX_ATTEMPTS = 200
+"""Deals tried to hit a topic (a few usually do); after that the last question is kept, and
+it is recorded under its own topic."""
+
+
+class ProgressFileError(ValueError):
+    """A progress file that cannot be read: the message names the file and how to fix it."""
+
+
+# -- progress ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TopicCount:
+    """Right and wrong answers in one topic."""
+
+    right: int = 0
+    wrong: int = 0
+
+    @property
+    def answered(self) -> int:
+        return self.right + self.wrong
+
+    def plus(self, correct: bool) -> TopicCount:
+        """This count with one more answer."""
+        if correct:
+            return TopicCount(self.right + 1, self.wrong)
+        return TopicCount(self.right, self.wrong + 1)
+
+
+def topic_weight(topic: Topic, count: TopicCount) -> float:
+    """How likely ``topic`` comes next: its base weight times 1 + 4 × the share of wrong
+    answers (smoothed, so an unanswered topic counts as half wrong). It grows with every
+    mistake and shrinks with every right answer, never to zero.
+
+    >>> topic_weight(Topic.SCORE, TopicCount())
+    3.0
+    >>> topic_weight(Topic.SCORE, TopicCount(right=0, wrong=2)) > topic_weight(
+    ...     Topic.SCORE, TopicCount(right=0, wrong=1))
+    True
+    >>> round(topic_weight(Topic.JESTER_LEAD, TopicCount(right=8, wrong=0)), 2)
+    2.8
+    """
+    miss_rate = (count.wrong + 1) / (count.answered + 2)
+    return BASE_WEIGHTS[topic] * (1 + 4 * miss_rate)
+
+
+def default_progress_path() -> Path:
+    """Where progress is kept: ``$TUTOR_PROGRESS_FILE`` if set, else
+    ``~/.wizard-tutor/progress.json`` in the learner's home folder.
+
+    >>> default_progress_path().name
+    'progress.json'
+    """
+    override = os.environ.get(PROGRESS_FILE_VARIABLE)
+    if override:
+        return Path(override).expanduser()
+    return Path.home() / ".wizard-tutor" / "progress.json"
+
+
+class Progress:
+    """Right/wrong counts per topic, kept in a JSON file between sessions.
+
+    ``path=None`` keeps the counts in memory only (nothing is written).
+
+    >>> progress = Progress()
+    >>> progress.record(Topic.BID_ZERO, correct=False)
+    >>> progress.count(Topic.BID_ZERO), progress.to_json()["topics"]
+    (TopicCount(right=0, wrong=1), {'bid-zero': {'right': 0, 'wrong': 1}})
+    >>> Progress.from_json({"format": "something else"}, "notes.json")
+    Traceback (most recent call last):
+    ...
+    tutor.practice.ProgressFileError: notes.json is not a Wizard tutor progress file (expected "format": "wizard-tutor-progress"); delete it or reset the progress
+    """
+
+    def __init__(
+        self, counts: Mapping[str, TopicCount] | None = None, *, path: Path | None = None
+    ) -> None:
+        # Keyed by the topic's name, so a file from a newer tutor keeps topics it does not
+        # know yet.
+        self._counts: dict[str, TopicCount] = dict(counts or {})
+        self.path = path
+
+    @classmethod
+    def load(cls, path: Path | str | None = None) -> Progress:
+        """The progress saved in ``path`` (default :func:`default_progress_path`); empty if
+        the file does not exist yet. Nothing is written until :meth:`save`."""
+        where = Path(path) if path is not None else default_progress_path()
+        try:
+            raw = where.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return cls(path=where)
+        except OSError as error:
+            raise ProgressFileError(f"cannot read the progress file {where}: {error}") from None
+        try:
+            data = json.loads(raw)
+        except json.JSONDecodeError as error:
+            raise ProgressFileError(
+                f"{where} is not valid JSON ({error}); delete it or reset the progress"
+            ) from None
+        progress = cls.from_json(data, str(where))
+        progress.path = where
+        return progress
+
+    @classmethod
+    def from_json(cls, data: object, source: str = "the progress data") -> Progress:
+        """Counts from the JSON form written by :meth:`to_json`."""
+        if not isinstance(data, dict) or data.get("format") != PROGRESS_FORMAT:
+            raise ProgressFileError(
+                f"{source} is not a Wizard tutor progress file (expected "
+                f'"format": "{PROGRESS_FORMAT}"); delete it or reset the progress'
+            )
+        if data.get("version") != PROGRESS_VERSION:
+            raise ProgressFileError(
+                f"{source} has progress version {data.get('version')!r}; this tutor reads "
+                f"version {PROGRESS_VERSION}: reset the progress"
+            )
+        topics = data.get("topics", {})
+        if not isinstance(topics, dict):
+            raise ProgressFileError(f"{source}: \"topics\" must be an object, got {topics!r}")
+        counts = {}
+        for name, entry in topics.items():
+            values = [entry.get(key) if isinstance(entry, dict) else None for key in ("right", "wrong")]
+            numbers = [v for v in values if isinstance(v, int) and not isinstance(v, bool) and v >= 0]
+            if len(numbers) != 2:
+                raise ProgressFileError(
+                    f"{source}: topic {name!r} needs whole numbers \"right\" and \"wrong\", "
+                    f"got {entry!r}"
+                )
+            counts[name] = TopicCount(right=numbers[0], wrong=numbers[1])
+        return cls(counts)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": PROGRESS_FORMAT,
+            "version": PROGRESS_VERSION,
+            "topics": {
+                name: {"right": count.right, "wrong": count.wrong}
+                for name, count in sorted(self._counts.items())
+            },
+        }
+
+    def count(self, topic: Topic) -> TopicCount:
+        return self._counts.get(topic.value, TopicCount())
+
+    def record(self, topic: Topic, *, correct: bool) -> None:
+        """Count one answer in ``topic``."""
+        self._counts[topic.value] = self.count(topic).plus(correct)
+
+    def weights(self) -> dict[Topic, float]:
+        """Every topic's weight for the next question (:func:`topic_weight`)."""
+        return {topic: topic_weight(topic, self.count(topic)) for topic in BASE_WEIGHTS}
+
+    def save(self) -> None:
+        """Write the counts to :attr:`path` (atomically: a crash leaves the old file)."""
+        if self.path is None:
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=self.path.parent, suffix=".tmp")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                json.dump(self.to_json(), stream, indent=2)
+            os.replace(temporary, self.path)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+
+    def reset(self) -> None:
+        """Forget every count, and delete the file."""
+        self._counts.clear()
+        if self.path is not None:
+            self.path.unlink(missing_ok=True)
+
+    def __iter__(self) -> Iterator[tuple[Topic, TopicCount]]:
+        """The practice topics with their counts, in :data:`BASE_WEIGHTS` order."""
+        return iter([(topic, self.count(topic)) for topic in BASE_WEIGHTS])
+
+    def __repr__(self) -> str:
+        return f"<Progress {self.path or 'in memory'}: {self.to_json()['topics']}>"
+
+
+# -- random situations built with the engine -----------------------------------------------
+
+Policy = Callable[[random.Random, Round, list[Card]], Card]
+"""Chooses the card a seat plays from the legal ones (the round shows the trick so far)."""
+
+
+def _any_card(rng: random.Random, rnd: Round, legal: list[Card]) -> Card:
+    return rng.choice(legal)
+
+
+def _prefer(
+    leading: Callable[[Card, Round], bool], following: Callable[[Card, Round], bool]
+) -> Policy:
+    """A policy that mostly plays a card the topic needs (when legal), else any legal card:
+    it makes the wanted situations common without ever breaking a rule."""
+
+    def policy(rng: random.Random, rnd: Round, legal: list[Card]) -> Card:
+        wanted = leading if not rnd.current_trick else following
+        fitting = [card for card in legal if wanted(card, rnd)]
+        if fitting and rng.random() < 0.8:
+            return rng.choice(fitting)
+        return rng.choice(legal)
+
+    return policy
+
+
+def _off_trump_number(card: Card, rnd: Round) -> bool:
+    return card.is_number and card.suit is not rnd.trump
+
+
+_POLICIES: dict[Topic, Policy] = {
+    Topic.JESTER_LEAD: _prefer(lambda c, _r: c.is_jester, lambda c, _r: c.is_number),
+    Topic.WIZARD_AFTER_NUMBER: _prefer(lambda c, _r: c.is_number, lambda c, _r: c.is_wizard),
+    Topic.TRUMP_VS_LED: _prefer(
+        _off_trump_number, lambda c, r: c.is_number and c.suit is r.trump
+    ),
+    Topic.LEGAL_PLAYS: _prefer(_off_trump_number, lambda c, _r: True),
+}
+
+
+def _deal(rng: random.Random) -> Round:
+    """A random round of 3-6 players with 3-8 cards each, bid and ready for the first card."""
+    players = rng.randint(3, 6)
+    rnd = Round(
+        players=players,
+        cards=rng.randint(3, min(8, 60 // players)),
+        dealer=rng.randrange(players),
+        rng=rng,
+    )
+    if rnd.phase is Phase.TRUMP_CHOICE:
+        rnd.choose_trump(rng.choice(list(Suit)))
+    while rnd.phase is Phase.BIDDING:
+        rnd.bid(rng.choice(rnd.legal_bids()))
+    return rnd
+
+
+def _play(rng: random.Random, rnd: Round, policy: Policy, cards: int) -> None:
+    """Play ``cards`` cards of the first trick, each a legal play chosen by ``policy``."""
+    for _ in range(cards):
+        rnd.play(policy(rng, rnd, rnd.legal_plays()))
+
+
+def _trick_winner_question(rng: random.Random, topic: Topic) -> TrickWinnerQuestion:
+    rnd = _deal(rng)
+    _play(rng, rnd, _POLICIES.get(topic, _any_card), rnd.players)
+    trick = rnd.tricks[0]
+    names = [rnd.names[seat] for seat in trick.seats]
+    return TrickWinnerQuestion.of(trick.cards, rnd.trump, names)
+
+
+def _legal_plays_question(rng: random.Random, topic: Topic) -> LegalPlaysQuestion:
+    rnd = _deal(rng)
+    before = rng.randint(0 if topic is Topic.LEGAL_PLAYS else 1, rnd.players - 1)
+    _play(rng, rnd, _POLICIES.get(topic, _any_card), before)
+    seat = rnd.to_act
+    assert seat is not None
+    plays = [card for _, card in rnd.current_trick]
+    hand: list[Card] = sorted(rnd.hands[seat], key=lambda card: card.sort_key)
+    return LegalPlaysQuestion.of(hand, plays, rnd.trump)
+
+
+def _score_question(rng: random.Random, topic: Topic) -> ScoreQuestion:
+    bid = 0 if topic is Topic.BID_ZERO else rng.randint(1, 7)
+    if rng.random() < 0.5:
+        return ScoreQuestion(bid=bid, taken=bid)
+    taken = rng.choice([n for n in range(0, max(bid, 1) + 4) if n != bid])
+    return ScoreQuestion(bid=bid, taken=taken)
+
+
+def _trump_question(rng: random.Random) -> TrumpQuestion:
+    # Mostly the special cases: a number card is easy after the first few.
+    roll = rng.random()
+    if roll < 0.15:
+        return TrumpQuestion.of(None)
+    if roll < 0.35:
+        return TrumpQuestion.of(Card.jester())
+    if roll < 0.55:
+        return TrumpQuestion.of(Card.wizard())
+    return TrumpQuestion.of(Card.number(rng.choice(list(Suit)), rng.randint(1, 13)))
+
+
+def _is_interesting(question: PracticeQuestion, rng: random.Random) -> bool:
+    """Legal-plays questions where every card is legal teach little: keep a quarter of them."""
+    if isinstance(question, LegalPlaysQuestion) and question.topic is Topic.LEGAL_PLAYS:
+        return len(question.correct_answer()) < len(set(question.hand)) or rng.random() < 0.25
+    return True
+
+
+def random_question(rng: random.Random, topic: Topic) -> PracticeQuestion:
+    """A fresh question on ``topic``, drawn with ``rng``.
+
+    Trick questions deal a round and play legal cards until the situation has the topic
+    (a few deals at most, usually one).
+
+    >>> question = random_question(random.Random(3), Topic.JESTER_LEAD)
+    >>> question.topic
+    <Topic.JESTER_LEAD: 'jester-lead'>
+    """
+    if topic in (Topic.SCORE, Topic.BID_ZERO):
+        return _score_question(rng, topic)
+    if topic is Topic.TRUMP_REVEAL:
+        return _trump_question(rng)
+    question: PracticeQuestion | None = None
+    for _ in range(_MAX_ATTEMPTS):
+        both = topic in (Topic.JESTER_LEAD, Topic.WIZARD_AFTER_NUMBER)
+        if topic is Topic.LEGAL_PLAYS or (both and rng.random() < 0.5):
+            question = _legal_plays_question(rng, topic)
+        else:
+            question = _trick_winner_question(rng, topic)
+        if question.topic is topic and _is_interesting(question, rng):
+            return question
+    assert question is not None
+    return question
+
+
+# -- a practice session --------------------------------------------------------------------
+
+
+class PracticeSession:
+    """Questions one after another, topics weighted by the learner's progress.
+
+    ``seed`` makes the questions repeatable (``None``: a fresh random seed, kept in
+    :attr:`seed`); ``progress`` defaults to an in-memory :class:`Progress`. Answers are
+    counted in :attr:`progress` (saved after each answer if it has a path) and in
+    :attr:`tally` (this session only).
+
+    >>> a, b = PracticeSession(seed=11), PracticeSession(seed=11)
+    >>> [a.next_question() == b.next_question() for _ in range(5)]
+    [True, True, True, True, True]
+    """
+
+    def __init__(self, *, seed: int | None = None, progress: Progress | None = None) -> None:
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
+        self.rng = random.Random(self.seed)
+        self.progress = progress if progress is not None else Progress()
+        self.tally: dict[Topic, TopicCount] = {}
+        self.question: PracticeQuestion | None = None
+
+    def next_topic(self) -> Topic:
+        """Pick the next topic by the progress weights."""
+        weights = self.progress.weights()
+        return self.rng.choices(list(weights), weights=list(weights.values()))[0]
+
+    def next_question(self) -> PracticeQuestion:
+        """A fresh question; it stays :attr:`question` until the next call."""
+        self.question = random_question(self.rng, self.next_topic())
+        return self.question
+
+    def answer(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
+        """Grade ``answer`` to the current question with the engine, and count it."""
+        if self.question is None:
+            raise WizardRuleError("no question yet: call next_question() first")
+        feedback = self.question.check(answer, lang)
+        self.record(self.question, correct=feedback.correct)
+        return feedback
+
+    def record(self, question: PracticeQuestion, *, correct: bool) -> None:
+        """Count an answer graded elsewhere (e.g. by the quiz widget), and save."""
+        self.progress.record(question.topic, correct=correct)
+        self.tally[question.topic] = self.tally.get(question.topic, TopicCount()).plus(correct)
+        self.progress.save()
+
+    def reset_progress(self) -> None:
+        """Forget all progress (the file too) and this session's tally."""
+        self.progress.reset()
+        self.tally.clear()
+
+    def tally_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """Right and wrong answers per topic, over every session so far."""
+        rows = [
+            text(
+                "practice.tally-row",
+                lang,
+                topic=text(f"practice-topic.{topic.value}", lang),
+                right=count.right,
+                wrong=count.wrong,
+            )
+            for topic, count in self.progress
+            if count.answered
+        ]
+        return "\n".join(rows) if rows else text("practice.tally-empty", lang)
+
+    def show(self, lang: str = DEFAULT_LANGUAGE) -> None:
+        """Display the practice quiz in a notebook (question, Next, tally, Reset)."""
+        import IPython.display
+
+        ipython: Any = IPython.display  # untyped
+        ipython.display(practice_widget(self, lang=lang))
+
+
+def sample_text(*, seed: int, count: int, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The first ``count`` questions of a new learner's session with ``seed``, each with the
+    engine's answer, in plain text (what the practice notebook prints).
+
+    >>> print(sample_text(seed=1, count=1))
+    1. [Jester leads] Trump: green. Who takes this trick?
+       Trump: green. Cards in the order played: B Jester, C blue 6, D blue 13, E blue 8, A blue 2.
+       The winner is blue 13, played by D. D takes the trick with blue 13: no Wizard and no trump was played, so the highest blue card wins.
+    """
+    from tutor.lessons import answer_text, situation_text
+
+    session = PracticeSession(seed=seed)
+    lines = []
+    for number in range(1, count + 1):
+        question = session.next_question()
+        topic = text(f"practice-topic.{question.topic.value}", lang)
+        lines.append(
+            text("practice.sample-heading", lang, number=number, topic=topic, prompt=question.prompt(lang))
+        )
+        if not isinstance(question, ScoreQuestion):  # a score prompt already states the bid
+            lines.append("   " + situation_text(question, lang))
+        lines += ["   " + line for line in answer_text(question, lang).split("\n")]
+    return "\n".join(lines)
+
+
+def practice_widget(session: PracticeSession, *, lang: str = DEFAULT_LANGUAGE) -> Any:
+    """The practice quiz as a widget: a :class:`tutor.display.widgets.QuizWidget` whose Next
+    button asks a fresh question, the tally per topic, and a Reset button.
+
+    >>> box = practice_widget(PracticeSession(seed=5))
+    >>> quiz = box.quiz
+    >>> _ = quiz.answer(quiz.question.correct_answer())
+    >>> "1 right, 0 wrong" in box.tally.value
+    True
+    >>> box.reset_button.click()
+    >>> "No answers yet." in box.tally.value
+    True
+    """
+    from html import escape
+
+    import ipywidgets as widgets
+
+    from tutor.display.widgets import QuizWidget
+
+    tally = widgets.HTML()
+    status = widgets.HTML()
+
+    def show_tally() -> None:
+        rows = "".join(f"<li>{escape(row)}</li>" for row in session.tally_text(lang).split("\n"))
+        heading = escape(text("practice.tally-heading", lang))
+        tally.value = f'<div class="practice-tally"><strong>{heading}</strong><ul>{rows}</ul></div>'
+
+    def answered(question: Any, _answer: object, feedback: Feedback) -> None:
+        session.record(question, correct=feedback.correct)
+        status.value = ""
+        show_tally()
+
+    def next_question(quiz: Any) -> None:
+        quiz.load(session.next_question())
+
+    quiz = QuizWidget(
+        session.question or session.next_question(),
+        lang=lang,
+        on_answer=answered,
+        on_next=next_question,
+    )
+    reset = widgets.Button(
+        description=text("practice.reset", lang),
+        tooltip=text("practice.reset", lang),
+        button_style="warning",
+        layout=widgets.Layout(width="auto"),
+    )
+
+    def reset_pressed(_button: Any) -> None:
+        session.reset_progress()
+        status.value = f'<p role="status">{escape(text("practice.reset-done", lang))}</p>'
+        show_tally()
+
+    reset.on_click(reset_pressed)
+    show_tally()
+    box = widgets.VBox([quiz, tally, reset, status])
+    box.session = session
+    box.quiz = quiz
+    box.tally = tally
+    box.reset_button = reset
+    box.status = status
+    return box
