@@ -1,0 +1,1 @@
+"""Tests of the Voila app: started as the README starts it, driven with Chromium."""

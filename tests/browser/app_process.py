@@ -1,0 +1,221 @@
+"""Start and stop the app exactly as the README does (``bash scripts/app.sh``), on a free
+port, and look at it from outside: its log, its kernel processes, the browser to drive it.
+
+Used by the browser tests and by benchmarks/app_benchmark.py.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+CHROMIUM_PACKAGES = "chromium fonts-noto-cjk fonts-dejavu-core"
+INSTALL_HINT = (
+    "install Debian's Chromium with `sudo apt-get install -y --no-install-recommends "
+    f"{CHROMIUM_PACKAGES}` (or point TUTOR_CHROMIUM at a Chromium binary); "
+    "`playwright install` cannot download browsers here"
+)
+
+
+def chromium_path() -> str | None:
+    """The Chromium binary: ``$TUTOR_CHROMIUM``, else /usr/bin/chromium, else ``None``."""
+    for candidate in (os.environ.get("TUTOR_CHROMIUM"), "/usr/bin/chromium"):
+        if candidate and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+def launch_chromium(playwright: Any) -> Any:
+    """Debian's Chromium through Playwright (never a downloaded browser)."""
+    path = chromium_path()
+    if path is None:
+        raise RuntimeError("Chromium not found: " + INSTALL_HINT)
+    return playwright.chromium.launch(executable_path=path, args=CHROMIUM_FLAGS)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _parent_pid(pid: int) -> int | None:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    # "pid (comm) state ppid ...": comm may hold spaces and brackets, so split after it.
+    return int(stat[stat.rindex(")") + 2 :].split()[1])
+
+
+def _command_line(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
+class AppServer:
+    """``bash scripts/app.sh`` in its own process group, on ``port``."""
+
+    def __init__(
+        self,
+        *,
+        port: int | None = None,
+        notebooks: Path | None = None,
+        classroom: bool = False,
+        env: dict[str, str] | None = None,
+    ) -> None:
+        self.port = port if port is not None else free_port()
+        self.notebooks = notebooks
+        self.classroom = classroom
+        self.extra_env = env or {}
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log_path = Path(tempfile.mkstemp(prefix="tutor-app-", suffix=".log")[1])
+        self.started_in = 0.0
+
+    # -- life cycle --------------------------------------------------------------------
+
+    def start(self, timeout: float = 600.0) -> AppServer:
+        """Start the app and wait until it answers (the first run may build .venv)."""
+        command = ["bash", str(ROOT / "scripts" / "app.sh"), "--port", str(self.port)]
+        if self.notebooks is not None:
+            command += ["--notebooks", str(self.notebooks)]
+        if self.classroom:
+            command.append("--classroom")
+        env = {**os.environ, **self.extra_env}
+        env.pop("TUTOR_PORT", None)
+        started = time.monotonic()
+        with self.log_path.open("wb") as log:
+            self.process = subprocess.Popen(
+                command,
+                cwd=ROOT,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,  # its own process group: stop() ends all of it
+                env=env,
+            )
+        deadline = started + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(
+                    f"scripts/app.sh exited with {self.process.returncode}:\n{self.log()}"
+                )
+            if self._answers():
+                self.started_in = time.monotonic() - started
+                return self
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"the app did not answer on port {self.port}:\n{self.log()}")
+
+    def _answers(self) -> bool:
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                pass
+        except OSError:
+            return False
+        return "Voilà is running at" in self.log() or "Voila is running at" in self.log()
+
+    def stop(self) -> None:
+        """End the app's process group (Voila shuts its kernels down on SIGTERM)."""
+        if self.process is None or self.process.poll() is not None:
+            return
+        try:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+        except ProcessLookupError:
+            pass
+
+    def close(self) -> None:
+        """Stop the app and remove its log."""
+        self.stop()
+        self.log_path.unlink(missing_ok=True)
+
+    def __enter__(self) -> AppServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- looking at it -----------------------------------------------------------------
+
+    def log(self) -> str:
+        return self.log_path.read_text(encoding="utf-8", errors="replace")
+
+    def url(self, path: str = "/") -> str:
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    def render_url(self, notebook: str, query: str = "") -> str:
+        return self.url(f"/voila/render/{notebook}") + (f"?{query}" if query else "")
+
+    def token(self) -> str | None:
+        """The token printed by ``--classroom``."""
+        match = re.search(r"\?token=([\w-]+)", self.log())
+        return match.group(1) if match else None
+
+    def kernel_pids(self) -> list[int]:
+        """The kernel processes the app has running now (its ipykernel children)."""
+        assert self.process is not None
+        server = self.process.pid  # app.sh exec's Voila: the same process
+        return sorted(
+            int(entry.name)
+            for entry in Path("/proc").iterdir()
+            if entry.name.isdigit()
+            and _parent_pid(int(entry.name)) == server
+            and "ipykernel_launcher" in _command_line(int(entry.name))
+        )
+
+    def get(self, path: str, *, timeout: float = 60.0) -> tuple[int, str, dict[str, str]]:
+        """A plain HTTP GET (no browser): status, body and headers; redirects not followed."""
+
+        class NoRedirect(urllib.request.HTTPRedirectHandler):
+            def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+                return None
+
+        opener = urllib.request.build_opener(NoRedirect)
+        try:
+            with opener.open(self.url(path), timeout=timeout) as response:
+                body = response.read().decode("utf-8", errors="replace")
+                return response.status, body, dict(response.headers)
+        except urllib.error.HTTPError as error:
+            body = error.read().decode("utf-8", errors="replace")
+            return error.code, body, dict(error.headers)
+
+
+def scratch_notebooks(extra: dict[str, str] | None = None) -> Path:
+    """A temporary folder with a copy of the worked example plus ``extra`` notebooks
+    (name -> code of their single cell)."""
+    import nbformat
+    from nbformat.v4 import new_code_cell, new_notebook
+
+    folder = Path(tempfile.mkdtemp(prefix="tutor-notebooks-"))
+    shutil.copy(NOTEBOOKS / "08_worked_example.ipynb", folder)
+    kernelspec = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    for name, code in (extra or {}).items():
+        notebook = new_notebook(cells=[new_code_cell(code)], metadata={"kernelspec": kernelspec})
+        nbformat.write(notebook, folder / name)
+    return folder

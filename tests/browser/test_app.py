@@ -1,0 +1,300 @@
+"""The course in the browser: the index, the worked example stepped through with buttons
+and keys, presenter mode, and a lesson quiz answered right and wrong.
+
+Every page's requests are recorded: all must go to 127.0.0.1 (the app works offline);
+no page may log a console error (conftest.EXPECTED_CONSOLE_ERRORS names any exception).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tutor.explain import card_name
+from tutor.text import text
+
+from .app_process import NOTEBOOKS, AppServer
+from .conftest import QUIZ_NOTEBOOK, PageLog, lesson_notebook
+
+pytestmark = pytest.mark.browser
+
+STEP_COUNT = 20
+LOAD_TIMEOUT = 90_000  # ms: a page waits for its kernel to run the notebook
+ACTION_TIMEOUT = 10_000
+
+
+def _number(cell: str) -> int:
+    """An integer as the page writes it (a real minus sign, maybe a word after it)."""
+    match = re.match(r"\s*([+\-−]?\d+)", cell)
+    assert match, f"no number in {cell!r}"
+    return int(match.group(1).replace("−", "-"))
+
+
+def _expect() -> Any:
+    from playwright.sync_api import expect
+
+    return expect
+
+
+def _open_worked_example(page: Any, url: str) -> None:
+    page.goto(url)
+    page.locator("button.tutor-step-next").wait_for(state="visible", timeout=LOAD_TIMEOUT)
+
+
+def test_index_lists_the_lessons_in_order_and_opens_each_as_an_app(
+    app: AppServer, page: tuple[Any, PageLog]
+) -> None:
+    browser_page, log = page
+    expect = _expect()
+    browser_page.goto(app.url("/"))
+    browser_page.wait_for_url("**/voila/render/index.ipynb", timeout=LOAD_TIMEOUT)
+    entries = browser_page.locator(".tutor-course-entry a.tutor-open")
+    entries.first.wait_for(timeout=LOAD_TIMEOUT)
+    served = sorted(path.name for path in NOTEBOOKS.glob("*.ipynb") if path.name != "index.ipynb")
+    assert entries.evaluate_all("links => links.map(a => a.getAttribute('href'))") == served
+    presents = browser_page.locator(".tutor-course-entry a.tutor-present-link")
+    assert presents.evaluate_all("links => links.map(a => a.getAttribute('href'))") == [
+        f"{name}?present=1" for name in served
+    ]
+    worked = browser_page.get_by_role("link", name=text("worked.title"), exact=True)
+    expect(worked).to_have_count(1)
+    worked.click()
+    browser_page.wait_for_url("**/voila/render/08_worked_example.ipynb", timeout=LOAD_TIMEOUT)
+    browser_page.locator("button.tutor-step-next").wait_for(timeout=LOAD_TIMEOUT)
+    expect(browser_page.locator(".tutor-step-page h3")).to_have_text("Round 3: the deal")
+    log.assert_clean()
+
+
+def test_worked_example_steps_through_three_tricks_with_buttons_and_keys(
+    app: AppServer, page: tuple[Any, PageLog]
+) -> None:
+    browser_page, log = page
+    expect = _expect()
+    _open_worked_example(browser_page, app.render_url("08_worked_example.ipynb"))
+    position = browser_page.locator(".tutor-step-position")
+    title = browser_page.locator(".tutor-step-page h3")
+    next_button = browser_page.locator("button.tutor-step-next")
+    back_button = browser_page.locator("button.tutor-step-back")
+    expect(position).to_have_text(f"Step 1 of {STEP_COUNT}")
+    expect(back_button).to_be_disabled()
+    page_text = browser_page.locator(".tutor-step-page")
+    assert "red is trump" in page_text.inner_text()
+    assert browser_page.locator(".tutor-hands svg.hand").count() == 4
+
+    def forward(step: int) -> None:
+        """Alternate the ways to go on: click Next, the right arrow key, Enter on Next."""
+        way = step % 3
+        if way == 0:
+            next_button.click()
+        elif way == 1:
+            browser_page.keyboard.press("ArrowRight")
+        else:
+            next_button.focus()
+            browser_page.keyboard.press("Enter")
+        expect(position).to_have_text(f"Step {step + 1} of {STEP_COUNT}", timeout=ACTION_TIMEOUT)
+
+    forward(1)
+    expect(title).to_have_text("Round 3: the bids")
+    assert "A 1, B 2, C 0, D 0" in page_text.inner_text()
+
+    # Back (left arrow) and forward again land on the same step.
+    browser_page.keyboard.press("ArrowLeft")
+    expect(position).to_have_text(f"Step 1 of {STEP_COUNT}", timeout=ACTION_TIMEOUT)
+    forward(1)
+
+    follows: list[tuple[str, str]] = []
+    tricks: list[tuple[str, str, str]] = []
+    for step in range(2, 17):
+        forward(step)
+        heading = title.inner_text()
+        if heading.startswith("Trick") and "card" in heading:
+            follows.append((heading, browser_page.locator(".tutor-follow").inner_text()))
+        else:
+            trick = browser_page.locator(".tutor-table svg.trick")
+            winner_mark = trick.locator(".winner-mark")
+            expect(winner_mark).to_have_count(1)
+            reason = browser_page.locator(".tutor-reason").first.inner_text()
+            tricks.append((heading, trick.get_attribute("aria-label") or "", reason))
+
+    assert [heading for heading, _ in follows][:4] == [
+        "Trick 1, card 1 of 4: A plays Jester",
+        "Trick 1, card 2 of 4: B plays blue 5",
+        "Trick 1, card 3 of 4: C plays blue 11",
+        "Trick 1, card 4 of 4: D plays blue 7",
+    ]
+    had_to_follow = [sentence.split("?")[1].strip().startswith("Yes") for _, sentence in follows]
+    assert had_to_follow == [
+        False, False, True, True,  # A leads; B after a Jester; C and D hold blue
+        False, True, True, False,  # C leads; D and A hold red; B holds no red
+        False, False, True, True,  # B leads; C holds no green; D and A hold green
+    ]  # fmt: skip
+    assert follows[7][1] == "Had to follow red? No: B holds no red card."
+    assert [heading for heading, _, _ in tricks] == [
+        "Trick 1: C takes it",
+        "Trick 2: B takes it",
+        "Trick 3: D takes it",
+    ]
+    assert tricks[0][1].endswith("C takes the trick.")
+    assert tricks[0][2].startswith("C takes the trick with blue 11")
+    assert tricks[1][1].endswith("B takes the trick.")
+    assert tricks[1][2].startswith("B takes the trick with the Wizard")
+    assert tricks[2][1].endswith("D takes the trick.")
+    assert tricks[2][2].startswith("D takes the trick with green 10")
+
+    forward(17)
+    expect(title).to_have_text("Round 3: tricks taken")
+    assert "A 0, B 1, C 1, D 1" in page_text.inner_text()
+
+    forward(18)
+    rows = browser_page.locator(".round-scores tbody tr")
+    expect(rows).to_have_count(4)
+    round_scores = [
+        (
+            row.locator("th").inner_text(),
+            _number(row.locator("td.bid").inner_text()),
+            _number(row.locator("td.taken").inner_text()),
+            _number(row.locator("td.points").inner_text()),
+        )
+        for row in rows.all()
+    ]
+    assert round_scores == [("A", 1, 0, -10), ("B", 2, 1, -10), ("C", 0, 1, -10), ("D", 0, 1, -10)]
+
+    forward(19)
+    expect(next_button).to_be_disabled()
+    sheet_rows = browser_page.locator(".score-sheet tbody tr")
+    expect(sheet_rows).to_have_count(3)
+    points_by_round = [
+        [_number(cell) for cell in row.locator("td.points").all_inner_texts()]
+        for row in sheet_rows.all()
+    ]
+    assert points_by_round == [[20, 30, 20, 20], [30, -10, -10, 20], [-10, -10, -10, -10]]
+    totals = [
+        _number(cell)
+        for cell in browser_page.locator(".score-sheet .grand-total").all_inner_texts()
+    ]
+    assert totals == [40, 10, 0, 30]
+    assert "A leads with 40 points." in page_text.inner_text()
+    log.assert_clean()
+
+
+def test_presenter_mode_shows_one_step_per_screen_with_large_cards(
+    app: AppServer, page: tuple[Any, PageLog]
+) -> None:
+    browser_page, log = page
+    expect = _expect()
+    browser_page.set_viewport_size({"width": 1280, "height": 800})
+    _open_worked_example(browser_page, app.render_url("08_worked_example.ipynb", "present=1"))
+    bar = browser_page.locator(".tutor-present-bar")
+    expect(bar).to_be_visible(timeout=ACTION_TIMEOUT)
+    expect(browser_page.locator(".tutor-stepper.tutor-present")).to_have_count(1)
+    position = browser_page.locator(".tutor-step-position")
+    for step in range(1, STEP_COUNT + 1):
+        expect(position).to_have_text(f"Step {step} of {STEP_COUNT}", timeout=ACTION_TIMEOUT)
+        controls = browser_page.locator("button.tutor-step-next").bounding_box()
+        assert controls is not None
+        # The whole step, down to its controls, fits the screen above the presenter bar.
+        assert controls["y"] + controls["height"] <= 800 - bar.bounding_box()["height"], step
+        if step == 3:  # a card on the table: large (about 140 px tall outside presenter mode)
+            trick = browser_page.locator(".tutor-table svg.trick").bounding_box()
+            assert trick is not None and trick["height"] > 200
+        if step < STEP_COUNT:
+            browser_page.keyboard.press("Space" if step % 2 else "PageDown")
+    browser_page.keyboard.press("ArrowLeft")
+    expect(position).to_have_text(f"Step {STEP_COUNT - 1} of {STEP_COUNT}")
+    browser_page.locator(".tutor-present-back").click()
+    expect(position).to_have_text(f"Step {STEP_COUNT - 2} of {STEP_COUNT}")
+    log.assert_clean()
+    browser_page.keyboard.press("Escape")  # leaves presenter mode: the page reloads without it
+    browser_page.wait_for_url("**/08_worked_example.ipynb", timeout=LOAD_TIMEOUT)
+    browser_page.locator("button.tutor-step-next").wait_for(timeout=LOAD_TIMEOUT)
+    expect(bar).to_have_count(0)
+
+
+def _quiz_page(request: pytest.FixtureRequest) -> tuple[AppServer, str]:
+    """Lesson 06's notebook once it exists; until then its quiz on the scratch app."""
+    notebook = lesson_notebook("06")
+    if notebook is not None:
+        return request.getfixturevalue("app"), notebook.name
+    return request.getfixturevalue("scratch_app"), QUIZ_NOTEBOOK
+
+
+def test_lesson_quiz_gives_feedback_and_the_reason_right_and_wrong(
+    request: pytest.FixtureRequest, page: tuple[Any, PageLog]
+) -> None:
+    from tutor.lessons import load_lesson
+    from tutor.quiz import TrickWinnerQuestion
+
+    browser_page, log = page
+    expect = _expect()
+    server, notebook = _quiz_page(request)
+    questions = [
+        question
+        for question in load_lesson("06").questions()
+        if isinstance(question, TrickWinnerQuestion)
+    ][:2]
+    assert len(questions) == 2
+    browser_page.goto(server.render_url(notebook))
+    quizzes = browser_page.locator(".widget-vbox:has(> .widget-html .quiz-prompt)")
+    quizzes.first.locator("button").first.wait_for(timeout=LOAD_TIMEOUT)
+
+    def labels(question: TrickWinnerQuestion) -> list[str]:
+        return [
+            text("widgets.pick-card", card=card_name(card), player=name)
+            for card, name in zip(question.plays, question.names(), strict=True)
+        ]
+
+    def quiz_for(question: TrickWinnerQuestion) -> Any:
+        wanted = labels(question)
+        for quiz in quizzes.all():
+            shown = [label.strip() for label in quiz.locator("button:visible").all_inner_texts()]
+            if shown == wanted:
+                return quiz
+        raise AssertionError(f"no quiz on the page shows the buttons {wanted}")
+
+    for question, right in zip(questions, (True, False), strict=True):
+        correct = question.correct_answer()
+        answer = correct if right else (correct + 1) % len(question.plays)
+        quiz = quiz_for(question)
+        quiz.get_by_role("button", name=labels(question)[answer], exact=True).click()
+        feedback = quiz.locator(".quiz-feedback")
+        expect(feedback).to_have_count(1, timeout=ACTION_TIMEOUT)
+        expected = question.check(answer)
+        assert expected.correct is right
+        expect(feedback).to_have_class(re.compile("right" if right else "wrong"))
+        shown = feedback.inner_text()
+        assert expected.verdict in shown  # "Right!" / "Not quite."
+        assert expected.answer in shown  # the winning card and who played it
+        assert expected.explanation in shown  # the engine's reason
+        expect(quiz.locator("button:visible").first).to_be_disabled()  # the first answer counts
+    log.assert_clean()
+
+
+def test_a_lesson_in_presenter_mode_shows_one_part_per_screen(
+    app: AppServer, page: tuple[Any, PageLog]
+) -> None:
+    browser_page, log = page
+    expect = _expect()
+    notebook = lesson_notebook("06")
+    if notebook is None:
+        notebook = NOTEBOOKS / "08_worked_example.ipynb"  # until the lesson notebook exists
+    browser_page.set_viewport_size({"width": 1280, "height": 800})
+    browser_page.goto(app.render_url(notebook.name, "present=1"))
+    position = browser_page.locator(".tutor-present-position")
+    expect(browser_page.locator(".tutor-present-bar")).to_be_visible(timeout=LOAD_TIMEOUT)
+    shown = position.inner_text()
+    slides = int(shown.split("/")[1]) if "/" in shown else 1
+    seen = []
+    for slide in range(1, slides + 1):
+        if slides > 1:
+            expect(position).to_have_text(f"{slide} / {slides}", timeout=ACTION_TIMEOUT)
+        visible = browser_page.locator(".tutor-unit:not(.tutor-hidden)")
+        assert visible.count() >= 1
+        seen.append(visible.first.inner_text()[:40])
+        # Magnified, yet nothing runs off the side of the screen.
+        assert browser_page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
+        if slide < slides:
+            browser_page.locator(".tutor-present-next").click()
+    assert len(set(seen)) == len(seen), "two slides showed the same thing"
+    log.assert_clean()

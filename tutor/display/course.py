@@ -1,0 +1,154 @@
+"""The course index: every notebook of the course, in order, with links that open it as
+an app (and in presenter mode).
+
+A notebook's title comes, in this order, from its metadata (``"tutor": {"title": "<catalog
+key>"}``, so it follows the learner's language), from the lesson of the same number
+(:func:`tutor.lessons.list_lessons`), from its first heading, or from its file name.
+
+>>> import json, tempfile
+>>> folder = Path(tempfile.mkdtemp())
+>>> page = {"cells": [{"cell_type": "markdown", "source": ["# Scoring\\n", "text"]}],
+...         "metadata": {}}
+>>> _ = (folder / "99_scoring.ipynb").write_text(json.dumps(page))
+>>> [(entry.file, entry.title) for entry in course_entries(folder, lessons=[])]
+[('99_scoring.ipynb', 'Scoring')]
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from tutor.text import DEFAULT_LANGUAGE, MissingTextError, text
+
+INDEX_NOTEBOOK = "index.ipynb"
+PRESENT_QUERY = "?present=1"
+
+
+@dataclass(frozen=True, slots=True)
+class CourseEntry:
+    """One notebook of the course: its file name (relative link) and title."""
+
+    file: str
+    title: str
+
+    @property
+    def href(self) -> str:
+        return quote(self.file)
+
+    @property
+    def present_href(self) -> str:
+        return self.href + PRESENT_QUERY
+
+
+def _lesson_titles(lang: str) -> dict[str, str]:
+    """Lesson titles by their two-digit number, or nothing if the lessons cannot be read."""
+    try:
+        from tutor.lessons import list_lessons
+
+        return {f"{lesson.number:02d}": lesson.title(lang) for lesson in list_lessons()}
+    except (ImportError, ValueError, OSError):
+        return {}
+
+
+def _heading(notebook: dict[str, Any]) -> str | None:
+    for cell in notebook.get("cells", []):
+        if cell.get("cell_type") != "markdown":
+            continue
+        source = cell.get("source", "")
+        lines = "".join(source) if isinstance(source, list) else str(source)
+        for line in lines.splitlines():
+            match = re.match(r"#+\s+(.+)", line.strip())
+            if match:
+                return match.group(1).strip()
+    return None
+
+
+def notebook_title(path: Path, lesson_titles: dict[str, str], lang: str = DEFAULT_LANGUAGE) -> str:
+    """The title shown for the notebook at ``path`` (see the module's docstring).
+
+    >>> notebooks = Path(__file__).resolve().parents[2] / "notebooks"  # the repository's
+    >>> notebook_title(notebooks / "08_worked_example.ipynb", {})
+    'The worked example: one round, card by card'
+    >>> notebook_title(Path("missing/04_follow_suit.ipynb"), {"04": "Following suit"})
+    'Following suit'
+    """
+    try:
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        notebook = {}
+    key = notebook.get("metadata", {}).get("tutor", {}).get("title")
+    if isinstance(key, str):
+        try:
+            return text(key, lang)
+        except MissingTextError:
+            pass
+    number = path.stem[:2]
+    if number.isdigit() and number in lesson_titles:
+        return lesson_titles[number]
+    return _heading(notebook) or path.stem.replace("_", " ")
+
+
+def course_entries(
+    folder: Path | str,
+    *,
+    lessons: Sequence[str] | None = None,
+    lang: str = DEFAULT_LANGUAGE,
+) -> list[CourseEntry]:
+    """Every notebook of ``folder`` but the index, in file-name order (lesson order).
+
+    ``lessons`` overrides the lesson titles (by position in the course; ``[]`` for none).
+
+    >>> notebooks = Path(__file__).resolve().parents[2] / "notebooks"  # the repository's
+    >>> [entry.file for entry in course_entries(notebooks)][:2]
+    ['01_cards_and_rounds.ipynb', '02_trump.ipynb']
+    """
+    where = Path(folder)
+    titles = (
+        _lesson_titles(lang)
+        if lessons is None
+        else {f"{n:02d}": title for n, title in enumerate(lessons, start=1)}
+    )
+    paths = sorted(
+        path for path in where.glob("*.ipynb") if path.is_file() and path.name != INDEX_NOTEBOOK
+    )
+    return [CourseEntry(path.name, notebook_title(path, titles, lang)) for path in paths]
+
+
+def course_index_html(
+    folder: Path | str, *, lang: str = DEFAULT_LANGUAGE, lessons: Sequence[str] | None = None
+) -> str:
+    """The index page: a title, how to use it, and the numbered list of notebooks, each
+    with an "Open" link (the app) and a "Present" link (presenter mode).
+
+    >>> import tempfile
+    >>> page = course_index_html(tempfile.mkdtemp(), lessons=[])
+    >>> "No lessons found yet." in page
+    True
+    """
+    entries = course_entries(folder, lessons=lessons, lang=lang)
+    present = text("course.present", lang)
+    items = [
+        f'<li class="tutor-course-entry"><a class="tutor-open" href="{escape(entry.href)}">'
+        f"{escape(entry.title)}</a> · "
+        f'<a class="tutor-present-link" href="{escape(entry.present_href)}" '
+        f'aria-label="{escape(present)}: {escape(entry.title)}">{escape(present)}</a></li>'
+        for entry in entries
+    ]
+    listing = (
+        f'<ol class="tutor-course">{"".join(items)}</ol>'
+        if items
+        else f"<p>{escape(text('course.none', lang))}</p>"
+    )
+    return (
+        f'<nav class="tutor-course-index" aria-label="{escape(text("course.lessons", lang))}">'
+        f"<h1>{escape(text('course.title', lang))}</h1>"
+        f"<p>{escape(text('course.intro', lang))}</p>"
+        f"<h2>{escape(text('course.lessons', lang))}</h2>{listing}</nav>"
+    )
