@@ -1,0 +1,303 @@
+"""Start, drive and stop a real JupyterHub running the tutor, on 127.0.0.1 only.
+
+Shared by the hub test (tests/hub/test_hub.py) and the class benchmark
+(benchmarks/hub_benchmark.py). The hub is the one a teacher starts: ``deploy/hub.sh``
+with ``deploy/jupyterhub_config.py`` (class password, local processes); a small extra
+config file adds only what a test needs: loopback addresses on free ports, and an API
+token for this harness (a JupyterHub service allowed to manage users and servers).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import psutil
+
+REPO = Path(__file__).resolve().parents[2]
+HUB_SCRIPT = REPO / "deploy" / "hub.sh"
+HUB_CONFIG = REPO / "deploy" / "jupyterhub_config.py"
+LOOPBACK = "127.0.0.1"
+# The tutor's pages inside a learner's server (deploy/jupyterhub_config.py's default_url).
+INDEX_PAGE = "voila/render/index.ipynb"
+WORKED_EXAMPLE_PAGE = "voila/render/08_worked_example.ipynb"
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+class HubError(RuntimeError):
+    """The hub did not start, answer or stop as expected (the message quotes its log)."""
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now.
+
+    >>> 1024 <= free_port() <= 65535
+    True
+    """
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((LOOPBACK, 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def is_loopback_url(url: str) -> bool:
+    """Whether ``url`` goes to this machine only (or is not a network URL at all).
+
+    >>> is_loopback_url("http://127.0.0.1:8000/hub/login"), is_loopback_url("data:,x")
+    (True, True)
+    >>> is_loopback_url("https://cdn.example.org/x.js"), is_loopback_url("ws://localhost/")
+    (False, True)
+    """
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    if parts.scheme not in {"http", "https", "ws", "wss"}:
+        return True
+    host = parts.hostname or ""
+    return host == "localhost" or host == "::1" or host.startswith("127.")
+
+
+def proxy_command() -> str:
+    """Path of configurable-http-proxy, installed by deploy/install_proxy.sh if missing."""
+    done = subprocess.run(
+        ["bash", str(REPO / "deploy" / "install_proxy.sh")],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    if done.returncode != 0:
+        raise HubError(f"deploy/install_proxy.sh failed ({done.returncode}):\n{done.stderr}")
+    return done.stdout.strip().splitlines()[-1]
+
+
+def harness_config(ports: Mapping[str, int], api_token: str) -> str:
+    """The extra hub config: the deploy config, then loopback ports and the harness's token.
+
+    >>> text = harness_config({"public": 1, "hub": 2, "proxy_api": 3}, "t0k")
+    >>> "load_subconfig" in text, "http://127.0.0.1:1/" in text, "0.0.0.0" in text
+    (True, True, False)
+    """
+    return f"""\
+c = get_config()  # noqa: F821
+load_subconfig({str(HUB_CONFIG)!r})  # noqa: F821
+c.JupyterHub.bind_url = "http://{LOOPBACK}:{ports["public"]}/"
+c.JupyterHub.hub_bind_url = "http://{LOOPBACK}:{ports["hub"]}"
+c.ConfigurableHTTPProxy.api_url = "http://{LOOPBACK}:{ports["proxy_api"]}"
+c.Spawner.ip = "{LOOPBACK}"
+c.JupyterHub.services = [{{"name": "hub-harness", "api_token": {api_token!r}}}]
+c.JupyterHub.load_roles = [
+    {{
+        "name": "hub-harness",
+        "scopes": ["admin:users", "admin:servers", "tokens", "access:servers"],
+        "services": ["hub-harness"],
+    }}
+]
+"""
+
+
+@dataclass
+class RunningHub:
+    """A hub started by :func:`start_hub`, with the harness's admin API."""
+
+    url: str
+    process: subprocess.Popen[bytes]
+    state_dir: Path
+    api_token: str
+    log_path: Path
+    started_in: float
+    seen_processes: dict[int, psutil.Process] = field(default_factory=dict)
+
+    def log_tail(self, lines: int = 60) -> str:
+        """The last ``lines`` lines of the hub's log (for failure messages)."""
+        try:
+            text = self.log_path.read_text(errors="replace")
+        except OSError:
+            return "(no log)"
+        return "\n".join(text.splitlines()[-lines:])
+
+    def api(self, method: str, path: str, body: Any = None, timeout: float = 30) -> Any:
+        """Call the hub's REST API (``/hub/api/<path>``) as the harness; the decoded JSON."""
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(
+            f"{self.url}/hub/api/{path.lstrip('/')}",
+            data=data,
+            method=method,
+            headers={"Authorization": f"token {self.api_token}"},
+        )
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            raw = response.read()
+        return json.loads(raw) if raw else None
+
+    def user_token(self, name: str) -> str:
+        """A new API token of learner ``name`` (what their browser's login would give)."""
+        reply = self.api("POST", f"users/{name}/tokens", {"note": "hub-harness"})
+        token: str = reply["token"]
+        return token
+
+    def server_ready(self, name: str) -> bool:
+        """Whether learner ``name``'s server is up and routed."""
+        model = self.api("GET", f"users/{name}")
+        server = (model.get("servers") or {}).get("")
+        return bool(server and server.get("ready"))
+
+    def remember_processes(self) -> list[psutil.Process]:
+        """Every process below the hub now (proxy, servers, kernels), remembered for
+        :meth:`stop`'s leftover check."""
+        try:
+            tree = psutil.Process(self.process.pid).children(recursive=True)
+        except psutil.NoSuchProcess:
+            tree = []
+        for proc in tree:
+            self.seen_processes.setdefault(proc.pid, proc)
+        return tree
+
+    def learner_server_processes(self) -> dict[str, list[psutil.Process]]:
+        """Each learner's server process followed by its kernels, by learner name."""
+        self.remember_processes()
+        servers: dict[str, list[psutil.Process]] = {}
+        for proc in psutil.Process(self.process.pid).children():  # the proxy and the servers
+            try:
+                name = proc.environ().get("JUPYTERHUB_USER")
+                if name:
+                    servers[name] = [proc, *proc.children(recursive=True)]
+            except (psutil.NoSuchProcess, psutil.AccessDenied):
+                continue
+        return servers
+
+    def stop(self, timeout: float = 45) -> list[str]:
+        """Stop the hub as a teacher would (SIGTERM: the hub stops every server and the
+        proxy); the processes still running afterwards, described (none is the goal).
+        Leftovers are then killed, so a failed check does not leave them behind."""
+        self.remember_processes()
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(timeout=timeout)
+        alive = [p for p in self.seen_processes.values() if _running(p)]
+        if self.process.poll() is None:
+            alive.insert(0, psutil.Process(self.process.pid))
+        leftovers = [f"{p.pid} {' '.join(_cmdline(p))[:120]}" for p in alive]
+        for proc in alive:
+            with contextlib.suppress(psutil.NoSuchProcess):
+                proc.kill()
+        psutil.wait_procs(alive, timeout=10)
+        return leftovers
+
+
+def _running(proc: psutil.Process) -> bool:
+    try:
+        return proc.is_running() and proc.status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
+
+
+def _cmdline(proc: psutil.Process) -> list[str]:
+    try:
+        return proc.cmdline()
+    except (psutil.NoSuchProcess, psutil.AccessDenied):
+        return ["?"]
+
+
+def start_hub(
+    state_dir: Path,
+    *,
+    password: str,
+    learners: Iterable[str] = (),
+    extra_env: Mapping[str, str] | None = None,
+    timeout: float = 90,
+) -> RunningHub:
+    """Start ``deploy/hub.sh`` (class-password mode) in ``state_dir`` on free loopback
+    ports, and wait until the hub answers. ``learners`` empty: any name may log in."""
+    state_dir.mkdir(parents=True, exist_ok=True)
+    ports = {"public": free_port(), "hub": free_port(), "proxy_api": free_port()}
+    api_token = secrets.token_hex(32)
+    config_path = state_dir / "harness_config.py"
+    config_path.write_text(harness_config(ports, api_token))
+    config_path.chmod(0o600)
+    env = {
+        **os.environ,
+        "TUTOR_HUB_STATE": str(state_dir),
+        "TUTOR_HUB_CONFIG": str(config_path),
+        "TUTOR_HUB_AUTH": "shared-password",
+        "TUTOR_HUB_PASSWORD": password,
+        "TUTOR_HUB_LEARNERS": ",".join(learners),
+        # A machine where the tests run as root (CI): accept root servers, knowingly.
+        "TUTOR_HUB_ALLOW_ROOT": "1",
+        **(extra_env or {}),
+    }
+    command = [
+        "bash",
+        str(HUB_SCRIPT),
+        f"--ConfigurableHTTPProxy.command={proxy_command()}",
+    ]
+    log_path = state_dir / "hub.log"
+    started = time.monotonic()
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            command,
+            cwd=REPO,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # a Ctrl+C of the test run reaches the hub only via stop()
+        )
+    hub = RunningHub(
+        url=f"http://{LOOPBACK}:{ports['public']}",
+        process=process,
+        state_dir=state_dir,
+        api_token=api_token,
+        log_path=log_path,
+        started_in=0.0,
+    )
+    deadline = started + timeout
+    while True:
+        if process.poll() is not None:
+            raise HubError(f"the hub exited with {process.returncode}:\n{hub.log_tail()}")
+        try:
+            hub.api("GET", "", timeout=5)
+            break
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            if time.monotonic() > deadline:
+                hub.stop()
+                raise HubError(f"the hub did not answer in {timeout}s:\n{hub.log_tail()}") from None
+            time.sleep(0.2)
+    hub.started_in = time.monotonic() - started
+    hub.remember_processes()
+    return hub
+
+
+def rss_mib(processes: Iterable[psutil.Process]) -> float:
+    """Resident memory of ``processes`` together, in MiB (gone processes count 0).
+
+    >>> rss_mib([psutil.Process()]) > 1
+    True
+    """
+    total = 0
+    for proc in processes:
+        try:
+            total += proc.memory_info().rss
+        except psutil.NoSuchProcess:
+            continue
+    return total / 2**20

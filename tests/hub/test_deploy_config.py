@@ -1,0 +1,208 @@
+"""The deploy/ configuration files, loaded the way JupyterHub and Jupyter Server load them
+(traitlets' config loader), without starting anything: the choices the browser test cannot
+see (root, allow rules, the modes), the single-user lock-down rule by rule, and that the
+one-machine hub, the cluster values and the image agree with each other and with the repo.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from traitlets.config import Config, PyFileConfigLoader
+
+from .hub_harness import REPO
+
+DEPLOY = REPO / "deploy"
+HUB_ENV = (
+    "TUTOR_HUB_AUTH",
+    "TUTOR_HUB_PASSWORD",
+    "TUTOR_HUB_ADMIN_PASSWORD",
+    "TUTOR_HUB_LEARNERS",
+    "TUTOR_HUB_GROUP",
+    "TUTOR_HUB_ADMINS",
+    "TUTOR_HUB_ALLOW_ROOT",
+)
+
+
+def load_hub_config(monkeypatch: pytest.MonkeyPatch, *, euid: int, **env: str) -> Config:
+    """deploy/jupyterhub_config.py as the hub would load it, run by user id ``euid``."""
+    for name in HUB_ENV:
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(os, "geteuid", lambda: euid)
+    config: Config = PyFileConfigLoader("jupyterhub_config.py", path=str(DEPLOY)).load_config()
+    return config
+
+
+def load_server_config(monkeypatch: pytest.MonkeyPatch, **env: str) -> Config:
+    """deploy/singleuser/jupyter_server_config.py as a learner's server loads it."""
+    monkeypatch.delenv("TUTOR_HOME", raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    loader = PyFileConfigLoader("jupyter_server_config.py", path=str(DEPLOY / "singleuser"))
+    config: Config = loader.load_config()
+    return config
+
+
+# -- the one-machine hub ----------------------------------------------------------------------
+
+
+def test_a_root_hub_with_a_class_password_refuses_root_servers_unless_told(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    with pytest.raises(SystemExit, match="TUTOR_HUB_ALLOW_ROOT=1"):
+        load_hub_config(monkeypatch, euid=0, TUTOR_HUB_PASSWORD="class-pass")
+    told = load_hub_config(
+        monkeypatch, euid=0, TUTOR_HUB_PASSWORD="class-pass", TUTOR_HUB_ALLOW_ROOT="1"
+    )
+    # A Jupyter server exits as root without --allow-root (there is no environment
+    # variable for it), so the hub passes the flag.
+    assert told.Spawner.args == ["--allow-root"]
+    ordinary = load_hub_config(monkeypatch, euid=1000, TUTOR_HUB_PASSWORD="class-pass")
+    assert "--allow-root" not in ordinary.Spawner.get("args", [])
+
+
+def test_the_class_password_is_required_and_kept_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    with pytest.raises(SystemExit, match="TUTOR_HUB_PASSWORD"):
+        load_hub_config(monkeypatch, euid=1000)
+    config = load_hub_config(monkeypatch, euid=1000, TUTOR_HUB_PASSWORD="class-pass")
+    assert config.JupyterHub.authenticator_class == "shared-password"
+    assert config.SharedPasswordAuthenticator.user_password == "class-pass"
+    assert "TUTOR_HUB_PASSWORD" not in os.environ
+
+
+def test_every_mode_sets_an_allow_rule_as_jupyterhub_5_requires(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    anyone = load_hub_config(monkeypatch, euid=1000, TUTOR_HUB_PASSWORD="class-pass")
+    assert anyone.Authenticator.allow_all is True
+    listed = load_hub_config(
+        monkeypatch, euid=1000, TUTOR_HUB_PASSWORD="class-pass", TUTOR_HUB_LEARNERS="Ada, bo,"
+    )
+    assert listed.Authenticator.allowed_users == {"ada", "bo"}
+    assert "allow_all" not in listed.Authenticator
+    pam = load_hub_config(monkeypatch, euid=0, TUTOR_HUB_AUTH="pam")
+    assert pam.JupyterHub.authenticator_class == "pam"
+    assert pam.JupyterHub.spawner_class == "localprocess"
+    assert pam.LocalAuthenticator.allowed_groups == {"learners"}
+    assert "args" not in pam.Spawner  # each server runs as its learner, never as root
+
+
+def test_an_unknown_login_mode_is_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(SystemExit, match="unknown TUTOR_HUB_AUTH 'ldap'; known: "):
+        load_hub_config(monkeypatch, euid=1000, TUTOR_HUB_AUTH="ldap")
+
+
+def test_every_learner_server_is_the_tutor_from_this_environment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    config = load_hub_config(monkeypatch, euid=1000, TUTOR_HUB_PASSWORD="class-pass")
+    # The hub's own Python: the one with Voila, ipykernel and the tutor installed.
+    python, launcher = config.Spawner.cmd
+    assert python == sys.executable
+    assert Path(launcher) == DEPLOY / "singleuser" / "start_server.py"
+    assert config.Spawner.default_url == "/voila/render/index.ipynb"
+    assert config.Spawner.disable_user_config is True
+    environment = config.Spawner.environment
+    assert (Path(environment["JUPYTER_CONFIG_PATH"]) / "jupyter_server_config.py").is_file()
+    # The app's page template, where scripts/app.sh puts JUPYTER_PATH.
+    template = Path(environment["JUPYTER_PATH"]) / "nbconvert" / "templates" / "tutor"
+    assert (template / "index.html.j2").is_file()
+    assert (Path(environment["TUTOR_HOME"]) / "notebooks" / "index.ipynb").is_file()
+
+
+# -- a learner's server -----------------------------------------------------------------------
+
+
+def test_a_learners_server_serves_the_course_with_the_apps_voila_settings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    config = load_server_config(monkeypatch, TUTOR_CULL_IDLE_TIMEOUT="123")
+    assert config.ServerApp.root_dir == str(REPO / "notebooks")
+    # From app/voila.py, loaded, not copied: the template, no sources, kernel culling.
+    assert config.VoilaConfiguration.template == "tutor"
+    assert config.VoilaConfiguration.strip_sources is True
+    assert config.MappingKernelManager.cull_idle_timeout == 123
+    headers = config.ServerApp.tornado_settings["headers"]
+    assert "default-src 'self'" in headers["Content-Security-Policy"]
+    # Inside a Jupyter server Voila would otherwise point the page at MathJax on a CDN.
+    assert config.ServerApp.tornado_settings["mathjax_url"] is None
+
+
+def test_a_learners_server_lets_the_widgets_talk_and_nothing_else(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    config = load_server_config(monkeypatch)
+    allowed = config.MappingKernelManager.allowed_message_types
+    assert "comm_msg" in allowed and "execute_request" not in allowed
+    assert config.ServerApp.terminals_enabled is False
+    assert config.ServerApp.jpserver_extensions["jupyterlab"] is False
+    authorizer: Any = config.ServerApp.authorizer_class()
+
+    def may(action: str, resource: str) -> bool:
+        return bool(authorizer.is_authorized(None, None, action, resource))
+
+    assert may("execute", "kernels")  # the widgets' websocket
+    assert may("read", "kernels") and may("read", "api")
+    for resource in ("contents", "kernels", "sessions", "terminals", "config", "server"):
+        assert not may("write", resource), resource
+    assert not may("read", "contents")  # no notebook source through /files or /api/contents
+    assert not may("read", "nbconvert")
+    assert not may("execute", "terminals")
+
+
+# -- the cluster: values and image agree with the hub and the repo ------------------------------
+
+
+def test_the_cluster_values_open_the_tutor_with_limits_and_culling() -> None:
+    values = yaml.safe_load((DEPLOY / "z2jh-values.yaml").read_text())
+    singleuser = values["singleuser"]
+    assert singleuser["defaultUrl"] == "/voila/render/index.ipynb"
+    assert singleuser["storage"]["type"] == "none"
+    assert _mebibytes(singleuser["memory"]["guarantee"]) <= _mebibytes(
+        singleuser["memory"]["limit"]
+    )
+    assert 0 < singleuser["cpu"]["guarantee"] <= singleuser["cpu"]["limit"]
+    assert values["cull"]["enabled"] is True and values["cull"]["timeout"] > 0
+    assert int(singleuser["extraEnv"]["TUTOR_CULL_IDLE_TIMEOUT"]) > 0  # read by app/voila.py
+    assert "--ServerApp.terminals_enabled=False" in values["hub"]["config"]["KubeSpawner"]["args"]
+    assert singleuser["networkPolicy"]["egressAllowRules"]["nonPrivateIPs"] is False
+    hub = values["hub"]["config"]
+    assert hub["Authenticator"].get("allow_all") or hub["Authenticator"].get("allowed_users")
+
+
+def test_the_image_copies_what_exists_and_installs_from_the_lock() -> None:
+    dockerfile = (DEPLOY / "Dockerfile").read_text()
+    sources = re.findall(r"^COPY (\S+)", dockerfile, flags=re.MULTILINE)
+    assert sources, "no COPY found"
+    missing = [source for source in sources if not (REPO / source.rstrip("/")).exists()]
+    assert missing == []
+    assert "pip install -c requirements/lock.txt" in dockerfile
+    assert (
+        "COPY deploy/singleuser/jupyter_server_config.py /etc/jupyter/jupyter_server_config.py"
+        in dockerfile
+    )
+    assert "JUPYTER_PATH=/srv/tutor/app/jupyter" in dockerfile
+    # The cluster starts the image's command (the launcher), not a default of its own.
+    (command,) = re.findall(r"^CMD (.+)$", dockerfile, flags=re.MULTILINE)
+    values = yaml.safe_load((DEPLOY / "z2jh-values.yaml").read_text())
+    assert values["singleuser"]["cmd"] == json.loads(command)
+    ignored = (DEPLOY / "Dockerfile.dockerignore").read_text().splitlines()
+    assert [s for s in sources if f"!{s.rstrip('/')}" not in {i.rstrip("/") for i in ignored}] == []
+
+
+def _mebibytes(size: str) -> float:
+    """'384M' -> 366.2 (Kubernetes M is 10**6 bytes, Mi 2**20)."""
+    number, unit = re.fullmatch(r"(\d+)([MG]i?)", size).groups()  # type: ignore[union-attr]
+    scale = {"M": 10**6, "Mi": 2**20, "G": 10**9, "Gi": 2**30}[unit]
+    return int(number) * scale / 2**20
