@@ -48,17 +48,23 @@ class Tally:
         rate_error = math.sqrt(rate * (1 - rate) / self.seat_rounds)
         mean = sum(self.points) / self.seat_rounds
         spread = math.sqrt(sum((p - mean) ** 2 for p in self.points) / (self.seat_rounds - 1))
-        return (f"  {name:<9} makes its bid {rate:6.1%} (± {rate_error:.1%}), "
-                f"mean {mean:+6.1f} points a round (± {spread / math.sqrt(self.seat_rounds):.2f})"
-                f"  [{self.seat_rounds} seat-rounds]")
+        return (
+            f"  {name:<9} makes its bid {rate:6.1%} (± {rate_error:.1%}), "
+            f"mean {mean:+6.1f} points a round (± {spread / math.sqrt(self.seat_rounds):.2f})"
+            f"  [{self.seat_rounds} seat-rounds]"
+        )
 
 
 def engine_tables(rounds: int, seed: int) -> dict[str, Tally]:
     rng = random.Random(seed)
     tallies = {"sensible": Tally(), "random": Tally()}
     for number in range(rounds):
-        rnd = Round(players=PLAYERS, cards=rng.randint(1, MAX_CARDS),
-                    dealer=rng.randrange(PLAYERS), rng=random.Random(rng.random()))
+        rnd = Round(
+            players=PLAYERS,
+            cards=rng.randint(1, MAX_CARDS),
+            dealer=rng.randrange(PLAYERS),
+            rng=random.Random(rng.random()),
+        )
         kinds = ["sensible", "random"] * 2 if number % 2 else ["random", "sensible"] * 2
         bots: list[Bot] = [
             SensibleBot() if kind == "sensible" else RandomBot(random.Random(rng.random()))
@@ -76,8 +82,13 @@ def fast_tables(rounds_per_size: int, seed: int, policies: list[Policy]) -> dict
     for cards in range(1, MAX_CARDS + 1):
         for shift in (0, 1):  # swap seats, as at the engine tables
             seat_policies = [policies[(seat + shift) % len(policies)] for seat in range(PLAYERS)]
-            batch = deal_batch(rounds_per_size, players=PLAYERS, cards=cards, rng=rng,
-                               dealer=int(rng.integers(PLAYERS)))
+            batch = deal_batch(
+                rounds_per_size,
+                players=PLAYERS,
+                cards=cards,
+                rng=rng,
+                dealer=int(rng.integers(PLAYERS)),
+            )
             playout = simulate(batch, policies=seat_policies, rng=rng)
             for seat, policy in enumerate(seat_policies):
                 tally = tallies[policy.value]
@@ -90,17 +101,27 @@ def fast_tables(rounds_per_size: int, seed: int, policies: list[Policy]) -> dict
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=3000,
-                        help="rounds through the reference engine (default 3000)")
-    parser.add_argument("--fast-rounds", type=int, default=4000,
-                        help="fast-path rounds per hand size and seat order (default 4000)")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=3000,
+        help="rounds through the reference engine (default 3000)",
+    )
+    parser.add_argument(
+        "--fast-rounds",
+        type=int,
+        default=4000,
+        help="fast-path rounds per hand size and seat order (default 4000)",
+    )
     parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args()
 
     start = time.perf_counter()
     tallies = engine_tables(args.rounds, args.seed)
-    print(f"Reference engine, {args.rounds} rounds, 2 sensible + 2 random bots per table "
-          f"({time.perf_counter() - start:.1f} s):")
+    print(
+        f"Reference engine, {args.rounds} rounds, 2 sensible + 2 random bots per table "
+        f"({time.perf_counter() - start:.1f} s):"
+    )
     for name, tally in tallies.items():
         print(tally.line(name))
 

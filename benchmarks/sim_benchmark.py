@@ -59,8 +59,9 @@ def fast_path(rounds: int, seed: int, policy: Policy) -> Callable[[], int]:
     rng = np.random.default_rng(seed)
 
     def run() -> int:
-        batch = deal_batch(rounds, players=PLAYERS, cards=CARDS, rng=rng,
-                           dealer=int(rng.integers(PLAYERS)))
+        batch = deal_batch(
+            rounds, players=PLAYERS, cards=CARDS, rng=rng, dealer=int(rng.integers(PLAYERS))
+        )
         playout = simulate(batch, policies=policy, rng=rng)
         assert int(playout.taken.sum()) == rounds * CARDS
         return rounds
@@ -139,23 +140,32 @@ def coach_times(runs: int, seed: int) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--fast-rounds", type=int, default=20_000,
-                        help="rounds per fast-path run (default 20000)")
-    parser.add_argument("--engine-rounds", type=int, default=200,
-                        help="rounds per reference-engine run (default 200)")
-    parser.add_argument("--openspiel-rounds", type=int, default=1000,
-                        help="rounds per OpenSpiel run (default 1000)")
+    parser.add_argument(
+        "--fast-rounds", type=int, default=20_000, help="rounds per fast-path run (default 20000)"
+    )
+    parser.add_argument(
+        "--engine-rounds",
+        type=int,
+        default=200,
+        help="rounds per reference-engine run (default 200)",
+    )
+    parser.add_argument(
+        "--openspiel-rounds", type=int, default=1000, help="rounds per OpenSpiel run (default 1000)"
+    )
     parser.add_argument("--repeats", type=int, default=5, help="runs per figure (median)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
-    print(f"Python {platform.python_version()}, NumPy {np.__version__}, "
-          f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}")
-    print(f"Random legal playouts, {PLAYERS} players, {CARDS} cards "
-          f"(deal, reveal, bids, {PLAYERS * CARDS} plays, scores); median of {args.repeats} runs")
+    print(
+        f"Python {platform.python_version()}, NumPy {np.__version__}, "
+        f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}"
+    )
+    print(
+        f"Random legal playouts, {PLAYERS} players, {CARDS} cards "
+        f"(deal, reveal, bids, {PLAYERS * CARDS} plays, scores); median of {args.repeats} runs"
+    )
     fast = median_rate(fast_path(args.fast_rounds, args.seed, Policy.RANDOM), args.repeats)
-    sensible = median_rate(fast_path(args.fast_rounds, args.seed, Policy.SENSIBLE),
-                           args.repeats)
+    sensible = median_rate(fast_path(args.fast_rounds, args.seed, Policy.SENSIBLE), args.repeats)
     actions = median_rate(engine_actions(args.engine_rounds, args.seed), args.repeats)
     bots = median_rate(engine_bots(args.engine_rounds, args.seed), args.repeats)
     rows = [
@@ -175,16 +185,21 @@ def main() -> None:
         print(f"  {name:<{width}}  {rate:>10,.0f} rounds/s")
     print(f"  fast path / reference Round (random legal actions): {fast / actions:,.0f}x")
     if spiel is None:
-        print("  OpenSpiel: pyspiel is not installed (pip install open-spiel); "
-              "fast path figure shown alone")
+        print(
+            "  OpenSpiel: pyspiel is not installed (pip install open-spiel); "
+            "fast path figure shown alone"
+        )
     else:
-        print(f"  fast path / OpenSpiel oh_hell: {fast / spiel:,.1f}x "
-              f"(target: at least 1x, aim 10x)")
+        print(
+            f"  fast path / OpenSpiel oh_hell: {fast / spiel:,.1f}x (target: at least 1x, aim 10x)"
+        )
 
     times = coach_times(max(args.repeats, 7), args.seed)
-    print(f"Bidding coach, {COACH_SIMULATIONS} deals of a {COACH_CARDS}-card "
-          f"{PLAYERS}-player round: median {statistics.median(times) * 1000:.0f} ms "
-          f"(min {min(times) * 1000:.0f}, max {max(times) * 1000:.0f}; target 250 ms)")
+    print(
+        f"Bidding coach, {COACH_SIMULATIONS} deals of a {COACH_CARDS}-card "
+        f"{PLAYERS}-player round: median {statistics.median(times) * 1000:.0f} ms "
+        f"(min {min(times) * 1000:.0f}, max {max(times) * 1000:.0f}; target 250 ms)"
+    )
 
 
 if __name__ == "__main__":

@@ -1,36 +1,55 @@
 """The widgets, driven as a learner would (buttons clicked, toggles pressed, a number
 entered), with the engine as the judge: right answers say so, wrong answers show the
-engine's own explanation, every control is a real button or text box."""
+engine's own explanation, every control is a real button or text box. QuizWidget shows
+every kind of question (tutor.quiz and tutor.round_quiz) through the one Question
+protocol."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from html import escape
 
 import ipywidgets as widgets
 import pytest
 
-from tutor.cards import Card, parse_cards
+from tutor.cards import DECK, Card, parse_cards
 from tutor.display.chart import score_chart_html
 from tutor.display.html import format_points
 from tutor.display.widgets import (
-    AnyQuestion,
     CardPicker,
     HandSelector,
     QuizWidget,
     ScoreSheetWidget,
+    ToggleChoices,
     TrickView,
     UnsupportedQuestionError,
     feedback_html,
 )
 from tutor.explain import card_name
+from tutor.game import Game
 from tutor.quiz import (
+    AnswerKind,
     Feedback,
     LegalPlaysQuestion,
+    Question,
     ScoreQuestion,
+    Topic,
     TrickWinnerQuestion,
     TrumpQuestion,
 )
+from tutor.round import Phase, Round
+from tutor.round_quiz import (
+    BidTime,
+    BidVisibilityQuestion,
+    DealerQuestion,
+    FirstBidderQuestion,
+    LegalBidsQuestion,
+    ScheduleAsk,
+    ScheduleQuestion,
+)
+from tutor.rules import Bidding, Rules
+from tutor.schedule import GameLength, cards_per_round
 from tutor.scoring import ScoreSheet
 from tutor.text import text
 from tutor.trick import trick_winner
@@ -92,7 +111,7 @@ def test_trick_winner_wrong_button_shows_the_engines_reason(
     # The engine's winner is then marked on the cards themselves, in words too.
     assert quiz.card_picker is not None
     marked = quiz.card_picker.pictures[winner].value
-    assert "highlight-ring" in marked and text("display.wins") in marked
+    assert "highlight-ring" in marked and text("quiz.winner-mark") in marked
 
 
 def test_trick_winner_buttons_name_the_card_and_its_player() -> None:
@@ -107,10 +126,11 @@ def test_trick_winner_buttons_name_the_card_and_its_player() -> None:
 # -- legal plays: toggles, then Check ------------------------------------------------------
 
 
-def select(quiz: QuizWidget, cards: frozenset[Card] | set[Card]) -> None:
-    assert quiz.hand_selector is not None
-    for toggle, card in zip(quiz.hand_selector.toggles, quiz.hand_selector.cards, strict=True):
-        toggle.value = card in cards
+def select(quiz: QuizWidget, chosen: Collection[object]) -> None:
+    """Press the toggle of every choice in ``chosen`` (cards, bids...)."""
+    assert quiz.choice_toggles is not None
+    for toggle, choice in zip(quiz.choice_toggles.toggles, quiz.choices, strict=True):
+        toggle.value = choice in chosen
 
 
 @pytest.mark.parametrize("question", LEGAL_QUESTIONS, ids=lambda q: " ".join(map(str, q.hand)))
@@ -138,9 +158,9 @@ def test_legal_plays_wrong_selection_shows_the_engines_reasons(
     assert not feedback.correct and feedback.details
     assert says_wrong(quiz) and shows(feedback, quiz.feedback)
     # Each card's button then says in words whether it may be played.
-    assert quiz.hand_selector is not None
-    for toggle, card in zip(quiz.hand_selector.toggles, question.hand, strict=True):
-        key = "widgets.legal-card" if card in legal else "widgets.illegal-card"
+    assert quiz.choice_toggles is not None
+    for toggle, card in zip(quiz.choice_toggles.toggles, question.hand, strict=True):
+        key = "quiz.legal-card" if card in legal else "quiz.illegal-card"
         assert text(key, card=card_name(card)) in toggle.description
         assert toggle.disabled
 
@@ -215,6 +235,183 @@ def test_trump_buttons_name_each_suit_with_its_letter() -> None:
     assert words[4:] == [text("card.no_trump"), text("quiz.choice-dealer-chooses")]
 
 
+# -- the questions about setting up a round: one protocol, no kind-specific code ---------------
+
+
+def _engine_bidding_round(players: int, cards: int, dealer: int, rules: Rules) -> Round:
+    """A round dealt by the engine, past the dealer's trump choice: bidding is due."""
+    rnd = Round(players=players, cards=cards, dealer=dealer, seed=0, rules=rules)
+    if rnd.phase is Phase.TRUMP_CHOICE:  # a Wizard was turned: the dealer picks trump
+        rnd.choose_trump("Y")
+    return rnd
+
+
+def press_choice(quiz: QuizWidget, answer: object) -> None:
+    """Press the button of the choice ``answer`` (the buttons are in choices() order)."""
+    quiz.choice_buttons[list(quiz.choices).index(answer)].click()
+
+
+SCHEDULE_QUESTIONS = [
+    ScheduleQuestion(players=4, ask=ScheduleAsk.ROUNDS),
+    ScheduleQuestion(players=3, ask=ScheduleAsk.TRICKS, round=20),
+    ScheduleQuestion(players=5, ask=ScheduleAsk.CARDS, round=3, length=GameLength.FIVE),
+]
+
+
+def _schedule_answer(question: ScheduleQuestion) -> int:
+    schedule = cards_per_round(question.players, question.length)
+    return len(schedule) if question.round is None else schedule[question.round - 1]
+
+
+@pytest.mark.parametrize("question", SCHEDULE_QUESTIONS, ids=lambda q: f"{q.players}-{q.ask}")
+def test_schedule_number_right_and_wrong_from_the_engines_schedule(
+    question: ScheduleQuestion,
+) -> None:
+    right = _schedule_answer(question)
+    quiz = QuizWidget(question)
+    assert quiz.answer_input is not None and quiz.choice_buttons == []
+    assert quiz.answer_input.description == text("round-quiz.number-input")
+    quiz.answer_input.value = right  # what pressing Enter in the box does
+    assert says_right(quiz) and shows(question.check(right), quiz.feedback)
+    wrong = QuizWidget(question)
+    assert wrong.answer_input is not None
+    wrong.answer_input.value = right + 1
+    assert says_wrong(wrong) and str(right) in wrong.feedback.value
+    assert shows(question.check(right + 1), wrong.feedback)
+    wrong.answer_input.value = right  # only the first answer counts
+    assert says_wrong(wrong)
+
+
+def test_dealer_buttons_name_the_players_and_the_engine_picks_the_dealer() -> None:
+    question = DealerQuestion(players=4, first_dealer=2, round=7, names=("Ann", "Ben", "Cy", "Di"))
+    dealer = Game(players=4, first_dealer=2, seed=0).dealer_of(7)
+    quiz = QuizWidget(question)
+    assert [b.description for b in quiz.choice_buttons] == ["Ann", "Ben", "Cy", "Di"]
+    assert quiz.card_picker is None  # the choices are players, not cards
+    press_choice(quiz, dealer)
+    assert says_right(quiz) and shows(question.check(dealer), quiz.feedback)
+    wrong = QuizWidget(question)
+    press_choice(wrong, (dealer + 1) % 4)
+    assert says_wrong(wrong) and shows(question.check((dealer + 1) % 4), wrong.feedback)
+    assert "The deal passes one seat clockwise" in wrong.feedback.value
+    assert all(button.disabled for button in wrong.choice_buttons)
+
+
+@pytest.mark.parametrize("dealer", [0, 2])
+def test_first_bidder_is_whoever_the_engine_asks_to_bid_first(dealer: int) -> None:
+    question = FirstBidderQuestion(players=3, dealer=dealer, names=("Ann", "Ben", "Cleo"))
+    first = _engine_bidding_round(3, 1, dealer, Rules()).to_act
+    assert first is not None
+    quiz = QuizWidget(question)
+    press_choice(quiz, first)
+    assert says_right(quiz) and shows(question.check(first), quiz.feedback)
+    other = next(seat for seat in range(3) if seat != first)
+    wrong = QuizWidget(question)
+    press_choice(wrong, other)
+    assert says_wrong(wrong) and shows(question.check(other), wrong.feedback)
+
+
+LEGAL_BIDS_QUESTIONS = [
+    LegalBidsQuestion(players=3, cards=2, bids=(1, 0), plus_minus_one=True),
+    LegalBidsQuestion(players=4, cards=3, bids=(1, 1), plus_minus_one=True),
+    LegalBidsQuestion(players=3, cards=2, bids=(1, 1)),
+]
+
+
+def _engine_legal_bids(question: LegalBidsQuestion) -> set[int]:
+    rules = Rules(plus_minus_one=question.plus_minus_one)
+    rnd = _engine_bidding_round(question.players, question.cards, question.players - 1, rules)
+    for bid in question.bids:
+        rnd.bid(bid)
+    return set(rnd.legal_bids())
+
+
+@pytest.mark.parametrize("question", LEGAL_BIDS_QUESTIONS, ids=lambda q: f"{q.bids}-{q.plus_minus_one}")
+def test_legal_bids_toggles_then_check_graded_by_the_engine(question: LegalBidsQuestion) -> None:
+    legal = _engine_legal_bids(question)
+    quiz = QuizWidget(question)
+    assert quiz.choice_toggles is not None and quiz.choice_toggles.cards == ()
+    assert [t.description for t in quiz.choice_toggles.toggles] == [
+        str(bid) for bid in range(question.cards + 1)
+    ]
+    select(quiz, set(legal))
+    assert quiz.feedback.value == ""  # nothing is graded before Check
+    quiz.check_button.click()
+    assert says_right(quiz) and shows(question.check(legal), quiz.feedback)
+
+
+def test_legal_bids_wrong_selection_shows_what_plus_minus_one_forbids() -> None:
+    question = LEGAL_BIDS_QUESTIONS[0]
+    legal = _engine_legal_bids(question)
+    forbidden = set(range(question.cards + 1)) - legal
+    assert forbidden  # plus/minus one forbids one bid to the last bidder
+    quiz = QuizWidget(question)
+    select(quiz, set(range(question.cards + 1)))
+    assert quiz.choice_toggles is not None
+    assert quiz.choice_toggles.toggles[0].description == text("widgets.card-button-selected", card="0")
+    quiz.check_button.click()
+    every = set(range(question.cards + 1))
+    assert says_wrong(quiz) and shows(question.check(every), quiz.feedback)
+    assert "forbids it to the last bidder" in quiz.feedback.value
+    # Each bid's button then says in words whether it may be bid, and locks.
+    for bid, toggle in enumerate(quiz.choice_toggles.toggles):
+        key = "round-quiz.legal-bid" if bid in legal else "round-quiz.illegal-bid"
+        assert text(key, bid=bid) in toggle.description and toggle.disabled
+
+
+@pytest.mark.parametrize("bidding", list(Bidding))
+@pytest.mark.parametrize("when", list(BidTime))
+def test_bid_visibility_yes_no_buttons_follow_the_engines_round(
+    bidding: Bidding, when: BidTime
+) -> None:
+    question = BidVisibilityQuestion(bidding=bidding, when=when)
+    # RULES.md: open bids are heard by all; hidden bids are revealed before play; secret
+    # bids stay hidden until scoring.
+    visible = {
+        Bidding.OPEN: True,
+        Bidding.HIDDEN: when is not BidTime.BIDDING,
+        Bidding.SECRET: when is BidTime.SCORING,
+    }[bidding]
+    quiz = QuizWidget(question)
+    assert [b.description for b in quiz.choice_buttons] == [
+        text("round-quiz.yes"),
+        text("round-quiz.no"),
+    ]
+    press_choice(quiz, visible)
+    assert says_right(quiz) and shows(question.check(visible), quiz.feedback)
+    wrong = QuizWidget(question)
+    press_choice(wrong, not visible)
+    assert says_wrong(wrong) and shows(question.check(not visible), wrong.feedback)
+    assert text(f"bidding-mode.{bidding.value}") in wrong.feedback.value
+
+
+def test_quiz_widget_asks_only_the_protocol_never_the_kind() -> None:
+    """A kind the widget has never heard of is shown from its answers alone."""
+
+    class CountJesters(Question):
+        __slots__ = ()
+        answer_kind = AnswerKind.NUMBER
+
+        @property
+        def topic(self) -> Topic:
+            return Topic.CARDS_AND_ROUNDS
+
+        def prompt(self, lang: str = "en") -> str:
+            return "How many Jesters are in the deck?"
+
+        def correct_answer(self) -> int:
+            return sum(card.is_jester for card in DECK)
+
+        def check(self, answer: object, lang: str = "en") -> Feedback:
+            right = self.correct_answer()
+            return Feedback.graded(answer == right, f"There are {right}.", "", lang)
+
+    quiz = QuizWidget(CountJesters())
+    assert quiz.answer_input is not None
+    quiz.answer_input.value = 4
+    assert says_right(quiz)
+
+
 # -- answering once, callbacks, next question ----------------------------------------------
 
 
@@ -247,6 +444,8 @@ def test_next_button_appears_after_the_answer_and_loads_the_next_question() -> N
 def test_quiz_refuses_what_it_cannot_show() -> None:
     with pytest.raises(UnsupportedQuestionError, match="cannot show 'R9'"):
         QuizWidget("R9")  # type: ignore[arg-type]
+    with pytest.raises(UnsupportedQuestionError, match="cannot show"):
+        QuizWidget(SCORE_QUESTIONS[0]).load(("bid", 2))  # type: ignore[arg-type]
 
 
 def test_prompt_comes_from_the_question() -> None:
@@ -257,7 +456,17 @@ def test_prompt_comes_from_the_question() -> None:
 # -- keyboard: real buttons and text boxes, named in words ---------------------------------
 
 
-ALL_QUESTIONS = [TRICK_QUESTIONS[0], LEGAL_QUESTIONS[0], SCORE_QUESTIONS[0], TRUMP_QUESTIONS[2]]
+ALL_QUESTIONS: list[Question] = [
+    TRICK_QUESTIONS[0],
+    LEGAL_QUESTIONS[0],
+    SCORE_QUESTIONS[0],
+    TRUMP_QUESTIONS[2],
+    ScheduleQuestion(players=4, ask=ScheduleAsk.ROUNDS),
+    DealerQuestion(players=4, first_dealer=0, round=6),
+    FirstBidderQuestion(players=3, dealer=1, names=("Ann", "Ben", "Cleo")),
+    LegalBidsQuestion(players=3, cards=2, bids=(1, 0), plus_minus_one=True),
+    BidVisibilityQuestion(bidding=Bidding.HIDDEN, when=BidTime.BIDDING),
+]
 
 
 def controls(widget: widgets.Widget) -> list[widgets.Widget]:
@@ -274,7 +483,7 @@ def controls(widget: widgets.Widget) -> list[widgets.Widget]:
 
 
 @pytest.mark.parametrize("question", ALL_QUESTIONS, ids=lambda q: type(q).__name__)
-def test_every_control_is_a_focusable_button_or_box_named_in_words(question: AnyQuestion) -> None:
+def test_every_control_is_a_focusable_button_or_box_named_in_words(question: Question) -> None:
     quiz = QuizWidget(question)
     found = controls(quiz)
     assert found, "a question needs something to answer with"
@@ -314,6 +523,18 @@ def test_single_choice_hand_keeps_one_card_selected() -> None:
     assert "highlight-ring" not in hand.pictures[0].value
 
 
+def test_toggle_choices_without_cards_select_and_mark_in_words() -> None:
+    bids = ToggleChoices(["0", "1", "2"])
+    assert bids.pictures == [] and list(bids.children) == bids.toggles
+    bids.toggles[1].value = True
+    assert bids.selected_indices == (1,)
+    assert bids.toggles[1].description == text("widgets.card-button-selected", card="1")
+    bids.mark(1, description="1: may be bid", highlight=True, dimmed=False)
+    assert bids.toggles[1].description == "1: may be bid"
+    bids.clear()
+    assert not bids.selected_indices
+
+
 def test_card_picker_reports_the_pressed_card() -> None:
     picked: list[int] = []
     picker = CardPicker("W R9 J", on_pick=picked.append)
@@ -322,6 +543,8 @@ def test_card_picker_reports_the_pressed_card() -> None:
     assert picked == [1, 0]
     with pytest.raises(ValueError, match="2 player names for 3 cards"):
         CardPicker("W R9 J", players="AB")
+    labelled = CardPicker("W R9", labels=["first", "second"])
+    assert [b.description for b in labelled.buttons] == ["first", "second"]
 
 
 def test_trick_view_marks_the_engines_winner() -> None:

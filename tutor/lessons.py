@@ -15,11 +15,12 @@ The format is described in ``lessons/README.md``.
 'Who takes the trick'
 >>> print(lesson.item("source-wizard-first"))
 Trump: no trump. Cards in the order played: A Wizard, B red 13, C Wizard, D Jester.
-The winner is Wizard, played by A. A takes the trick with the first Wizard; later Wizards never beat it.
+The winner is the Wizard, played by A. A takes the trick with the first Wizard; later Wizards never beat it.
 
-Besides the questions of :mod:`tutor.quiz` (who takes the trick, legal plays, score, trump)
-lessons ask about the schedule of rounds, the dealer, the bidding order, legal bids and
-the bidding variants; those questions are defined here and graded by the engine too.
+A lesson asks the questions of :mod:`tutor.quiz` (who takes the trick, legal plays, score,
+trump) and :mod:`tutor.round_quiz` (the schedule of rounds, the dealer, the bidding order,
+legal bids, the bidding variants). Showing a lesson in a notebook is the display layer's
+job (:mod:`tutor.display.lesson_view`); loading and checking one needs no screen.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ import os
 import re
 import tomllib
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -36,29 +37,33 @@ from types import MappingProxyType
 from typing import Any
 
 from tutor.cards import DECK, Card, Suit, format_cards, parse_cards
-from tutor.errors import (
-    IllegalBidError,
-    InvalidDealError,
-    InvalidPlayersError,
-    InvalidRulesError,
-    WizardRuleError,
-)
-from tutor.explain import card_name, describe_play, suit_name
-from tutor.game import Game
+from tutor.errors import InvalidDealError, InvalidRulesError, WizardRuleError
+from tutor.explain import suit_name
 from tutor.quiz import (
     DEALER_CHOOSES,
-    Feedback,
     LegalPlaysQuestion,
+    Question,
     ScoreQuestion,
     TrickWinnerQuestion,
     TrumpQuestion,
+    is_whole_number,
 )
-from tutor.round import Phase, Round
-from tutor.rules import Bidding, Rules
+from tutor.round_quiz import (
+    BidTime,
+    BidVisibilityQuestion,
+    DealerQuestion,
+    FirstBidderQuestion,
+    LegalBidsQuestion,
+    ScheduleAsk,
+    ScheduleQuestion,
+    length_name,
+)
+from tutor.rules import Rules
 from tutor.schedule import GameLength, cards_per_round, parse_length
 from tutor.scoring import ScoreSheet, check_players, default_names
 from tutor.text import DEFAULT_LANGUAGE, MissingTextError, text
 from tutor.trick import WinRule, explain_trick, judge_play, legal_plays
+from tutor.trump import parse_trump, reveal_trump
 
 LANGUAGES = ("en", "ja", "zh-Hant")
 """Every language a lesson text must exist in once translated; ``en`` is written first."""
@@ -112,475 +117,6 @@ class Text:
     def missing_languages(self, languages: Sequence[str] = LANGUAGES) -> list[str]:
         """The languages of ``languages`` this text does not exist in yet."""
         return [lang for lang in languages if lang not in self.translations]
-
-
-# -- the questions lessons add to tutor.quiz ---------------------------------------------
-
-
-class LessonTopic(StrEnum):
-    """What a lesson-only question exercises (:class:`tutor.quiz.Topic` covers the playing
-    rules; these cover the rest of the game)."""
-
-    CARDS_AND_ROUNDS = "cards-and-rounds"
-    BIDDING = "bidding"
-    VARIANTS = "variants"
-
-
-def _verdict(correct: bool, lang: str) -> str:
-    return text("quiz.correct" if correct else "quiz.wrong", lang)
-
-
-def _length_name(length: GameLength, lang: str) -> str:
-    return text(f"lesson-length.{length.value}", lang)
-
-
-def _yes_no(value: bool, lang: str) -> str:
-    return text("lesson-quiz.yes" if value else "lesson-quiz.no", lang)
-
-
-def _whole_number(value: object, what: str, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise InvalidDealError(f"invalid {what} {value!r}: it must be a whole number {low}-{high}")
-    return value
-
-
-class ScheduleAsk(StrEnum):
-    """What a :class:`ScheduleQuestion` asks for."""
-
-    ROUNDS = "rounds"
-    CARDS = "cards"
-    TRICKS = "tricks"
-
-
-@dataclass(frozen=True, slots=True)
-class ScheduleQuestion:
-    """How many rounds a game has, or how many cards (or tricks) one round has.
-
-    >>> ScheduleQuestion(players=4, ask=ScheduleAsk.ROUNDS).correct_answer()
-    15
-    >>> q = ScheduleQuestion(players=3, ask=ScheduleAsk.TRICKS, round=20)
-    >>> print(q.check(20).explanation)
-    Round 20 deals 20 cards to each player, and every trick takes one card from each player, so the round has 20 tricks. This is the last round: every card is dealt, so no card is left to turn for trump.
-    >>> ScheduleQuestion(players=6, ask=ScheduleAsk.CARDS, round=11)
-    Traceback (most recent call last):
-    ...
-    tutor.errors.InvalidDealError: there is no round 11: the standard game with 6 players has 10 rounds
-    """
-
-    players: int
-    ask: ScheduleAsk
-    round: int | None = None
-    length: GameLength = GameLength.STANDARD
-
-    def __post_init__(self) -> None:
-        schedule = self.schedule()  # validates the players and the length
-        if self.ask is ScheduleAsk.ROUNDS:
-            if self.round is not None:
-                raise InvalidDealError("a question about the number of rounds takes no round")
-            return
-        if (
-            not isinstance(self.round, int)
-            or isinstance(self.round, bool)
-            or not 1 <= self.round <= len(schedule)
-        ):
-            raise InvalidDealError(
-                f"there is no round {self.round!r}: the {self.length.value} game with "
-                f"{self.players} players has {len(schedule)} rounds"
-            )
-
-    @property
-    def topic(self) -> LessonTopic:
-        if self.length is GameLength.STANDARD:
-            return LessonTopic.CARDS_AND_ROUNDS
-        return LessonTopic.VARIANTS
-
-    def schedule(self) -> list[int]:
-        """Cards per player in each round of the game (the engine's schedule)."""
-        return cards_per_round(self.players, self.length)
-
-    def correct_answer(self) -> int:
-        schedule = self.schedule()
-        if self.ask is ScheduleAsk.ROUNDS:
-            return len(schedule)
-        assert self.round is not None
-        return schedule[self.round - 1]
-
-    def prompt(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        return text(
-            f"lesson-quiz.schedule-{self.ask.value}-prompt",
-            lang,
-            players=self.players,
-            round=self.round,
-            length=_length_name(self.length, lang),
-        )
-
-    def explain(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        """Why the answer is right, from the engine's schedule."""
-        schedule = self.schedule()
-        why = text(
-            f"lesson-quiz.schedule-{self.ask.value}-why",
-            lang,
-            players=self.players,
-            length=_length_name(self.length, lang),
-            rounds=len(schedule),
-            schedule=", ".join(map(str, schedule)),
-            round=self.round,
-            cards=self.correct_answer(),
-        )
-        last_round_deals_all = schedule[-1] * self.players == len(DECK)
-        if self.round == len(schedule) and last_round_deals_all:
-            why += " " + text("lesson-quiz.schedule-last-round", lang)
-        return why
-
-    def check(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
-        right = self.correct_answer()
-        return Feedback(
-            correct=answer == right,
-            verdict=_verdict(answer == right, lang),
-            answer=text("lesson-quiz.answer-number", lang, value=right),
-            explanation=self.explain(lang),
-        )
-
-
-class _SeatQuestion:
-    """Shared by the questions answered with a seat: the choices are the seats."""
-
-    players: int
-    names: tuple[str, ...]
-
-    def seat_names(self) -> tuple[str, ...]:
-        return self.names or default_names(self.players)
-
-    def choices(self) -> tuple[int, ...]:
-        return tuple(range(self.players))
-
-    def choice_label(self, choice: object, lang: str = DEFAULT_LANGUAGE) -> str:
-        return self.seat_names()[_seat(choice, self.players, "chosen")]
-
-    def _check_names(self) -> None:
-        check_players(self.players)
-        if len(self.seat_names()) != self.players:
-            raise InvalidPlayersError(
-                f"{len(self.names)} names given for {self.players} players: {list(self.names)!r}"
-            )
-
-
-def _seat(value: object, players: int, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
-        raise InvalidPlayersError(f"invalid {what} seat {value!r}: seats are 0 to {players - 1}")
-    return value
-
-
-@dataclass(frozen=True, slots=True)
-class DealerQuestion(_SeatQuestion):
-    """Who deals a given round? The answer is a seat (``names`` say who sits there).
-
-    >>> q = DealerQuestion(players=4, first_dealer=0, round=6)
-    >>> q.correct_answer(), q.choice_label(1)
-    (1, 'B')
-    >>> print(q.check(1).explanation)
-    The deal passes one seat clockwise each round: round 1 A, round 2 B, round 3 C, round 4 D, round 5 A, round 6 B.
-    """
-
-    players: int
-    first_dealer: int
-    round: int
-    names: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        self._check_names()
-        _seat(self.first_dealer, self.players, "dealer")
-        _whole_number(self.round, "round", 1, len(cards_per_round(self.players)))
-
-    @property
-    def topic(self) -> LessonTopic:
-        return LessonTopic.CARDS_AND_ROUNDS
-
-    def _game(self) -> Game:
-        return Game(players=self.players, first_dealer=self.first_dealer, seed=0)
-
-    def correct_answer(self) -> int:
-        return self._game().dealer_of(self.round)
-
-    def prompt(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        names = self.seat_names()
-        return text(
-            "lesson-quiz.dealer-prompt",
-            lang,
-            names=", ".join(names),
-            first=names[self.first_dealer],
-            round=self.round,
-        )
-
-    def check(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
-        game, names = self._game(), self.seat_names()
-        right = game.dealer_of(self.round)
-        dealers = ", ".join(
-            text("lesson-quiz.dealer-round", lang, round=n, player=names[game.dealer_of(n)])
-            for n in range(1, self.round + 1)
-        )
-        return Feedback(
-            correct=answer == right,
-            verdict=_verdict(answer == right, lang),
-            answer=text("lesson-quiz.answer-player", lang, player=names[right]),
-            explanation=text("lesson-quiz.dealer-why", lang, dealers=dealers),
-        )
-
-
-def _ready_to_bid(rnd: Round) -> Round:
-    """``rnd`` past the dealer's trump choice (if a Wizard was turned): bidding is due."""
-    if rnd.phase is Phase.TRUMP_CHOICE:
-        rnd.choose_trump(Suit.YELLOW)  # any suit: these questions do not depend on trump
-    return rnd
-
-
-@dataclass(frozen=True, slots=True)
-class FirstBidderQuestion(_SeatQuestion):
-    """Who bids first (and leads the first trick) when ``dealer`` deals?
-
-    >>> q = FirstBidderQuestion(players=4, dealer=3)
-    >>> q.choice_label(q.correct_answer())
-    'A'
-    >>> print(q.check(0).explanation)
-    A sits on the dealer's left, so A bids first and leads the first trick; the bids go clockwise: A, B, C, D.
-    """
-
-    players: int
-    dealer: int
-    names: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        self._check_names()
-        _seat(self.dealer, self.players, "dealer")
-
-    @property
-    def topic(self) -> LessonTopic:
-        return LessonTopic.BIDDING
-
-    def bidding_order(self) -> list[int]:
-        """The seats in the order the engine asks them to bid."""
-        rnd = _ready_to_bid(Round(players=self.players, cards=1, dealer=self.dealer, seed=0))
-        order = []
-        while rnd.phase is Phase.BIDDING:
-            assert rnd.to_act is not None
-            order.append(rnd.to_act)
-            rnd.bid(0)
-        return order
-
-    def correct_answer(self) -> int:
-        return self.bidding_order()[0]
-
-    def prompt(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        names = self.seat_names()
-        return text(
-            "lesson-quiz.first-bidder-prompt",
-            lang,
-            names=", ".join(names),
-            dealer=names[self.dealer],
-        )
-
-    def check(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
-        names = self.seat_names()
-        order = self.bidding_order()
-        return Feedback(
-            correct=answer == order[0],
-            verdict=_verdict(answer == order[0], lang),
-            answer=text("lesson-quiz.answer-player", lang, player=names[order[0]]),
-            explanation=text(
-                "lesson-quiz.first-bidder-why",
-                lang,
-                first=names[order[0]],
-                order=", ".join(names[seat] for seat in order),
-            ),
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class LegalBidsQuestion:
-    """Which bids may the next player make, after ``bids`` (the earlier bids, in order)?
-
-    The answer is the set of legal bids; under plus/minus one the last bidder may not make
-    the total equal the number of tricks.
-
-    >>> q = LegalBidsQuestion(players=4, cards=3, bids=(1, 2, 0), plus_minus_one=True)
-    >>> sorted(q.correct_answer())
-    [1, 2, 3]
-    >>> print(q.check([0, 1, 2, 3]).explanation)
-    A bid is a number of tricks from 0 to 3. The other bids add up to 3; a bid of 0 would make the total equal the 3 tricks of the round, so plus/minus one forbids it to the last bidder.
-    >>> LegalBidsQuestion(players=3, cards=2, bids=(3,))
-    Traceback (most recent call last):
-    ...
-    tutor.errors.IllegalBidError: invalid bid 3 by seat 0 (A): a bid is a whole number of tricks from 0 to 2 in a round of 2 cards
-    """
-
-    players: int
-    cards: int
-    bids: tuple[int, ...] = ()
-    plus_minus_one: bool = False
-
-    def __post_init__(self) -> None:
-        check_players(self.players)
-        if len(self.bids) >= self.players:
-            raise IllegalBidError(
-                f"{len(self.bids)} earlier bids for {self.players} players: "
-                "someone must still be left to bid"
-            )
-        self._round()  # validates the cards and every earlier bid
-
-    @property
-    def topic(self) -> LessonTopic:
-        return LessonTopic.VARIANTS if self.plus_minus_one else LessonTopic.BIDDING
-
-    def _round(self) -> Round:
-        # The dealer sits last, so the first earlier bid is seat 0's.
-        rnd = Round(
-            players=self.players,
-            cards=self.cards,
-            dealer=self.players - 1,
-            seed=0,
-            rules=Rules(plus_minus_one=self.plus_minus_one),
-        )
-        _ready_to_bid(rnd)
-        for bid in self.bids:
-            rnd.bid(bid)
-        return rnd
-
-    def correct_answer(self) -> frozenset[int]:
-        return frozenset(self._round().legal_bids())
-
-    def choices(self) -> tuple[int, ...]:
-        return tuple(range(self.cards + 1))
-
-    def choice_label(self, choice: object, lang: str = DEFAULT_LANGUAGE) -> str:
-        return str(choice)
-
-    def prompt(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        variant = text("lesson-quiz.legal-bids-variant", lang) if self.plus_minus_one else ""
-        key = "lesson-quiz.legal-bids-prompt" if self.bids else "lesson-quiz.legal-bids-prompt-first"
-        return text(
-            key,
-            lang,
-            cards=self.cards,
-            players=self.players,
-            variant=variant,
-            bids=", ".join(map(str, self.bids)),
-        )
-
-    def explain(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        """Why these bids are legal: the range, and what plus/minus one forbids, if anything."""
-        rnd = self._round()
-        reasons = [text("lesson-quiz.bids-range", lang, cards=self.cards)]
-        last = len(self.bids) == self.players - 1
-        total = sum(self.bids)
-        forbidden = rnd.forbidden_bid()
-        if not self.plus_minus_one:
-            reasons.append(text("lesson-quiz.bids-any-total", lang, cards=self.cards))
-        elif not last:
-            reasons.append(text("lesson-quiz.bids-not-last", lang))
-        elif forbidden is not None:
-            reasons.append(
-                text(
-                    "lesson-quiz.bids-forbidden",
-                    lang,
-                    total=total,
-                    forbidden=forbidden,
-                    cards=self.cards,
-                )
-            )
-        else:
-            reasons.append(
-                text("lesson-quiz.bids-none-forbidden", lang, total=total, cards=self.cards)
-            )
-        return " ".join(reasons)
-
-    def check(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
-        if not isinstance(answer, Iterable) or isinstance(answer, str):
-            raise IllegalBidError(f"answer with the bids the player may make, not {answer!r}")
-        chosen = frozenset(answer)
-        right = self.correct_answer()
-        return Feedback(
-            correct=chosen == right,
-            verdict=_verdict(chosen == right, lang),
-            answer=text("lesson-quiz.answer-bids", lang, bids=", ".join(map(str, sorted(right)))),
-            explanation=self.explain(lang),
-        )
-
-
-class BidTime(StrEnum):
-    """When a :class:`BidVisibilityQuestion` asks who can see a bid."""
-
-    BIDDING = "bidding"
-    """You have bid; others are still bidding."""
-    PLAYING = "playing"
-    """Everyone has bid; the cards are being played."""
-    SCORING = "scoring"
-    """The round is over and is being scored."""
-
-
-@dataclass(frozen=True, slots=True)
-class BidVisibilityQuestion:
-    """Can the other players see your bid now, with this way of bidding?
-
-    >>> q = BidVisibilityQuestion(bidding=Bidding.SECRET, when=BidTime.PLAYING)
-    >>> q.correct_answer(), q.check(True).correct
-    (False, False)
-    """
-
-    bidding: Bidding
-    when: BidTime
-
-    @property
-    def topic(self) -> LessonTopic:
-        return LessonTopic.BIDDING if self.bidding is Bidding.OPEN else LessonTopic.VARIANTS
-
-    def correct_answer(self) -> bool:
-        # Play a small round with the engine up to the moment asked about.
-        rnd = _ready_to_bid(
-            Round(players=3, cards=1, dealer=0, seed=0, rules=Rules(bidding=self.bidding))
-        )
-        you = rnd.to_act
-        assert you is not None
-        rnd.bid(0)
-        if self.when is not BidTime.BIDDING:
-            while rnd.phase is Phase.BIDDING:
-                rnd.bid(0)
-        if self.when is BidTime.SCORING:
-            while not rnd.finished:
-                rnd.play(rnd.legal_plays()[0])
-        return rnd.bid_visible(you, to=(you + 1) % rnd.players)
-
-    def choices(self) -> tuple[bool, ...]:
-        return (True, False)
-
-    def choice_label(self, choice: object, lang: str = DEFAULT_LANGUAGE) -> str:
-        return _yes_no(bool(choice), lang)
-
-    def prompt(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        mode = text(f"lesson-quiz.visibility-mode-{self.bidding.value}", lang)
-        return text(f"lesson-quiz.visibility-prompt-{self.when.value}", lang, mode=mode)
-
-    def check(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
-        right = self.correct_answer()
-        return Feedback(
-            correct=answer is right,
-            verdict=_verdict(answer is right, lang),
-            answer=text("lesson-quiz.answer-yes-no", lang, value=_yes_no(right, lang)),
-            explanation=text(f"lesson-bidding.{self.bidding.value}", lang),
-        )
-
-
-LessonQuestion = (
-    TrickWinnerQuestion
-    | LegalPlaysQuestion
-    | ScoreQuestion
-    | TrumpQuestion
-    | ScheduleQuestion
-    | DealerQuestion
-    | FirstBidderQuestion
-    | LegalBidsQuestion
-    | BidVisibilityQuestion
-)
-"""Every kind of question a lesson can ask."""
 
 
 # -- facts: examples that are not questions -----------------------------------------------
@@ -652,7 +188,7 @@ class ScheduleTableFact:
         players, rounds, cards = self.columns(lang)
         width = (len(players) + 2, len(rounds) + 2)
         lines = [
-            text("lesson.schedule-length", lang, length=_length_name(self.length, lang)),
+            text("lesson.schedule-length", lang, length=length_name(self.length, lang)),
             f"{players:<{width[0]}}{rounds:<{width[1]}}{cards}",
         ]
         for count, schedule in self.schedules().items():
@@ -746,65 +282,6 @@ Fact = DeckFact | ScheduleTableFact | ScoreSheetFact | VariantsFact
 _FACT_TYPES = (DeckFact, ScheduleTableFact, ScoreSheetFact, VariantsFact)
 
 
-# -- plain text of a question and its answer ------------------------------------------------
-
-
-def _card_list(cards: Iterable[Card], lang: str) -> str:
-    words = [card_name(card, lang) for card in cards]
-    return ", ".join(words) if words else text("lesson.empty-hand", lang)
-
-
-def situation_text(question: LessonQuestion, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The situation a question is about, in words (cards named, not drawn).
-
-    >>> situation_text(LegalPlaysQuestion.of("B7 R12 W", "J B5", "R"))
-    'Trump: red. The trick so far: Jester, blue 5. Your hand: blue 7, red 12, Wizard.'
-    """
-    if isinstance(question, TrickWinnerQuestion):
-        names = question.names()
-        plays = ", ".join(
-            text("lesson.trick-play", lang, player=names[i], card=card_name(card, lang))
-            for i, card in enumerate(question.plays)
-        )
-        return text("lesson.trick-situation", lang, trump=suit_name(question.trump, lang), plays=plays)
-    if isinstance(question, LegalPlaysQuestion):
-        values = {
-            "trump": suit_name(question.trump, lang),
-            "hand": _card_list(question.hand, lang),
-            "played": _card_list(question.plays, lang),
-        }
-        key = "lesson.legal-situation" if question.plays else "lesson.legal-situation-lead"
-        return text(key, lang, **values)
-    if isinstance(question, ScoreQuestion):
-        return text("lesson.score-situation", lang, bid=question.bid, taken=question.taken)
-    if isinstance(question, TrumpQuestion):
-        if question.turned is None:
-            return text("lesson.trump-situation-nothing", lang)
-        return text("lesson.trump-situation", lang, card=card_name(question.turned, lang))
-    return question.prompt(lang)
-
-
-def answer_text(question: LessonQuestion, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The right answer and the engine's reason, in words.
-
-    A legal-plays answer gives the reason for every card of the hand, one line each.
-
-    >>> print(answer_text(LegalPlaysQuestion.of("B7 R12 W", "J B5", "R")))
-    You may play: blue 7, Wizard.
-    - blue 7: You follow blue with blue 7.
-    - red 12: You may not play red 12: blue was led and you hold blue (blue 7). Follow blue, or play a Wizard or a Jester.
-    - Wizard: You may play the Wizard: a Wizard may be played at any time, even when you could follow.
-    """
-    feedback = question.check(question.correct_answer(), lang)
-    if isinstance(question, LegalPlaysQuestion):
-        lines = [feedback.answer]
-        for card in dict.fromkeys(question.hand):
-            reason = describe_play(judge_play(question.hand, question.plays, card), lang=lang)
-            lines.append(text("lesson.legal-reason", lang, card=card_name(card, lang), reason=reason))
-        return "\n".join(lines)
-    return " ".join(part for part in (feedback.answer, feedback.explanation) if part)
-
-
 # -- lessons, sections, items -------------------------------------------------------------
 
 
@@ -822,12 +299,12 @@ class LessonItem:
     id: str
     kind: str
     role: ItemRole
-    subject: LessonQuestion | Fact
+    subject: Question | Fact
     note: Text | None
     where: str
 
     @property
-    def question(self) -> LessonQuestion:
+    def question(self) -> Question:
         """The item as a question (every quiz item is one; some examples are facts)."""
         if isinstance(self.subject, _FACT_TYPES):
             raise LessonError(f"{self.where}: a {self.kind} item is a fact, not a question")
@@ -838,14 +315,10 @@ class LessonItem:
         subject = self.subject
         if isinstance(subject, _FACT_TYPES):
             return subject.as_text(lang)
-        if isinstance(subject, ScoreQuestion):  # the engine's formula already names the bid
-            return answer_text(subject, lang)
-        return text(
-            "lesson.fact-line",
-            lang,
-            situation=situation_text(subject, lang),
-            answer=answer_text(subject, lang),
-        )
+        situation, answer = subject.situation_text(lang), subject.answer_text(lang)
+        if not situation:  # the answer already states it (a score's formula names the bid)
+            return answer
+        return text("lesson.fact-line", lang, situation=situation, answer=answer)
 
     def __str__(self) -> str:
         return self.as_text()
@@ -893,7 +366,7 @@ class Lesson:
         known = ", ".join(repr(candidate.id) for candidate in self.items())
         raise LessonError(f"{_file_label(self.path)}: no item {item_id!r}; items: {known}")
 
-    def questions(self) -> list[LessonQuestion]:
+    def questions(self) -> list[Question]:
         """The quiz, as questions graded by the engine."""
         return [item.question for item in self.quiz]
 
@@ -920,12 +393,18 @@ class Lesson:
         return "\n\n".join(item.as_text(lang) for item in self.examples)
 
     def show(self, lang: str = DEFAULT_LANGUAGE, *, quiz: bool = True) -> None:
-        """Display the lesson in a notebook: text, examples drawn, then the quiz widgets."""
-        _show_lesson(self, lang, quiz=quiz)
+        """Display the lesson in a notebook: text, examples drawn, then the quiz widgets
+        (:func:`tutor.display.lesson_view.show_lesson`)."""
+        # Imported here: loading and checking lessons needs no display layer.
+        from tutor.display.lesson_view import show_lesson
+
+        show_lesson(self, lang, quiz=quiz)
 
     def show_quiz(self, lang: str = DEFAULT_LANGUAGE) -> None:
         """Display only the quiz of the lesson."""
-        _show_quiz(self, lang)
+        from tutor.display.lesson_view import show_quiz
+
+        show_quiz(self, lang)
 
     def __repr__(self) -> str:
         return (
@@ -981,7 +460,7 @@ class _Reader:
             return default
         value = self.data[key]
         # bool is a subclass of int: a number must not be true/false, and vice versa.
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        if not (is_whole_number(value) if kind is int else isinstance(value, kind)):
             raise self.fail(f"{key!r} must be {_TYPE_WORDS[kind]}, got {_describe(value)}")
         return value
 
@@ -1003,7 +482,7 @@ class _Reader:
     def integers(self, key: str, default: Sequence[int] | None = None) -> tuple[int, ...]:
         values = self._get(key, list, ... if default is None else list(default))
         for value in values:
-            if not isinstance(value, int) or isinstance(value, bool):
+            if not is_whole_number(value):
                 raise self.fail(f"{key!r} must list whole numbers, got {_describe(value)}")
         return tuple(values)
 
@@ -1030,8 +509,6 @@ class _Reader:
             raise self.fail(f"{key!r}: {error}") from None
 
     def trump(self, key: str) -> Suit | None:
-        from tutor.trump import parse_trump
-
         try:
             return parse_trump(self.string(key))
         except WizardRuleError as error:
@@ -1085,7 +562,7 @@ _WIN_WORDS = {
 }
 
 
-def _trick_winner_item(r: _Reader) -> LessonQuestion:
+def _trick_winner_item(r: _Reader) -> Question:
     plays = r.cards("plays")
     if not 3 <= len(plays) <= 6:
         raise r.fail(
@@ -1107,7 +584,7 @@ def _trick_winner_item(r: _Reader) -> LessonQuestion:
     return question
 
 
-def _legal_plays_item(r: _Reader) -> LessonQuestion:
+def _legal_plays_item(r: _Reader) -> Question:
     hand = r.cards("hand")
     played = r.cards("played", "")
     trump = r.trump("trump")
@@ -1130,7 +607,7 @@ def _legal_plays_item(r: _Reader) -> LessonQuestion:
     return question
 
 
-def _score_item(r: _Reader) -> LessonQuestion:
+def _score_item(r: _Reader) -> Question:
     bid, taken = r.integer("bid"), r.integer("taken")
     question: ScoreQuestion = r.engine(lambda: ScoreQuestion(bid=bid, taken=taken))
     stated, engine = r.integer("points"), question.correct_answer()
@@ -1152,7 +629,7 @@ def _trump_word(answer: object) -> str:
     return "none" if answer is None else str(answer)
 
 
-def _trump_item(r: _Reader) -> LessonQuestion:
+def _trump_item(r: _Reader) -> Question:
     turned = r.string("turned")
     question: TrumpQuestion = r.engine(
         lambda: TrumpQuestion.of(None if turned.strip().lower() == "nothing" else turned)
@@ -1163,8 +640,6 @@ def _trump_item(r: _Reader) -> LessonQuestion:
     )
     engine = question.correct_answer()
     if stated != engine:
-        from tutor.trump import reveal_trump
-
         rule = reveal_trump(question.turned).rule.value
         raise r.fail(
             f"states trump {stated_text!r} but the engine says {_trump_word(engine)!r} "
@@ -1177,7 +652,7 @@ def _length(r: _Reader) -> GameLength:
     return r.engine(lambda: parse_length(r.string("length", GameLength.STANDARD.value)))  # type: ignore[no-any-return]
 
 
-def _schedule_item(r: _Reader) -> LessonQuestion:
+def _schedule_item(r: _Reader) -> Question:
     players = r.integer("players")
     length = _length(r)
     asked = [ask for ask in ScheduleAsk if r.has(ask.value)]
@@ -1207,6 +682,17 @@ def _seat_of(r: _Reader, key: str, names: Sequence[str]) -> int:
     return list(names).index(name)
 
 
+def _check_stated_seat(
+    r: _Reader, key: str, names: Sequence[str], engine: int, *, what: str, rule: str
+) -> None:
+    """Refuse the item if the player it states under ``key`` is not the engine's seat."""
+    stated = _seat_of(r, key, names)
+    if stated != engine:
+        raise r.fail(
+            f"states {what} {names[stated]!r} but the engine says {names[engine]!r} ({rule})"
+        )
+
+
 def _players_by_name(r: _Reader) -> tuple[str, ...]:
     names = r.names("players")
     if names is None:
@@ -1215,7 +701,7 @@ def _players_by_name(r: _Reader) -> tuple[str, ...]:
     return names
 
 
-def _dealer_item(r: _Reader) -> LessonQuestion:
+def _dealer_item(r: _Reader) -> Question:
     names = _players_by_name(r)
     first = _seat_of(r, "first-dealer", names)
     round_number = r.integer("round")
@@ -1224,31 +710,35 @@ def _dealer_item(r: _Reader) -> LessonQuestion:
             players=len(names), first_dealer=first, round=round_number, names=names
         )
     )
-    stated, engine = _seat_of(r, "dealer", names), question.correct_answer()
-    if stated != engine:
-        raise r.fail(
-            f"states dealer {names[stated]!r} but the engine says {names[engine]!r} "
-            "(the deal passes one seat clockwise each round)"
-        )
+    _check_stated_seat(
+        r,
+        "dealer",
+        names,
+        question.correct_answer(),
+        what="dealer",
+        rule="the deal passes one seat clockwise each round",
+    )
     return question
 
 
-def _first_bidder_item(r: _Reader) -> LessonQuestion:
+def _first_bidder_item(r: _Reader) -> Question:
     names = _players_by_name(r)
     dealer = _seat_of(r, "dealer", names)
     question: FirstBidderQuestion = r.engine(
         lambda: FirstBidderQuestion(players=len(names), dealer=dealer, names=names)
     )
-    stated, engine = _seat_of(r, "first", names), question.correct_answer()
-    if stated != engine:
-        raise r.fail(
-            f"states first bidder {names[stated]!r} but the engine says {names[engine]!r} "
-            "(the player on the dealer's left bids first)"
-        )
+    _check_stated_seat(
+        r,
+        "first",
+        names,
+        question.correct_answer(),
+        what="first bidder",
+        rule="the player on the dealer's left bids first",
+    )
     return question
 
 
-def _legal_bids_item(r: _Reader) -> LessonQuestion:
+def _legal_bids_item(r: _Reader) -> Question:
     players, cards = r.integer("players"), r.integer("cards")
     bids = r.integers("bids", ())
     plus_minus_one = r.boolean("plus-minus-one", False)
@@ -1259,8 +749,7 @@ def _legal_bids_item(r: _Reader) -> LessonQuestion:
     )
     stated, engine = frozenset(r.integers("legal")), question.correct_answer()
     if stated != engine:
-        rnd = question._round()
-        forbidden = rnd.forbidden_bid()
+        forbidden = question.bidding_round().forbidden_bid()
         why = (
             f"plus/minus one forbids {forbidden}"
             if forbidden is not None
@@ -1270,7 +759,7 @@ def _legal_bids_item(r: _Reader) -> LessonQuestion:
     return question
 
 
-def _bid_visibility_item(r: _Reader) -> LessonQuestion:
+def _bid_visibility_item(r: _Reader) -> Question:
     # Rules parses the mode's name, and its error lists the valid ones.
     rules: Rules = r.engine(lambda: Rules(bidding=r.string("bidding")))  # type: ignore[arg-type]
     bidding = rules.bidding
@@ -1345,7 +834,7 @@ def _rows(r: _Reader, key: str, players: int) -> tuple[tuple[int, ...], ...]:
         if (
             not isinstance(row, list)
             or len(row) != players
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in row)
+            or not all(is_whole_number(v) for v in row)
         ):
             raise r.fail(
                 f"each row of {key!r} lists one whole number per player ({players}), "
@@ -1387,7 +876,7 @@ def _variants_item(r: _Reader) -> Fact:
 @dataclass(frozen=True, slots=True)
 class _Kind:
     keys: tuple[str, ...]
-    build: Callable[[_Reader], LessonQuestion | Fact]
+    build: Callable[[_Reader], Question | Fact]
     asks: bool = True
     """False for facts: they can be examples, never quiz items."""
 
@@ -1577,231 +1066,3 @@ def load_lesson(name: str | Path, *, folder: Path | str | None = None) -> Lesson
     raise LessonError(
         f"unknown lesson {name!r}; lessons: " + ", ".join(path.stem for path in paths)
     )
-
-
-# -- showing a lesson in a notebook --------------------------------------------------------
-# The display layer (IPython, ipywidgets, tutor.display) is imported only when a lesson is
-# shown, like the engine's _repr_html_ methods: loading and checking lessons needs no screen.
-
-
-def _display(kind: str, source: object) -> None:
-    """``IPython.display.display`` of ``source`` (``kind``: "Markdown", "HTML" or "" for an
-    object such as a widget); IPython is untyped, hence the ``Any``."""
-    import IPython.display
-
-    ipython: Any = IPython.display
-    ipython.display(getattr(ipython, kind)(source) if kind else source)
-
-
-def _markdown(source: str) -> None:
-    _display("Markdown", source)
-
-
-def _html(source: str) -> None:
-    _display("HTML", source)
-
-
-def example_picture(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The cards of an example as SVG/HTML ('' when it has none); the engine marks the
-    winner and the legal cards.
-
-    >>> 'class="trick"' in example_picture(load_lesson("06").item("source-wizard-first"))
-    True
-    """
-    from html import escape
-
-    from tutor.display.chart import score_chart_html
-    from tutor.display.html import score_sheet_html
-    from tutor.display.svg import card_svg, hand_svg, trick_svg
-
-    def figure(caption_key: str, picture: str) -> str:
-        caption = escape(text(caption_key, lang), quote=False)
-        return (
-            '<figure class="lesson-cards" style="margin:0 2em 0.5em 0">'
-            f'<figcaption style="font-weight:600">{caption}</figcaption>{picture}</figure>'
-        )
-
-    row = '<div class="lesson-example" style="display:flex;flex-wrap:wrap;align-items:flex-end">'
-    subject = item.subject
-    if isinstance(subject, TrickWinnerQuestion):
-        return trick_svg(
-            subject.plays, winner=subject.correct_answer(), players=subject.names(), lang=lang
-        )
-    if isinstance(subject, LegalPlaysQuestion):
-        legal = subject.correct_answer()
-        hand = hand_svg(
-            subject.hand,
-            highlight=[i for i, card in enumerate(subject.hand) if card in legal],
-            dimmed=[i for i, card in enumerate(subject.hand) if card not in legal],
-            lang=lang,
-        )
-        trick = (
-            figure("lesson.picture-trick", trick_svg(subject.plays, scale=0.8, lang=lang))
-            if subject.plays
-            else ""
-        )
-        return f"{row}{trick}{figure('lesson.picture-hand', hand)}</div>"
-    if isinstance(subject, TrumpQuestion) and subject.turned is not None:
-        return row + figure("lesson.picture-turned", card_svg(subject.turned, lang=lang)) + "</div>"
-    if isinstance(subject, DeckFact):
-        return hand_svg("Y1 R5 G9 B13 W J", scale=0.8, lang=lang)
-    if isinstance(subject, ScoreSheetFact):
-        sheet = subject.sheet()
-        return score_sheet_html(sheet, lang=lang) + score_chart_html(sheet, lang=lang)
-    return ""
-
-
-def example_markdown(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
-    """An example's words as Markdown: the engine's answer and reason (or its table)."""
-    subject = item.subject
-    if isinstance(subject, ScheduleTableFact):
-        return _schedule_markdown(subject, lang)
-    if isinstance(subject, ScoreSheetFact):  # the sheet's table is in the picture
-        return ""
-    return item.as_text(lang).replace("\n", "  \n")
-
-
-def example_heading(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The line that opens an example: the word "Example", then its note if it has one."""
-    label = f"**{text('lesson.example', lang)}.**"
-    return f"{label} {item.note(lang)}" if item.note is not None else label
-
-
-def _schedule_markdown(fact: ScheduleTableFact, lang: str) -> str:
-    rows = [f"| {' | '.join(fact.columns(lang))} |", "|---|---|---|"]
-    for players, schedule in fact.schedules().items():
-        rows.append(f"| {players} | {len(schedule)} | {', '.join(map(str, schedule))} |")
-    length = text("lesson.schedule-length", lang, length=_length_name(fact.length, lang))
-    return length + "\n\n" + "\n".join(rows)
-
-
-def _show_lesson(lesson: Lesson, lang: str, *, quiz: bool) -> None:
-    _markdown(f"# {lesson.title(lang)}\n\n*{lesson.summary(lang)}*")
-    for section in lesson.sections:
-        _markdown(f"## {section.heading(lang)}\n\n{section.body(lang)}")
-        for item in section.examples:
-            _markdown(example_heading(item, lang))
-            picture = example_picture(item, lang)
-            if picture:
-                _html(picture)
-            words = example_markdown(item, lang)
-            if words:
-                _markdown(words)
-    if quiz:
-        _show_quiz(lesson, lang)
-
-
-def _show_quiz(lesson: Lesson, lang: str) -> None:
-    if not lesson.quiz:
-        return
-    _markdown(f"## {text('lesson.quiz-heading', lang)}")
-    for item in lesson.quiz:
-        if item.note is not None:
-            _markdown(item.note(lang))
-        _display("", quiz_widget(item.question, lang=lang))
-
-
-def quiz_widget(question: LessonQuestion, *, lang: str = DEFAULT_LANGUAGE) -> Any:
-    """A widget asking ``question``: :class:`tutor.display.widgets.QuizWidget` for the
-    :mod:`tutor.quiz` kinds, else buttons, toggles or a number box, graded by the question.
-
-    The returned widget has ``answer(value)`` (what its controls call) and ``feedback``.
-
-    >>> box = quiz_widget(FirstBidderQuestion(players=4, dealer=3))
-    >>> [button.description for button in box.controls]
-    ['A', 'B', 'C', 'D']
-    >>> box.controls[1].click()
-    >>> "Not quite." in box.feedback.value, box.controls[0].disabled
-    (True, True)
-    """
-    from tutor.display.widgets import QuizWidget
-
-    if isinstance(question, TrickWinnerQuestion | LegalPlaysQuestion | ScoreQuestion | TrumpQuestion):
-        return QuizWidget(question, lang=lang)
-    return _lesson_quiz_widget(question, lang)
-
-
-def _lesson_quiz_widget(
-    question: ScheduleQuestion
-    | DealerQuestion
-    | FirstBidderQuestion
-    | LegalBidsQuestion
-    | BidVisibilityQuestion,
-    lang: str,
-) -> Any:
-    from html import escape
-
-    import ipywidgets as widgets
-
-    from tutor.display.widgets import feedback_html
-
-    prompt = widgets.HTML(
-        f'<p class="quiz-prompt" style="font-size:1.1em;margin:0.3em 0">'
-        f"<strong>{escape(question.prompt(lang), quote=False)}</strong></p>"
-    )
-    feedback = widgets.HTML()
-    controls: list[Any] = []
-    given: list[Feedback] = []
-
-    def answer(value: object) -> Feedback:
-        if given:  # only the first answer counts, as in QuizWidget
-            return given[0]
-        given.append(question.check(value, lang))
-        feedback.value = feedback_html(given[0], lang=lang)
-        for control in controls:
-            control.disabled = True
-        return given[0]
-
-    layout = widgets.Layout(width="auto", min_width="4em", margin="0.15em 0.4em 0.15em 0")
-    check = widgets.Button(
-        description=text("widgets.check", lang),
-        tooltip=text("widgets.check-tooltip", lang),
-        button_style="primary",
-        layout=layout,
-    )
-    body: Any
-    if isinstance(question, ScheduleQuestion):
-        number = widgets.IntText(
-            value=0,
-            description=text("lesson-quiz.number-input", lang),
-            continuous_update=False,  # Enter (or leaving the box) answers
-            layout=widgets.Layout(width="12em"),
-        )
-        number.observe(lambda change: answer(change["new"]), names="value")
-        check.on_click(lambda _button: answer(number.value))
-        controls += [number, check]
-        body = widgets.HBox([number, check])
-    elif isinstance(question, LegalBidsQuestion):
-        toggles = []
-        for choice in question.choices():
-            label = question.choice_label(choice, lang)
-            toggle = widgets.ToggleButton(description=label, tooltip=label, layout=layout)
-
-            def show_state(change: dict[str, Any], label: str = label) -> None:
-                selected = text("widgets.card-button-selected", lang, card=label)
-                change["owner"].description = selected if change["new"] else label
-
-            toggle.observe(show_state, names="value")
-            toggles.append(toggle)
-        check.on_click(
-            lambda _button: answer(
-                {c for c, t in zip(question.choices(), toggles, strict=True) if t.value}
-            )
-        )
-        controls += [*toggles, check]
-        body = widgets.VBox(
-            [widgets.Box(toggles, layout=widgets.Layout(flex_flow="row wrap")), check]
-        )
-    else:
-        for choice in question.choices():
-            label = question.choice_label(choice, lang)
-            button = widgets.Button(description=label, tooltip=label, layout=layout)
-            button.on_click(lambda _button, choice=choice: answer(choice))
-            controls.append(button)
-        body = widgets.Box(list(controls), layout=widgets.Layout(flex_flow="row wrap"))
-    box = widgets.VBox([prompt, body, feedback])
-    box.question = question
-    box.answer = answer
-    box.controls = controls
-    box.feedback = feedback
-    return box

@@ -35,10 +35,12 @@ from tutor.errors import WizardRuleError
 from tutor.quiz import (
     Feedback,
     LegalPlaysQuestion,
+    Question,
     ScoreQuestion,
     Topic,
     TrickWinnerQuestion,
     TrumpQuestion,
+    is_whole_number,
 )
 from tutor.round import Phase, Round
 from tutor.text import DEFAULT_LANGUAGE, text
@@ -62,8 +64,9 @@ BASE_WEIGHTS: Mapping[Topic, float] = {
     Topic.SCORE: 1.0,
     Topic.TRUMP_REVEAL: 1.0,
 }
-"""How often each topic comes up for a new learner: the cases learners get wrong most
-weigh more."""
+"""The topics practice asks about (those of the card-play questions of :mod:`tutor.quiz`),
+and how often each comes up for a new learner: the cases learners get wrong most weigh
+more."""
 
 _MAX_ATTEMPTS = 200
 """Deals tried to hit a topic (a few usually do); after that the last question is kept, and
@@ -72,6 +75,18 @@ it is recorded under its own topic."""
 
 class ProgressFileError(ValueError):
     """A progress file that cannot be read: the message names the file and how to fix it."""
+
+
+class PracticeTopicError(ValueError):
+    """A topic practice asks no questions about (see :data:`BASE_WEIGHTS`)."""
+
+
+def _check_practice_topic(topic: Topic) -> None:
+    if topic not in BASE_WEIGHTS:
+        raise PracticeTopicError(
+            f"practice asks no questions on topic {str(topic)!r} (lessons do); practice "
+            "topics: " + ", ".join(str(known) for known in BASE_WEIGHTS)
+        )
 
 
 # -- progress ----------------------------------------------------------------------------
@@ -108,6 +123,7 @@ def topic_weight(topic: Topic, count: TopicCount) -> float:
     >>> round(topic_weight(Topic.JESTER_LEAD, TopicCount(right=8, wrong=0)), 2)
     2.8
     """
+    _check_practice_topic(topic)
     miss_rate = (count.wrong + 1) / (count.answered + 2)
     return BASE_WEIGHTS[topic] * (1 + 4 * miss_rate)
 
@@ -188,7 +204,7 @@ class Progress:
         counts = {}
         for name, entry in topics.items():
             values = [entry.get(key) if isinstance(entry, dict) else None for key in ("right", "wrong")]
-            numbers = [v for v in values if isinstance(v, int) and not isinstance(v, bool) and v >= 0]
+            numbers = [v for v in values if is_whole_number(v) and v >= 0]
             if len(numbers) != 2:
                 raise ProgressFileError(
                     f"{source}: topic {name!r} needs whole numbers \"right\" and \"wrong\", "
@@ -363,7 +379,12 @@ def random_question(rng: random.Random, topic: Topic) -> PracticeQuestion:
     >>> question = random_question(random.Random(3), Topic.JESTER_LEAD)
     >>> question.topic
     <Topic.JESTER_LEAD: 'jester-lead'>
+    >>> random_question(random.Random(3), Topic.BIDDING)
+    Traceback (most recent call last):
+    ...
+    tutor.practice.PracticeTopicError: practice asks no questions on topic 'bidding' (lessons do); practice topics: jester-lead, wizard-after-number, trump-vs-led, bid-zero, trick-winner, legal-plays, score, trump-reveal
     """
+    _check_practice_topic(topic)
     if topic in (Topic.SCORE, Topic.BID_ZERO):
         return _score_question(rng, topic)
     if topic is Topic.TRUMP_REVEAL:
@@ -422,7 +443,7 @@ class PracticeSession:
         self.record(self.question, correct=feedback.correct)
         return feedback
 
-    def record(self, question: PracticeQuestion, *, correct: bool) -> None:
+    def record(self, question: Question, *, correct: bool) -> None:
         """Count an answer graded elsewhere (e.g. by the quiz widget), and save."""
         self.progress.record(question.topic, correct=correct)
         self.tally[question.topic] = self.tally.get(question.topic, TopicCount()).plus(correct)
@@ -449,11 +470,12 @@ class PracticeSession:
         return "\n".join(rows) if rows else text("practice.tally-empty", lang)
 
     def show(self, lang: str = DEFAULT_LANGUAGE) -> None:
-        """Display the practice quiz in a notebook (question, Next, tally, Reset)."""
-        import IPython.display
+        """Display the practice quiz in a notebook (question, Next, tally, Reset): a
+        :class:`tutor.display.practice_view.PracticeWidget`."""
+        # Imported here: practice itself needs no display layer.
+        from tutor.display.practice_view import show_practice
 
-        ipython: Any = IPython.display  # untyped
-        ipython.display(practice_widget(self, lang=lang))
+        show_practice(self, lang)
 
 
 def sample_text(*, seed: int, count: int, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -465,8 +487,6 @@ def sample_text(*, seed: int, count: int, lang: str = DEFAULT_LANGUAGE) -> str:
        Trump: green. Cards in the order played: B Jester, C blue 6, D blue 13, E blue 8, A blue 2.
        The winner is blue 13, played by D. D takes the trick with blue 13: no Wizard and no trump was played, so the highest blue card wins.
     """
-    from tutor.lessons import answer_text, situation_text
-
     session = PracticeSession(seed=seed)
     lines = []
     for number in range(1, count + 1):
@@ -475,71 +495,8 @@ def sample_text(*, seed: int, count: int, lang: str = DEFAULT_LANGUAGE) -> str:
         lines.append(
             text("practice.sample-heading", lang, number=number, topic=topic, prompt=question.prompt(lang))
         )
-        if not isinstance(question, ScoreQuestion):  # a score prompt already states the bid
-            lines.append("   " + situation_text(question, lang))
-        lines += ["   " + line for line in answer_text(question, lang).split("\n")]
+        situation = question.situation_text(lang)
+        if situation:  # empty when the answer states it (a score's formula names the bid)
+            lines.append("   " + situation)
+        lines += ["   " + line for line in question.answer_text(lang).split("\n")]
     return "\n".join(lines)
-
-
-def practice_widget(session: PracticeSession, *, lang: str = DEFAULT_LANGUAGE) -> Any:
-    """The practice quiz as a widget: a :class:`tutor.display.widgets.QuizWidget` whose Next
-    button asks a fresh question, the tally per topic, and a Reset button.
-
-    >>> box = practice_widget(PracticeSession(seed=5))
-    >>> quiz = box.quiz
-    >>> _ = quiz.answer(quiz.question.correct_answer())
-    >>> "1 right, 0 wrong" in box.tally.value
-    True
-    >>> box.reset_button.click()
-    >>> "No answers yet." in box.tally.value
-    True
-    """
-    from html import escape
-
-    import ipywidgets as widgets
-
-    from tutor.display.widgets import QuizWidget
-
-    tally = widgets.HTML()
-    status = widgets.HTML()
-
-    def show_tally() -> None:
-        rows = "".join(f"<li>{escape(row)}</li>" for row in session.tally_text(lang).split("\n"))
-        heading = escape(text("practice.tally-heading", lang))
-        tally.value = f'<div class="practice-tally"><strong>{heading}</strong><ul>{rows}</ul></div>'
-
-    def answered(question: Any, _answer: object, feedback: Feedback) -> None:
-        session.record(question, correct=feedback.correct)
-        status.value = ""
-        show_tally()
-
-    def next_question(quiz: Any) -> None:
-        quiz.load(session.next_question())
-
-    quiz = QuizWidget(
-        session.question or session.next_question(),
-        lang=lang,
-        on_answer=answered,
-        on_next=next_question,
-    )
-    reset = widgets.Button(
-        description=text("practice.reset", lang),
-        tooltip=text("practice.reset", lang),
-        button_style="warning",
-        layout=widgets.Layout(width="auto"),
-    )
-
-    def reset_pressed(_button: Any) -> None:
-        session.reset_progress()
-        status.value = f'<p role="status">{escape(text("practice.reset-done", lang))}</p>'
-        show_tally()
-
-    reset.on_click(reset_pressed)
-    show_tally()
-    box = widgets.VBox([quiz, tally, reset, status])
-    box.session = session
-    box.quiz = quiz
-    box.tally = tally
-    box.reset_button = reset
-    box.status = status
-    return box

@@ -1,7 +1,7 @@
 """Jupyter widgets (ipywidgets 8): card pickers, a trick view, quizzes and the score sheet.
 
 The widgets know no rules: what is legal, who wins and what an answer is worth come from
-the engine (through the :mod:`tutor.quiz` questions). Every control a learner uses is a
+the engine (through the :class:`tutor.quiz.Question` protocol). Every control a learner uses is a
 real button or text box, so Tab moves between them and Space/Enter press them; every
 state is said in words (a check mark and "selected", "Right!" with an icon), never by
 colour alone. Child widgets are attributes, so tests drive them without a browser:
@@ -21,25 +21,16 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from tutor.cards import Card, Suit, parse_cards
+from tutor.cards import Card, parse_cards
 from tutor.display.chart import score_chart_html
 from tutor.display.html import score_sheet_html
 from tutor.display.svg import card_svg, trick_svg
-from tutor.explain import card_name, suit_name
-from tutor.quiz import (
-    DEALER_CHOOSES,
-    Feedback,
-    LegalPlaysQuestion,
-    ScoreQuestion,
-    TrickWinnerQuestion,
-    TrumpAnswer,
-    TrumpQuestion,
-)
+from tutor.explain import card_name
+from tutor.quiz import AnswerKind, Feedback, Question, Scene
 from tutor.scoring import ScoreSheet
 from tutor.text import DEFAULT_LANGUAGE, text
 
-AnyQuestion = TrickWinnerQuestion | LegalPlaysQuestion | ScoreQuestion | TrumpQuestion
-AnswerCallback = Callable[[AnyQuestion, object, Feedback], None]
+AnswerCallback = Callable[[Question, object, Feedback], None]
 
 QUIZ_CLASS = "tutor-quiz"
 """CSS class of a quiz; its parts add a suffix (``-feedback``, ``-check``, ``-choice``...)."""
@@ -60,11 +51,122 @@ def _column_layout() -> widgets.Layout:
     return widgets.Layout(align_items="center", margin="0 0.5em 0.5em 0")
 
 
-class HandSelector(widgets.Box):  # type: ignore[misc]
+class ToggleChoices(widgets.Box):  # type: ignore[misc]
+    """Choices to select from: a toggle button each, named in words (``labels``), with a
+    card's picture above it when ``cards`` are given. ``multiple=False`` keeps at most one
+    selected. A selected choice gets a check mark in its button's words (and a ring in its
+    picture).
+
+    >>> bids = ToggleChoices(["0", "1", "2"])
+    >>> bids.toggles[2].value = True
+    >>> bids.selected_indices, bids.toggles[2].description
+    ((2,), '✓ 2')
+    """
+
+    def __init__(
+        self,
+        labels: Sequence[str],
+        *,
+        cards: Sequence[Card] | None = None,
+        multiple: bool = True,
+        scale: float = 0.9,
+        lang: str = DEFAULT_LANGUAGE,
+    ) -> None:
+        self.labels = tuple(labels)
+        self.cards: tuple[Card, ...] = tuple(cards) if cards is not None else ()
+        if self.cards and len(self.cards) != len(self.labels):
+            raise ValueError(f"{len(self.labels)} labels for {len(self.cards)} cards")
+        self.multiple = multiple
+        self.scale = scale
+        self.lang = lang
+        self._syncing = False
+        self.pictures = [
+            widgets.HTML(card_svg(card, scale=scale, lang=lang)) for card in self.cards
+        ]
+        self.toggles = [
+            widgets.ToggleButton(
+                value=False,
+                description=text("widgets.card-button", lang, card=label),
+                tooltip=text("widgets.card-tooltip", lang, card=label),
+                layout=_button_layout(),
+            )
+            for label in self.labels
+        ]
+        for toggle in self.toggles:
+            toggle.observe(self._toggled, names="value")
+        columns = (
+            [
+                widgets.VBox([picture, toggle], layout=_column_layout())
+                for picture, toggle in zip(self.pictures, self.toggles, strict=True)
+            ]
+            if self.cards
+            else self.toggles
+        )
+        super().__init__(
+            columns, layout=widgets.Layout(flex_flow="row wrap", align_items="flex-end")
+        )
+
+    @property
+    def selected_indices(self) -> tuple[int, ...]:
+        """Positions of the selected choices, in order."""
+        return tuple(i for i, toggle in enumerate(self.toggles) if toggle.value)
+
+    def clear(self) -> None:
+        """Unselect every choice."""
+        for toggle in self.toggles:
+            toggle.value = False
+
+    def set_disabled(self, disabled: bool) -> None:
+        """Lock (or unlock) every toggle, e.g. once an answer is checked."""
+        for toggle in self.toggles:
+            toggle.disabled = disabled
+
+    def mark(self, index: int, *, description: str, highlight: bool, dimmed: bool) -> None:
+        """Show a verdict on one choice: new words on its button, ring or fading on its
+        picture (the words carry the meaning; the picture repeats it)."""
+        self.toggles[index].description = description
+        self.toggles[index].tooltip = description
+        if self.cards:
+            self.pictures[index].value = card_svg(
+                self.cards[index], scale=self.scale, lang=self.lang, highlight=highlight, dimmed=dimmed
+            )
+
+    def _changed(self) -> None:
+        """Called after every change of the selection."""
+
+    def _toggled(self, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        index = self.toggles.index(change["owner"])
+        if change["new"] and not self.multiple:
+            self._syncing = True
+            try:
+                for other, toggle in enumerate(self.toggles):
+                    if other != index and toggle.value:
+                        toggle.value = False
+                        self._show_state(other)
+            finally:
+                self._syncing = False
+        self._show_state(index)
+        self._changed()
+
+    def _show_state(self, index: int) -> None:
+        words = self.labels[index]
+        chosen = bool(self.toggles[index].value)
+        key = "card-button-selected" if chosen else "card-button"
+        tip = "card-tooltip-selected" if chosen else "card-tooltip"
+        self.toggles[index].description = text(f"widgets.{key}", self.lang, card=words)
+        self.toggles[index].tooltip = text(f"widgets.{tip}", self.lang, card=words)
+        if self.cards:
+            self.pictures[index].value = card_svg(
+                self.cards[index], scale=self.scale, lang=self.lang, highlight=chosen
+            )
+
+
+class HandSelector(ToggleChoices):
     """A hand of cards to select from: each card's picture above a toggle button named
     with the card's words. ``multiple=False`` keeps at most one card selected.
 
-    A selected card gets a ring in the picture and a check mark in its button's words.
     ``on_change(selected_cards)`` is called after every change.
 
     >>> hand = HandSelector("B7 R12 W")
@@ -86,98 +188,32 @@ class HandSelector(widgets.Box):  # type: ignore[misc]
         lang: str = DEFAULT_LANGUAGE,
         on_change: Callable[[tuple[Card, ...]], None] | None = None,
     ) -> None:
-        self.cards: tuple[Card, ...] = tuple(parse_cards(cards))
-        self.multiple = multiple
-        self.scale = scale
-        self.lang = lang
+        hand = parse_cards(cards)
         self.on_change = on_change
-        self._syncing = False
-        self.pictures = [
-            widgets.HTML(card_svg(card, scale=scale, lang=lang)) for card in self.cards
-        ]
-        self.toggles = [
-            widgets.ToggleButton(
-                value=False,
-                description=text("widgets.card-button", lang, card=card_name(card, lang)),
-                tooltip=text("widgets.card-tooltip", lang, card=card_name(card, lang)),
-                layout=_button_layout(),
-            )
-            for card in self.cards
-        ]
-        for toggle in self.toggles:
-            toggle.observe(self._toggled, names="value")
-        columns = [
-            widgets.VBox([picture, toggle], layout=_column_layout())
-            for picture, toggle in zip(self.pictures, self.toggles, strict=True)
-        ]
         super().__init__(
-            columns, layout=widgets.Layout(flex_flow="row wrap", align_items="flex-end")
+            [card_name(card, lang) for card in hand],
+            cards=hand,
+            multiple=multiple,
+            scale=scale,
+            lang=lang,
         )
-
-    @property
-    def selected_indices(self) -> tuple[int, ...]:
-        """Positions of the selected cards, in hand order."""
-        return tuple(i for i, toggle in enumerate(self.toggles) if toggle.value)
 
     @property
     def selected(self) -> tuple[Card, ...]:
         """The selected cards, in hand order."""
         return tuple(self.cards[i] for i in self.selected_indices)
 
-    def clear(self) -> None:
-        """Unselect every card."""
-        for toggle in self.toggles:
-            toggle.value = False
-
-    def set_disabled(self, disabled: bool) -> None:
-        """Lock (or unlock) every toggle, e.g. once an answer is checked."""
-        for toggle in self.toggles:
-            toggle.disabled = disabled
-
-    def mark(self, index: int, *, description: str, highlight: bool, dimmed: bool) -> None:
-        """Show a verdict on one card: new words on its button, ring or fading on its
-        picture (the words carry the meaning; the picture repeats it)."""
-        card = self.cards[index]
-        self.toggles[index].description = description
-        self.toggles[index].tooltip = description
-        self.pictures[index].value = card_svg(
-            card, scale=self.scale, lang=self.lang, highlight=highlight, dimmed=dimmed
-        )
-
-    def _toggled(self, change: dict[str, Any]) -> None:
-        if self._syncing:
-            return
-        index = self.toggles.index(change["owner"])
-        if change["new"] and not self.multiple:
-            self._syncing = True
-            try:
-                for other, toggle in enumerate(self.toggles):
-                    if other != index and toggle.value:
-                        toggle.value = False
-                        self._show_state(other)
-            finally:
-                self._syncing = False
-        self._show_state(index)
+    def _changed(self) -> None:
         if self.on_change is not None:
             self.on_change(self.selected)
-
-    def _show_state(self, index: int) -> None:
-        words = card_name(self.cards[index], self.lang)
-        chosen = bool(self.toggles[index].value)
-        key = "card-button-selected" if chosen else "card-button"
-        tip = "card-tooltip-selected" if chosen else "card-tooltip"
-        self.toggles[index].description = text(f"widgets.{key}", self.lang, card=words)
-        self.toggles[index].tooltip = text(f"widgets.{tip}", self.lang, card=words)
-        self.pictures[index].value = card_svg(
-            self.cards[index], scale=self.scale, lang=self.lang, highlight=chosen
-        )
 
 
 class CardPicker(widgets.Box):  # type: ignore[misc]
     """Cards with one button each: pressing a card's button picks it at once
     (``on_pick(index)``). Used to answer "which card?" and to play a card.
 
-    ``players`` names who played each card (the buttons then say "blue 11 (C)").
+    ``players`` names who played each card (the buttons then say "blue 11 (C)");
+    ``labels`` gives each button's words instead (by default the card's name).
 
     >>> picked = []
     >>> picker = CardPicker("J B5 B11", players="ABC", on_pick=picked.append)
@@ -192,17 +228,19 @@ class CardPicker(widgets.Box):  # type: ignore[misc]
         cards: str | Iterable[Card | str],
         *,
         players: Sequence[str] | None = None,
+        labels: Sequence[str] | None = None,
         scale: float = 0.9,
         lang: str = DEFAULT_LANGUAGE,
         on_pick: Callable[[int], None] | None = None,
     ) -> None:
         self.cards: tuple[Card, ...] = tuple(parse_cards(cards))
         self.players = tuple(players) if players is not None else None
-        if self.players is not None and len(self.players) != len(self.cards):
-            raise ValueError(
-                f"{len(self.players)} player names for {len(self.cards)} cards: "
-                f"{list(self.players)!r}"
-            )
+        self.labels = tuple(labels) if labels is not None else None
+        for given, what in ((self.players, "player names"), (self.labels, "labels")):
+            if given is not None and len(given) != len(self.cards):
+                raise ValueError(
+                    f"{len(given)} {what} for {len(self.cards)} cards: {list(given)!r}"
+                )
         self.scale = scale
         self.lang = lang
         self.on_pick = on_pick
@@ -220,7 +258,9 @@ class CardPicker(widgets.Box):  # type: ignore[misc]
 
     def _button(self, index: int) -> widgets.Button:
         words = card_name(self.cards[index], self.lang)
-        if self.players is not None:
+        if self.labels is not None:
+            description = tooltip = self.labels[index]
+        elif self.players is not None:
             player = self.players[index]
             description = text("widgets.pick-card", self.lang, card=words, player=player)
             tooltip = text("widgets.pick-card-tooltip", self.lang, card=words, player=player)
@@ -325,27 +365,25 @@ def _words(sentence: str) -> str:
     return escape(sentence, quote=False)
 
 
-def _trump_choice_words(choice: TrumpAnswer, lang: str) -> str:
-    if isinstance(choice, Suit):
-        return text("widgets.trump-choice", lang, colour=suit_name(choice, lang), letter=choice)
-    if choice == DEALER_CHOOSES:
-        return text("quiz.choice-dealer-chooses", lang)
-    return suit_name(None, lang)
-
-
 class QuizWidget(widgets.VBox):  # type: ignore[misc]
-    """Any :mod:`tutor.quiz` question as a widget: the prompt, the cards, the input its
-    kind needs, and feedback from the engine as soon as the learner answers.
+    """Any question (a :class:`tutor.quiz.Question`) as a widget: the prompt, the cards
+    its scene shows, the controls its :attr:`~tutor.quiz.Question.answer_kind` needs, and
+    feedback from the engine as soon as the learner answers. It never asks which kind of
+    question it shows:
 
-    - trick winner: a button under each card (:attr:`choice_buttons`); pressing one answers;
-    - legal plays: the trick so far, the hand as toggles (:attr:`hand_selector`), then
-      :attr:`check_button`;
-    - score: a number box (:attr:`answer_input`; Enter answers) and :attr:`check_button`;
-    - trump: the turned card and a button per answer (:attr:`choice_buttons`).
+    - one choice: a button per choice (:attr:`choice_buttons`); pressing one answers. When
+      every choice is a card (who takes the trick?), each card is drawn above its button
+      (:attr:`card_picker`);
+    - several choices: a toggle per choice (:attr:`choice_toggles`; cards drawn above
+      theirs, e.g. the hand of a legal-plays question), then :attr:`check_button`;
+    - a number: a number box (:attr:`answer_input`; Enter answers) and :attr:`check_button`.
+
+    Above them, the scene: the trick so far (:attr:`trick_view`) or the turned card.
 
     The first answer counts: it is graded, shown in :attr:`feedback` (an HTML widget),
     passed to ``on_answer(question, answer, feedback)`` (practice records progress there),
-    and the inputs lock. With ``on_next``, :attr:`next_button` appears and calls
+    and the inputs lock; each choice then says what it was (the winning card "wins", a
+    card "may be played"...). With ``on_next``, :attr:`next_button` appears and calls
     ``on_next(quiz)``; :meth:`load` puts the next question in the same widget.
 
     >>> from tutor.quiz import TrickWinnerQuestion
@@ -357,7 +395,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
 
     def __init__(
         self,
-        question: AnyQuestion,
+        question: Question,
         *,
         lang: str = DEFAULT_LANGUAGE,
         on_answer: AnswerCallback | None = None,
@@ -395,22 +433,21 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
 
     # -- building -----------------------------------------------------------------------
 
-    def load(self, question: AnyQuestion) -> None:
+    def load(self, question: Question) -> None:
         """Show ``question`` (a fresh one: no answer, empty feedback)."""
-        if not isinstance(
-            question, TrickWinnerQuestion | LegalPlaysQuestion | ScoreQuestion | TrumpQuestion
-        ):
+        if not isinstance(question, Question):
             raise UnsupportedQuestionError(
-                f"QuizWidget cannot show {question!r}: it shows TrickWinnerQuestion, "
-                "LegalPlaysQuestion, ScoreQuestion and TrumpQuestion"
+                f"QuizWidget cannot show {question!r}: it shows a tutor.quiz.Question "
+                "(the kinds of tutor.quiz and tutor.round_quiz)"
             )
-        self.question: AnyQuestion = question
+        self.question: Question = question
         self.answered = False
         self.last_answer: object = None
         self.last_feedback: Feedback | None = None
+        self.choices: tuple[object, ...] = question.choices()
         self.choice_buttons: list[widgets.Button] = []
         self.card_picker: CardPicker | None = None
-        self.hand_selector: HandSelector | None = None
+        self.choice_toggles: ToggleChoices | None = None
         self.trick_view: TrickView | None = None
         self.answer_input: widgets.IntText | None = None
         self.check_button.disabled = False
@@ -421,88 +458,81 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             f'<p class="quiz-prompt" style="font-size:1.1em;margin:0.3em 0">'
             f"<strong>{_words(question.prompt(self.lang))}</strong></p>"
         )
-        body: list[widgets.Widget]
-        if isinstance(question, TrickWinnerQuestion):
-            body = self._build_trick_winner(question)
-        elif isinstance(question, LegalPlaysQuestion):
-            body = self._build_legal_plays(question)
-        elif isinstance(question, ScoreQuestion):
-            body = self._build_score()
+        body = self._build_scene(question.scene())
+        if question.answer_kind is AnswerKind.NUMBER:
+            body.append(self._build_number(question))
         else:
-            body = self._build_trump(question)
+            heading = question.answer_label(self.lang)
+            if heading:
+                body.append(widgets.HTML(f"<strong>{_words(heading)}</strong>"))
+            body += self._build_choices(question)
         self.children = [self.prompt, *body, self.feedback, widgets.HBox([self.next_button])]
 
-    def _build_trick_winner(self, question: TrickWinnerQuestion) -> list[widgets.Widget]:
-        self.card_picker = CardPicker(
-            question.plays,
-            players=question.names(),
-            scale=self.scale,
-            lang=self.lang,
-            on_pick=lambda index: self._picked(index),
-        )
-        self.choice_buttons = self.card_picker.buttons
-        for button in self.choice_buttons:
-            button.add_class(f"{QUIZ_CLASS}-choice")
-        return [self.card_picker]
+    def _build_scene(self, scene: Scene) -> list[widgets.Widget]:
+        shown: list[widgets.Widget] = []
+        if scene.trick:
+            self.trick_view = TrickView(scene.trick, scale=self.scale * 0.8, lang=self.lang)
+            shown.append(self.trick_view)
+        if scene.turned is not None:
+            shown.append(widgets.HTML(card_svg(scene.turned, scale=self.scale, lang=self.lang)))
+        if scene.nothing_turned:
+            shown.append(
+                widgets.HTML(f"<p>{_words(text('widgets.nothing-turned', self.lang))}</p>")
+            )
+        return shown
 
-    def _build_legal_plays(self, question: LegalPlaysQuestion) -> list[widgets.Widget]:
-        body: list[widgets.Widget] = []
-        if question.plays:
-            self.trick_view = TrickView(question.plays, scale=self.scale * 0.8, lang=self.lang)
-            body.append(self.trick_view)
-        self.hand_selector = HandSelector(question.hand, scale=self.scale, lang=self.lang)
-        body += [
-            widgets.HTML(f"<strong>{_words(text('widgets.hand-label', self.lang))}</strong>"),
-            self.hand_selector,
-            widgets.HBox([self.check_button]),
-        ]
-        return body
-
-    def _build_score(self) -> list[widgets.Widget]:
+    def _build_number(self, question: Question) -> widgets.Widget:
         # continuous_update=False: the value reaches Python when the learner presses Enter
         # (or leaves the box), which is the moment to grade it.
         self.answer_input = widgets.IntText(
             value=0,
-            description=text("widgets.score-input", self.lang),
-            tooltip=text("widgets.score-input-tooltip", self.lang),
+            description=question.answer_label(self.lang),
+            tooltip=text("widgets.number-input-tooltip", self.lang),
             continuous_update=False,
             layout=widgets.Layout(width="14em"),
         )
-        self.answer_input.observe(self._score_entered, names="value")
-        self.answer_input.add_class(f"{QUIZ_CLASS}-score")
-        return [widgets.HBox([self.answer_input, self.check_button])]
+        self.answer_input.observe(self._number_entered, names="value")
+        self.answer_input.add_class(f"{QUIZ_CLASS}-number")
+        return widgets.HBox([self.answer_input, self.check_button])
 
-    def _build_trump(self, question: TrumpQuestion) -> list[widgets.Widget]:
-        if question.turned is not None:
-            shown: widgets.Widget = widgets.HTML(
-                card_svg(question.turned, scale=self.scale, lang=self.lang)
+    def _build_choices(self, question: Question) -> list[widgets.Widget]:
+        labels = [question.choice_label(choice, self.lang) for choice in self.choices]
+        drawn = [question.choice_card(choice) for choice in self.choices]
+        cards = [card for card in drawn if card is not None]
+        all_cards = len(cards) == len(drawn)
+        if question.answer_kind is AnswerKind.MANY_CHOICES:
+            self.choice_toggles = ToggleChoices(
+                labels, cards=cards if all_cards else None, scale=self.scale, lang=self.lang
             )
+            return [self.choice_toggles, widgets.HBox([self.check_button])]
+        if all_cards:
+            self.card_picker = CardPicker(
+                cards, labels=labels, scale=self.scale, lang=self.lang, on_pick=self._picked
+            )
+            self.choice_buttons = self.card_picker.buttons
+            shown: widgets.Widget = self.card_picker
         else:
-            shown = widgets.HTML(f"<p>{_words(text('widgets.nothing-turned', self.lang))}</p>")
-        for choice in question.choices():
-            button = widgets.Button(
-                description=_trump_choice_words(choice, self.lang),
-                tooltip=_trump_choice_words(choice, self.lang),
-                layout=_button_layout(),
-            )
-            button.on_click(lambda _button, choice=choice: self.answer(choice))
+            for index, label in enumerate(labels):
+                button = widgets.Button(description=label, tooltip=label, layout=_button_layout())
+                button.on_click(lambda _button, index=index: self._picked(index))
+                self.choice_buttons.append(button)
+            shown = widgets.Box(self.choice_buttons, layout=widgets.Layout(flex_flow="row wrap"))
+        for button in self.choice_buttons:
             button.add_class(f"{QUIZ_CLASS}-choice")
-            self.choice_buttons.append(button)
-        buttons = widgets.Box(self.choice_buttons, layout=widgets.Layout(flex_flow="row wrap"))
-        return [shown, buttons]
+        return [shown]
 
     # -- answering ----------------------------------------------------------------------
 
     def _check_pressed(self) -> None:
-        if self.hand_selector is not None:
-            self.answer(self.hand_selector.selected)
+        if self.choice_toggles is not None:
+            self.answer(tuple(self.choices[i] for i in self.choice_toggles.selected_indices))
         elif self.answer_input is not None:
             self.answer(self.answer_input.value)
 
     def _picked(self, index: int) -> None:
-        self.answer(index)
+        self.answer(self.choices[index])
 
-    def _score_entered(self, change: dict[str, Any]) -> None:
+    def _number_entered(self, change: dict[str, Any]) -> None:
         self.answer(change["new"])
 
     def _next_pressed(self) -> None:
@@ -527,26 +557,25 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         return feedback
 
     def _lock_and_mark(self) -> None:
-        """Lock the inputs and show the engine's answer on the cards themselves."""
+        """Lock the inputs and say on the choices themselves what each one was."""
         self.check_button.disabled = True
         for button in self.choice_buttons:
             button.disabled = True
         if self.answer_input is not None:
             self.answer_input.disabled = True
         question = self.question
-        if isinstance(question, TrickWinnerQuestion) and self.card_picker is not None:
-            self.card_picker.mark(question.correct_answer(), text("display.wins", self.lang))
-        if isinstance(question, LegalPlaysQuestion) and self.hand_selector is not None:
-            legal = question.correct_answer()
-            self.hand_selector.set_disabled(True)
-            for index, card in enumerate(self.hand_selector.cards):
-                allowed = card in legal
-                chosen = index in self.hand_selector.selected_indices
-                key = "legal-card" if allowed else "illegal-card"
-                words = text(f"widgets.{key}", self.lang, card=card_name(card, self.lang))
-                if chosen:
+        if self.card_picker is not None:
+            right = next(i for i, c in enumerate(self.choices) if question.is_right_choice(c))
+            self.card_picker.mark(right, question.choice_mark(self.choices[right], self.lang))
+        toggles = self.choice_toggles
+        if toggles is not None:
+            toggles.set_disabled(True)
+            for index, choice in enumerate(self.choices):
+                allowed = question.is_right_choice(choice)
+                words = question.choice_mark(choice, self.lang) or toggles.labels[index]
+                if index in toggles.selected_indices:
                     words = text("widgets.card-button-selected", self.lang, card=words)
-                self.hand_selector.mark(index, description=words, highlight=allowed, dimmed=not allowed)
+                toggles.mark(index, description=words, highlight=allowed, dimmed=not allowed)
 
 
 class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]

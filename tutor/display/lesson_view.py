@@ -1,0 +1,150 @@
+"""A lesson shown in a notebook: its text as Markdown, its examples drawn (the engine
+marks the winner and the legal cards), then its quiz as :class:`QuizWidget` widgets.
+
+:meth:`tutor.lessons.Lesson.show` and :meth:`~tutor.lessons.Lesson.show_quiz` call this
+module, importing it only then: loading and checking lessons needs no screen.
+
+>>> from tutor.lessons import load_lesson
+>>> print(example_markdown(load_lesson("01").item("schedule-3-to-6")))
+Game length: the standard game.
+<BLANKLINE>
+| players | rounds | cards per round |
+|---|---|---|
+| 3 | 20 | 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20 |
+| 4 | 15 | 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 |
+| 5 | 12 | 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 |
+| 6 | 10 | 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 |
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import IPython.display
+
+from tutor.display.chart import score_chart_html
+from tutor.display.html import score_sheet_html
+from tutor.display.svg import card_svg, hand_svg, trick_svg
+from tutor.display.widgets import QuizWidget
+from tutor.lessons import DeckFact, Lesson, LessonItem, ScheduleTableFact, ScoreSheetFact
+from tutor.quiz import LegalPlaysQuestion, TrickWinnerQuestion, TrumpQuestion
+from tutor.round_quiz import length_name
+from tutor.text import DEFAULT_LANGUAGE, text
+
+_ipython: Any = IPython.display  # untyped
+
+
+def _markdown(source: str) -> None:
+    _ipython.display(_ipython.Markdown(source))
+
+
+def _html(source: str) -> None:
+    _ipython.display(_ipython.HTML(source))
+
+
+def _figure(caption_key: str, picture: str, lang: str) -> str:
+    caption = escape(text(caption_key, lang), quote=False)
+    return (
+        '<figure class="lesson-cards" style="margin:0 2em 0.5em 0">'
+        f'<figcaption style="font-weight:600">{caption}</figcaption>{picture}</figure>'
+    )
+
+
+_ROW = '<div class="lesson-example" style="display:flex;flex-wrap:wrap;align-items:flex-end">'
+
+
+def example_picture(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The cards of an example as SVG/HTML ('' when it has none); the engine marks the
+    winner and the legal cards.
+
+    >>> from tutor.lessons import load_lesson
+    >>> 'class="trick"' in example_picture(load_lesson("06").item("source-wizard-first"))
+    True
+    """
+    subject = item.subject
+    if isinstance(subject, TrickWinnerQuestion):
+        return trick_svg(
+            subject.plays, winner=subject.correct_answer(), players=subject.names(), lang=lang
+        )
+    if isinstance(subject, LegalPlaysQuestion):
+        legal = subject.correct_answer()
+        hand = hand_svg(
+            subject.hand,
+            highlight=[i for i, card in enumerate(subject.hand) if card in legal],
+            dimmed=[i for i, card in enumerate(subject.hand) if card not in legal],
+            lang=lang,
+        )
+        trick = (
+            _figure("lesson.picture-trick", trick_svg(subject.plays, scale=0.8, lang=lang), lang)
+            if subject.plays
+            else ""
+        )
+        return f"{_ROW}{trick}{_figure('lesson.picture-hand', hand, lang)}</div>"
+    if isinstance(subject, TrumpQuestion) and subject.turned is not None:
+        turned = _figure("lesson.picture-turned", card_svg(subject.turned, lang=lang), lang)
+        return f"{_ROW}{turned}</div>"
+    if isinstance(subject, DeckFact):
+        return hand_svg("Y1 R5 G9 B13 W J", scale=0.8, lang=lang)
+    if isinstance(subject, ScoreSheetFact):
+        sheet = subject.sheet()
+        return score_sheet_html(sheet, lang=lang) + score_chart_html(sheet, lang=lang)
+    return ""
+
+
+def example_markdown(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
+    """An example's words as Markdown: the engine's answer and reason (or its table)."""
+    subject = item.subject
+    if isinstance(subject, ScheduleTableFact):
+        return _schedule_markdown(subject, lang)
+    if isinstance(subject, ScoreSheetFact):  # the sheet's table is in the picture
+        return ""
+    return item.as_text(lang).replace("\n", "  \n")
+
+
+def example_heading(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The line that opens an example: the word "Example", then its note if it has one.
+
+    >>> from tutor.lessons import load_lesson
+    >>> example_heading(load_lesson("01").item("deck-counts"))[:12]
+    '**Example.**'
+    """
+    label = f"**{text('lesson.example', lang)}.**"
+    return f"{label} {item.note(lang)}" if item.note is not None else label
+
+
+def _schedule_markdown(fact: ScheduleTableFact, lang: str) -> str:
+    rows = [f"| {' | '.join(fact.columns(lang))} |", "|---|---|---|"]
+    for players, schedule in fact.schedules().items():
+        rows.append(f"| {players} | {len(schedule)} | {', '.join(map(str, schedule))} |")
+    length = text("lesson.schedule-length", lang, length=length_name(fact.length, lang))
+    return length + "\n\n" + "\n".join(rows)
+
+
+def show_lesson(lesson: Lesson, lang: str = DEFAULT_LANGUAGE, *, quiz: bool = True) -> None:
+    """Display ``lesson`` in a notebook: title, sections with their examples drawn and
+    explained, then (``quiz=True``) the quiz."""
+    _markdown(f"# {lesson.title(lang)}\n\n*{lesson.summary(lang)}*")
+    for section in lesson.sections:
+        _markdown(f"## {section.heading(lang)}\n\n{section.body(lang)}")
+        for item in section.examples:
+            _markdown(example_heading(item, lang))
+            picture = example_picture(item, lang)
+            if picture:
+                _html(picture)
+            words = example_markdown(item, lang)
+            if words:
+                _markdown(words)
+    if quiz:
+        show_quiz(lesson, lang)
+
+
+def show_quiz(lesson: Lesson, lang: str = DEFAULT_LANGUAGE) -> None:
+    """Display the quiz of ``lesson``: a heading, then each item's note and its widget."""
+    if not lesson.quiz:
+        return
+    _markdown(f"## {text('lesson.quiz-heading', lang)}")
+    for item in lesson.quiz:
+        if item.note is not None:
+            _markdown(item.note(lang))
+        _ipython.display(QuizWidget(item.question, lang=lang))
