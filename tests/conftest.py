@@ -4,7 +4,8 @@ policy that plays any round to its end with legal actions only."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -42,3 +43,13 @@ def finish_randomly(rnd: Round, rng: random.Random) -> Round:
 def finish_round() -> Callable[[Round, random.Random], Round]:
     """``finish_round(rnd, rng)`` plays a round to its end with random legal actions."""
     return finish_randomly
+
+
+@pytest.fixture(scope="session")
+def playwright_driver() -> Iterator[Any]:
+    """One Playwright driver for the whole run, shared by tests/browser and tests/hub: the
+    sync API refuses to start a second driver while one is open (it owns an event loop)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as driver:
+        yield driver

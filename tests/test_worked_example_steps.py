@@ -276,9 +276,9 @@ def test_course_index_lists_notebooks_in_order_with_app_and_presenter_links(
         ("08_worked_example.ipynb", "08 worked example"),
     ]
     page = course_index_html(tmp_path, lessons=["Cards", "Trump"])
-    assert page.index('href="01_cards.ipynb"') < page.index('href="02_trump.ipynb"')
-    assert 'href="02_trump.ipynb?present=1"' in page
-    assert "index.ipynb" not in page
+    assert page.index('href="01_cards.ipynb?lang=en"') < page.index('href="02_trump.ipynb?lang=en"')
+    assert 'href="02_trump.ipynb?present=1&amp;lang=en"' in page
+    assert 'class="tutor-open" href="index.ipynb' not in page  # only the language links
 
 
 def test_worked_example_notebook_titles_itself_from_the_catalog() -> None:

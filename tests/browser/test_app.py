@@ -53,15 +53,20 @@ def test_index_lists_the_lessons_in_order_and_opens_each_as_an_app(
     entries = browser_page.locator(".tutor-course-entry a.tutor-open")
     entries.first.wait_for(timeout=LOAD_TIMEOUT)
     served = sorted(path.name for path in NOTEBOOKS.glob("*.ipynb") if path.name != "index.ipynb")
-    assert entries.evaluate_all("links => links.map(a => a.getAttribute('href'))") == served
+    assert entries.evaluate_all("links => links.map(a => a.getAttribute('href'))") == [
+        f"{name}?lang=en"
+        for name in served  # the index keeps the language on every link
+    ]
     presents = browser_page.locator(".tutor-course-entry a.tutor-present-link")
     assert presents.evaluate_all("links => links.map(a => a.getAttribute('href'))") == [
-        f"{name}?present=1" for name in served
+        f"{name}?present=1&lang=en" for name in served
     ]
     worked = browser_page.get_by_role("link", name=text("worked.title"), exact=True)
     expect(worked).to_have_count(1)
     worked.click()
-    browser_page.wait_for_url("**/voila/render/08_worked_example.ipynb", timeout=LOAD_TIMEOUT)
+    browser_page.wait_for_url(
+        "**/voila/render/08_worked_example.ipynb?lang=en", timeout=LOAD_TIMEOUT
+    )
     browser_page.locator("button.tutor-step-next").wait_for(timeout=LOAD_TIMEOUT)
     expect(browser_page.locator(".tutor-step-page h3")).to_have_text("Round 3: the deal")
     log.assert_clean()

@@ -99,24 +99,22 @@ def class_hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningHub]:
 
 
 @pytest.fixture(scope="module")
-def hub_browser() -> Iterator[Any]:
+def hub_browser(request: pytest.FixtureRequest) -> Iterator[Any]:
     """Debian's Chromium through Playwright; its processes must be gone after closing."""
     if chromium_path() is None:
         if os.environ.get("CI"):
             pytest.fail(f"CI must run the hub test, but Chromium was not found: {INSTALL_HINT}")
         pytest.skip(f"Chromium was not found: {INSTALL_HINT}")
-    from playwright.sync_api import sync_playwright
-
+    driver = request.getfixturevalue("playwright_driver")  # started before the count below
     already_running = {proc.pid for proc in psutil.Process().children(recursive=True)}
-    with sync_playwright() as playwright:
-        chromium = launch_chromium(playwright)
-        started = [
-            proc
-            for proc in psutil.Process().children(recursive=True)
-            if proc.pid not in already_running
-        ]
-        yield chromium
-        chromium.close()
+    chromium = launch_chromium(driver)
+    started = [
+        proc
+        for proc in psutil.Process().children(recursive=True)
+        if proc.pid not in already_running
+    ]
+    yield chromium
+    chromium.close()
     _gone, alive = psutil.wait_procs(started, timeout=10)
     assert alive == [], f"browser processes left running: {alive}"
 
@@ -178,7 +176,7 @@ def test_each_learner_lands_on_the_course_index_in_their_own_server(
     for learner in learners.values():
         page = learner.page
         assert page.url == learner.url(INDEX_PAGE)
-        page.wait_for_selector("a[href='08_worked_example.ipynb']")
+        page.wait_for_selector("a[href='08_worked_example.ipynb?lang=en']")
         shown = page.inner_text("#rendered_cells")
         assert [title for title in titles if title not in shown] == []
         assert class_hub.server_ready(learner.name)

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from tutor.language import LANGUAGE_NAMES, with_language
 from tutor.text import DEFAULT_LANGUAGE, MissingTextError, text
 
 INDEX_NOTEBOOK = "index.ipynb"
@@ -45,6 +46,18 @@ class CourseEntry:
     @property
     def present_href(self) -> str:
         return self.href + PRESENT_QUERY
+
+    def href_in(self, lang: str) -> str:
+        """The link that opens the notebook in ``lang``.
+
+        >>> CourseEntry("08_worked_example.ipynb", "x").href_in("ja")
+        '08_worked_example.ipynb?lang=ja'
+        """
+        return with_language(self.href, lang)
+
+    def present_href_in(self, lang: str) -> str:
+        """The link that opens the notebook in presenter mode, in ``lang``."""
+        return with_language(self.present_href, lang)
 
 
 def _lesson_titles(lang: str) -> dict[str, str]:
@@ -121,23 +134,49 @@ def course_entries(
     return [CourseEntry(path.name, notebook_title(path, titles, lang)) for path in paths]
 
 
+def language_choice_html(lang: str = DEFAULT_LANGUAGE) -> str:
+    """Links that reload the index in each language (``index.ipynb?lang=ja``: a bare
+    ``?lang=ja`` does not navigate in Voila's page), each named in its own language
+    (plain links: the keyboard reaches them with Tab and opens them with Enter); the
+    current one is marked ``aria-current``.
+
+    >>> html = language_choice_html("ja")
+    >>> 'href="index.ipynb?lang=zh-Hant"' in html, 'aria-current="page" lang="ja"' in html
+    (True, True)
+    """
+    links = []
+    for code, name in LANGUAGE_NAMES.items():
+        current = ' aria-current="page"' if code == lang else ""
+        links.append(
+            f'<a class="tutor-language" href="{escape(with_language(INDEX_NOTEBOOK, code))}"'
+            f'{current} lang="{escape(code)}" hreflang="{escape(code)}">{escape(name)}</a>'
+        )
+    return f'<p class="tutor-languages">{" · ".join(links)}</p>'
+
+
 def course_index_html(
     folder: Path | str, *, lang: str = DEFAULT_LANGUAGE, lessons: Sequence[str] | None = None
 ) -> str:
-    """The index page: a title, how to use it, and the numbered list of notebooks, each
-    with an "Open" link (the app) and a "Present" link (presenter mode).
+    """The index page: the language choice, a title, how to use it, and the numbered list
+    of notebooks, each with an "Open" link (the app) and a "Present" link (presenter
+    mode); every link carries ``?lang=<lang>`` so the next page keeps the language.
 
     >>> import tempfile
     >>> page = course_index_html(tempfile.mkdtemp(), lessons=[])
     >>> "No lessons found yet." in page
     True
+    >>> notebooks = Path(__file__).resolve().parents[2] / "notebooks"  # the repository's
+    >>> 'href="06_trick_winner.ipynb?present=1&amp;lang=ja"' in course_index_html(notebooks,
+    ...                                                                     lang="ja")
+    True
     """
     entries = course_entries(folder, lessons=lessons, lang=lang)
     present = text("course.present", lang)
     items = [
-        f'<li class="tutor-course-entry"><a class="tutor-open" href="{escape(entry.href)}">'
+        f'<li class="tutor-course-entry">'
+        f'<a class="tutor-open" href="{escape(entry.href_in(lang))}">'
         f"{escape(entry.title)}</a> · "
-        f'<a class="tutor-present-link" href="{escape(entry.present_href)}" '
+        f'<a class="tutor-present-link" href="{escape(entry.present_href_in(lang))}" '
         f'aria-label="{escape(present)}: {escape(entry.title)}">{escape(present)}</a></li>'
         for entry in entries
     ]
@@ -147,7 +186,9 @@ def course_index_html(
         else f"<p>{escape(text('course.none', lang))}</p>"
     )
     return (
+        # Inside the nav: app/.../tutor.js opens the index's links in the same tab.
         f'<nav class="tutor-course-index" aria-label="{escape(text("course.lessons", lang))}">'
+        f"{language_choice_html(lang)}"
         f"<h1>{escape(text('course.title', lang))}</h1>"
         f"<p>{escape(text('course.intro', lang))}</p>"
         f"<h2>{escape(text('course.lessons', lang))}</h2>{listing}</nav>"

@@ -1,0 +1,167 @@
+"""The course in Japanese and Traditional Chinese: chosen on the index (with the keyboard),
+kept on every link (``?lang=``), and shown by the worked example and a lesson quiz.
+
+The expected words come from the engine and the catalogs (tutor.worked_example,
+tutor.quiz, tutor.text) in the chosen language; the page must show them, and not the
+English ones.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tutor.explain import card_name
+from tutor.language import LANGUAGE_NAMES
+from tutor.text import text
+from tutor.worked_example import StepKind, worked_example
+
+from .app_process import AppServer
+from .conftest import PageLog, lesson_notebook
+
+pytestmark = pytest.mark.browser
+
+LOAD_TIMEOUT = 90_000  # ms: a page waits for its kernel to run the notebook
+ACTION_TIMEOUT = 10_000
+
+FORBIDDEN = "Failed to load resource: the server responded with a status of 403 (Forbidden)"
+
+WIZARD_WORD = {"ja": "ウィザード", "zh-Hant": "巫師"}
+"""How each language names the Wizard card (the catalogs' word, checked on the page)."""
+
+
+def _expect() -> Any:
+    from playwright.sync_api import expect
+
+    return expect
+
+
+def _choose_language(page: Any, lang: str) -> None:
+    """On the index: reach the language's link with the keyboard and open it with Enter."""
+    page.get_by_role("link", name=LANGUAGE_NAMES[lang], exact=True).focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"**/voila/render/index.ipynb?lang={lang}", timeout=LOAD_TIMEOUT)
+    _expect()(page.locator("h1").first).to_have_text(
+        text("course.title", lang), timeout=LOAD_TIMEOUT
+    )
+
+
+def _watch_failures(page: Any) -> list[str]:
+    """Every response of ``page`` with an error status, as "<status> <url>"."""
+    failed: list[str] = []
+    page.on(
+        "response",
+        lambda response: (
+            failed.append(f"{response.status} {response.url}") if response.status >= 400 else None
+        ),
+    )
+    return failed
+
+
+def _assert_clean(log: PageLog, failed: list[str]) -> None:
+    """``log.assert_clean()``, but for the 403 of Voila's kernel shutdown sent by a page
+    being left (refused by the XSRF check, see app/voila.py; the culler reclaims the
+    kernel): leaving the index for a lesson sends it, and Chromium may log it."""
+    shutdowns = [
+        failure
+        for failure in failed
+        if failure.startswith("403 ") and "/voila/api/shutdown/" in failure
+    ]
+    assert failed == shutdowns, failed
+    for _ in shutdowns:
+        if FORBIDDEN in log.errors:
+            log.errors.remove(FORBIDDEN)
+    log.assert_clean()
+
+
+def _open_from_index(page: Any, title: str, notebook: str, lang: str) -> None:
+    page.get_by_role("link", name=title, exact=True).click()
+    page.wait_for_url(f"**/voila/render/{notebook}?lang={lang}", timeout=LOAD_TIMEOUT)
+
+
+def _trick_2_in_the_worked_example(page: Any, lang: str) -> None:
+    """Step to trick 2's result: its reason (the engine's, in ``lang``) names the Wizard in
+    ``lang``, and no English sentence of the example is on the page."""
+    expect = _expect()
+    steps = worked_example(lang).steps
+    english = worked_example("en").steps
+    trick_2 = next(
+        index
+        for index, step in enumerate(steps)
+        if step.kind is StepKind.TRICK and step.trick_number == 2
+    )
+    title = page.locator(".tutor-step-page h3")
+    next_button = page.locator("button.tutor-step-next")
+    next_button.wait_for(state="visible", timeout=LOAD_TIMEOUT)
+    expect(title).to_have_text(steps[0].title, timeout=ACTION_TIMEOUT)
+    for index in range(1, trick_2 + 1):
+        next_button.click()
+        expect(title).to_have_text(steps[index].title, timeout=ACTION_TIMEOUT)
+    reason = page.locator(".tutor-reason").first
+    expect(reason).to_have_text(steps[trick_2].sentences[0])
+    assert WIZARD_WORD[lang] in reason.inner_text()
+    shown = page.locator("body").inner_text()
+    assert english[trick_2].sentences[0] not in shown
+    assert english[trick_2].title not in shown
+    assert text("worked.title", "en") not in shown
+
+
+def test_the_index_chooses_the_language_and_the_worked_example_keeps_it(
+    app: AppServer, page: tuple[Any, PageLog]
+) -> None:
+    browser_page, log = page
+    failed = _watch_failures(browser_page)
+    browser_page.goto(app.url("/"))
+    browser_page.wait_for_url("**/voila/render/index.ipynb", timeout=LOAD_TIMEOUT)
+    for lang in ("ja", "zh-Hant"):
+        _choose_language(browser_page, lang)
+        links = browser_page.locator(".tutor-course-entry a")
+        hrefs = [links.nth(i).get_attribute("href") or "" for i in range(links.count())]
+        assert hrefs and all(re.search(rf"[?&]lang={lang}$", href) for href in hrefs), hrefs
+        _open_from_index(browser_page, text("worked.title", lang), "08_worked_example.ipynb", lang)
+        _trick_2_in_the_worked_example(browser_page, lang)
+        browser_page.go_back()
+        browser_page.wait_for_url(f"**/voila/render/index.ipynb?lang={lang}", timeout=LOAD_TIMEOUT)
+    _assert_clean(log, failed)
+
+
+def test_a_lesson_quiz_answers_in_japanese(app: AppServer, page: tuple[Any, PageLog]) -> None:
+    from tutor.lessons import load_lesson
+    from tutor.quiz import TrickWinnerQuestion
+
+    lang = "ja"
+    browser_page, log = page
+    expect = _expect()
+    notebook = lesson_notebook("06")
+    assert notebook is not None, "notebooks/06_*.ipynb is part of the course"
+    lesson = load_lesson("06")
+    failed = _watch_failures(browser_page)
+    question = next(q for q in lesson.questions() if isinstance(q, TrickWinnerQuestion))
+
+    browser_page.goto(app.render_url("index.ipynb", f"lang={lang}"))
+    browser_page.locator(".tutor-course-entry").first.wait_for(timeout=LOAD_TIMEOUT)
+    _open_from_index(browser_page, lesson.title(lang), notebook.name, lang)
+
+    labels = [
+        text("widgets.pick-card", lang, card=card_name(card, lang), player=name)
+        for card, name in zip(question.plays, question.names(), strict=True)
+    ]
+    quizzes = browser_page.locator(".widget-vbox:has(> .widget-html .quiz-prompt)")
+    quizzes.first.locator("button").first.wait_for(timeout=LOAD_TIMEOUT)
+    quiz = next(
+        quiz
+        for quiz in quizzes.all()
+        if [label.strip() for label in quiz.locator("button:visible").all_inner_texts()] == labels
+    )
+    wrong = (question.correct_answer() + 1) % len(question.plays)
+    quiz.get_by_role("button", name=labels[wrong], exact=True).click()
+    feedback = quiz.locator(".quiz-feedback")
+    expect(feedback).to_have_count(1, timeout=ACTION_TIMEOUT)
+    expected, english = question.check(wrong, lang), question.check(wrong, "en")
+    shown = feedback.inner_text()
+    assert expected.verdict in shown and expected.answer in shown
+    assert expected.explanation in shown  # the engine's reason, in Japanese
+    assert english.verdict not in shown and english.explanation not in shown
+    _assert_clean(log, failed)
