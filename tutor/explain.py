@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from tutor.cards import Card, Suit, parse_card
 from tutor.scoring import round_score
-from tutor.text import DEFAULT_LANGUAGE, text
+from tutor.text import DEFAULT_LANGUAGE, join_words, text
 from tutor.trick import PlayJudgement, PlayRule, TrickExplanation, WinRule
 from tutor.trump import RevealRule, TrumpReveal
 
@@ -90,7 +90,7 @@ def describe_play(
         "player": player or "",
         "card": card_name(judgement.card, lang),
         "led": suit_name(judgement.led_suit, lang),
-        "followers": ", ".join(card_name(card, lang) for card in judgement.followers),
+        "followers": join_words((card_name(card, lang) for card in judgement.followers), lang),
     }
     key = judgement.rule.value
     if judgement.rule is PlayRule.NO_SUIT_YET and judgement.card.is_number:

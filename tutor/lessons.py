@@ -61,7 +61,7 @@ from tutor.round_quiz import (
 from tutor.rules import Rules
 from tutor.schedule import GameLength, cards_per_round, parse_length
 from tutor.scoring import ScoreSheet, check_players, default_names
-from tutor.text import DEFAULT_LANGUAGE, MissingTextError, text
+from tutor.text import DEFAULT_LANGUAGE, MissingTextError, join_words, text
 from tutor.trick import WinRule, explain_trick, judge_play, legal_plays
 from tutor.trump import parse_trump, reveal_trump
 
@@ -149,7 +149,7 @@ class DeckFact:
             lang,
             total=counts["cards"],
             suits=counts["suits"],
-            suit_names=", ".join(f"{suit_name(suit, lang)} {suit.value}" for suit in Suit),
+            suit_names=join_words((f"{suit_name(suit, lang)} {suit.value}" for suit in Suit), lang),
             ranks=counts["ranks"],
             low=ranks[0],
             high=ranks[-1],
@@ -192,7 +192,7 @@ class ScheduleTableFact:
             f"{players:<{width[0]}}{rounds:<{width[1]}}{cards}",
         ]
         for count, schedule in self.schedules().items():
-            row = ", ".join(map(str, schedule))
+            row = join_words(map(str, schedule), lang)
             lines.append(f"{count:<{width[0]}}{len(schedule):<{width[1]}}{row}")
         return "\n".join(lines)
 
@@ -245,7 +245,7 @@ class ScoreSheetFact:
         totals = "".join(f"{total:<{width}}" for total in sheet.totals)
         total_word = text("lesson.sheet-total", lang)
         lines.append(f"{total_word:<{first + second}}{totals}".rstrip())
-        lines.append(text("lesson.sheet-winners", lang, winners=", ".join(self.winners())))
+        lines.append(text("lesson.sheet-winners", lang, winners=join_words(self.winners(), lang)))
         return "\n".join(lines)
 
 

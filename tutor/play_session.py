@@ -358,7 +358,7 @@ class PlaySession:
         """Who won the game (or scored most in the single round), in words."""
         winners = self.winners()
         total = self.score_sheet().totals[winners[0]]
-        players = text("play-screen.list-sep", self.lang).join(self.names[s] for s in winners)
+        players = text("list.separator", self.lang).join(self.names[s] for s in winners)
         key = "game-over" if self.game is not None else "round-best"
         key += "-one" if len(winners) == 1 else "-many"
         return text(f"play-screen.{key}", self.lang, players=players, total=total)
@@ -520,7 +520,7 @@ def bids_summary(view: SeatView, *, first_seat: int, lang: str = DEFAULT_LANGUAG
     shown = [bid for bid in view.bids if bid is not None]
     if len(shown) != view.players:
         return None
-    items = text("play-screen.list-sep", lang).join(
+    items = text("list.separator", lang).join(
         text("play-log.bid-item", lang, player=view.names[seat], bid=view.bids[seat])
         for seat in seat_order(first_seat, view.players)
     )
@@ -600,7 +600,7 @@ def bot_round_text(
     rnd = Round(players=players, cards=cards, dealer=dealer, seed=seed)
     play_round(rnd, [SensibleBot() for _ in range(rnd.players)])
     names = rnd.names
-    sep = text("play-screen.list-sep", lang)
+    sep = text("list.separator", lang)
     lines = [
         text(
             "play-sample.heading",

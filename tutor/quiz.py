@@ -33,7 +33,7 @@ from tutor.explain import (
     suit_name,
 )
 from tutor.scoring import round_score
-from tutor.text import DEFAULT_LANGUAGE, text
+from tutor.text import DEFAULT_LANGUAGE, join_words, text
 from tutor.trick import explain_trick, judge_play, legal_plays
 from tutor.trump import RevealRule, parse_trump, reveal_trump
 
@@ -197,7 +197,7 @@ class Question(ABC):
 
 def _card_list(cards: Iterable[Card], lang: str) -> str:
     words = [card_name(card, lang) for card in cards]
-    return ", ".join(words) if words else text("quiz.no-cards", lang)
+    return join_words(words, lang) if words else text("quiz.no-cards", lang)
 
 
 def _as_card(choice: object) -> Card:
@@ -283,10 +283,10 @@ class TrickWinnerQuestion(Question):
 
     def situation_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
         names = self.names()
-        plays = ", ".join(
+        plays = join_words((
             text("quiz.trick-play", lang, player=names[i], card=card_name(card, lang))
             for i, card in enumerate(self.plays)
-        )
+        ), lang)
         return text("quiz.trick-situation", lang, trump=suit_name(self.trump, lang), plays=plays)
 
     def check(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
@@ -380,7 +380,7 @@ class LegalPlaysQuestion(Question):
         trump = suit_name(self.trump, lang)
         if not self.plays:
             return text("quiz.legal-plays-prompt-lead", lang, trump=trump)
-        played = ", ".join(card_name(card, lang) for card in self.plays)
+        played = join_words((card_name(card, lang) for card in self.plays), lang)
         return text("quiz.legal-plays-prompt", lang, trump=trump, played=played)
 
     def situation_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -424,7 +424,7 @@ class LegalPlaysQuestion(Question):
                 + " "
                 + describe_play(judgement, lang=lang)
             )
-        legal_words = ", ".join(card_name(card, lang) for card in dict.fromkeys(self.hand) if card in right)
+        legal_words = join_words((card_name(card, lang) for card in dict.fromkeys(self.hand) if card in right), lang)
         return Feedback.graded(
             chosen == right,
             text("quiz.answer-legal", lang, cards=legal_words),

@@ -27,7 +27,7 @@ from tutor.round import Phase, Round
 from tutor.rules import Bidding, Rules
 from tutor.schedule import GameLength, cards_per_round
 from tutor.scoring import check_players, default_names
-from tutor.text import DEFAULT_LANGUAGE, text
+from tutor.text import DEFAULT_LANGUAGE, join_words, text
 
 
 def length_name(length: GameLength, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -139,7 +139,7 @@ class ScheduleQuestion(Question):
             players=self.players,
             length=length_name(self.length, lang),
             rounds=len(schedule),
-            schedule=", ".join(map(str, schedule)),
+            schedule=join_words(map(str, schedule), lang),
             round=self.round,
             cards=self.correct_answer(),
         )
@@ -229,17 +229,17 @@ class DealerQuestion(_SeatQuestion):
         return text(
             "round-quiz.dealer-prompt",
             lang,
-            names=", ".join(names),
+            names=join_words(names, lang),
             first=names[self.first_dealer],
             round=self.round,
         )
 
     def check(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
         game, names = self._game(), self.seat_names()
-        dealers = ", ".join(
+        dealers = join_words((
             text("round-quiz.dealer-round", lang, round=n, player=names[game.dealer_of(n)])
             for n in range(1, self.round + 1)
-        )
+        ), lang)
         why = text("round-quiz.dealer-why", lang, dealers=dealers)
         return self._answer_is(answer, game.dealer_of(self.round), why, lang)
 
@@ -285,7 +285,7 @@ class FirstBidderQuestion(_SeatQuestion):
         return text(
             "round-quiz.first-bidder-prompt",
             lang,
-            names=", ".join(names),
+            names=join_words(names, lang),
             dealer=names[self.dealer],
         )
 
@@ -296,7 +296,7 @@ class FirstBidderQuestion(_SeatQuestion):
             "round-quiz.first-bidder-why",
             lang,
             first=names[order[0]],
-            order=", ".join(names[seat] for seat in order),
+            order=join_words((names[seat] for seat in order), lang),
         )
         return self._answer_is(answer, order[0], why, lang)
 
@@ -375,7 +375,7 @@ class LegalBidsQuestion(Question):
             cards=self.cards,
             players=self.players,
             variant=variant,
-            bids=", ".join(map(str, self.bids)),
+            bids=join_words(map(str, self.bids), lang),
         )
 
     def explain(self, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -410,7 +410,7 @@ class LegalBidsQuestion(Question):
         right = self.correct_answer()
         return Feedback.graded(
             frozenset(answer) == right,
-            text("round-quiz.answer-bids", lang, bids=", ".join(map(str, sorted(right)))),
+            text("round-quiz.answer-bids", lang, bids=join_words(map(str, sorted(right)), lang)),
             self.explain(lang),
             lang,
         )

@@ -10,6 +10,7 @@ translation is found by the tests, not by a learner.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 
@@ -59,3 +60,12 @@ def text(key: str, lang: str = DEFAULT_LANGUAGE, /, **values: object) -> str:
     except KeyError:
         raise MissingTextError(f"no message {key!r} in the {lang!r} catalog") from None
     return template.format(**values)
+
+
+def join_words(items: Iterable[object], lang: str = DEFAULT_LANGUAGE) -> str:
+    """Items of a list in a sentence, with the language's separator.
+
+    >>> join_words(["red 9", "blue 11"]), join_words(["赤の9", "青の11"], "ja")
+    ('red 9, blue 11', '赤の9、青の11')
+    """
+    return text("list.separator", lang).join(str(item) for item in items)

@@ -173,7 +173,7 @@ def worked_score_sheet(rnd: Round | None = None) -> ScoreSheet:
 
 
 def _join(items: Sequence[str], lang: str) -> str:
-    return text("worked.list-sep", lang).join(items)
+    return text("list.separator", lang).join(items)
 
 
 def follow_sentence(judgement: PlayJudgement, player: str, lang: str = DEFAULT_LANGUAGE) -> str:

@@ -22,7 +22,7 @@ from html import escape
 
 from tutor.display.html import format_points
 from tutor.scoring import ScoreSheet
-from tutor.text import DEFAULT_LANGUAGE, text
+from tutor.text import DEFAULT_LANGUAGE, join_words, text
 
 LINE_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
 LINE_STYLES = ("-", "--", "-.", ":", (0, (6, 2, 1, 2, 1, 2)), (0, (1, 1)))
@@ -95,10 +95,10 @@ def score_chart_html(sheet: ScoreSheet, *, lang: str = DEFAULT_LANGUAGE) -> str:
     (every player's total now); an empty sheet gives an empty string."""
     if not sheet.rows:
         return ""
-    totals = ", ".join(
+    totals = join_words((
         f"{name} {format_points(total)}"
         for name, total in zip(sheet.names, sheet.totals, strict=True)
-    )
+    ), lang)
     summary = text("display.score-chart-label", lang, totals=totals)
     return (
         '<figure class="score-chart" style="margin:0.5em 0">'

@@ -20,7 +20,7 @@ from tutor.display.svg import card_svg, hand_svg, trick_svg
 from tutor.explain import describe_reveal, describe_trick
 from tutor.round import Phase, Round
 from tutor.scoring import ScoreSheet
-from tutor.text import DEFAULT_LANGUAGE, text
+from tutor.text import DEFAULT_LANGUAGE, join_words, text
 from tutor.trump import RevealRule
 
 MINUS = "\u2212"
@@ -225,10 +225,10 @@ def round_html(
             parts.append(f'<li><p style="margin:0.2em 0">{escape(reason)}</p>{picture}</li>')
         parts.append("</ol>")
     if rnd.finished:
-        points = ", ".join(
+        points = join_words((
             f"{name} {format_points(score, signed=True)}"
             for name, score in zip(names, rnd.scores(), strict=True)
-        )
+        ), lang)
         parts.append(f"<p>{escape(text('display.round-finished', lang, points=points))}</p>")
     parts.append("</section>")
     return "".join(parts)

@@ -178,7 +178,7 @@ def bid_advice_html(advice: BidAdvice, *, lang: str = DEFAULT_LANGUAGE) -> str:
             f'<td class="expected" style="{_CELL}">'
             f"{escape(_points(advice.expected_scores[tricks], lang))}</td>"
             f'<td class="note" style="{_CELL};text-align:left">'
-            f"{escape(text('play-screen.list-sep', lang).join(notes))}</td></tr>"
+            f"{escape(text('list.separator', lang).join(notes))}</td></tr>"
         )
     heads = "".join(
         f'<th scope="col" style="{_HEAD}">{escape(text(f"play-coach.{key}", lang))}</th>'
@@ -582,7 +582,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             )
         else:
             status = text("play-screen.status-round", lang, cards=view.cards, dealer=dealer)
-        variant = text("play-screen.list-sep", lang).join(
+        variant = text("list.separator", lang).join(
             text(f"play-variant.{name}", lang) for name in session.variant_names
         )
         if variant:

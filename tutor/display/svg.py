@@ -28,7 +28,7 @@ from html import escape
 from tutor.cards import Card, Suit, parse_card, parse_cards
 from tutor.errors import InvalidCardError, InvalidPlayersError
 from tutor.explain import card_name
-from tutor.text import DEFAULT_LANGUAGE, text
+from tutor.text import DEFAULT_LANGUAGE, join_words, text
 
 FACE_WIDTH = 100
 FACE_HEIGHT = 140
@@ -539,7 +539,7 @@ def hand_svg(
         if labels is not None:
             words = labels[index]
             body.append(_label(words, x + FACE_WIDTH / 2, y + FACE_HEIGHT + RING_MARGIN + size, size))
-    words = ", ".join(card_name(card, lang) for card in hand)
+    words = join_words((card_name(card, lang) for card in hand), lang)
     label = text("display.hand", lang, cards=words) if hand else text("display.hand-empty", lang)
     return _svg_root(
         "".join(body),
@@ -614,11 +614,11 @@ def trick_svg(
     if not plays:
         label = text("display.trick-empty", lang)
     elif winner is None:
-        label = text("display.trick", lang, cards=", ".join(described))
+        label = text("display.trick", lang, cards=join_words(described, lang))
     else:
         who = names[winner] if names is not None else card_name(plays[winner], lang)
         who = who[:1].upper() + who[1:]  # it starts a sentence: "Blue 11 takes the trick."
-        label = text("display.trick-won", lang, cards=", ".join(described), winner=who)
+        label = text("display.trick-won", lang, cards=join_words(described, lang), winner=who)
     count = max(len(plays), 1)
     return _svg_root(
         "".join(body),
