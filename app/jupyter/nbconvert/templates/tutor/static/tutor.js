@@ -15,10 +15,17 @@
   const presenting = ["1", "true", "yes", "on"].includes(
     (params.get("present") || "").toLowerCase()
   );
+  // The page's language (?lang=, as the kernel reads it), else the server's default.
   let words = {};
   try {
     const node = document.getElementById("tutor-present-words");
-    words = JSON.parse((node && node.textContent) || "{}") || {};
+    const all = JSON.parse((node && node.textContent) || "{}") || {};
+    const byLang = all.words || {};
+    const lang = [params.get("lang"), all.default, "en"].find((name) => name && byLang[name]);
+    if (lang) {
+      words = byLang[lang];
+      document.documentElement.lang = lang; // screen readers and CJK font choice follow it
+    }
   } catch (error) {
     words = {};
   }
