@@ -28,6 +28,7 @@ from numpy.typing import NDArray
 
 from tutor.bots import hand_quarters, nearest_bid
 from tutor.cards import DECK_SIZE, Suit
+from tutor.checks import is_whole_number
 from tutor.errors import IllegalBidError, OutOfTurnError, WizardRuleError
 from tutor.fastsim import NO_BID, NO_CARD, DealBatch, Policy, encode_cards, simulate
 from tutor.round import Phase, SeatView
@@ -89,7 +90,7 @@ class BidAdvice:
 
 
 def _check_bid(bid: object, cards: int) -> int:
-    if not isinstance(bid, int) or isinstance(bid, bool) or not 0 <= bid <= cards:
+    if not is_whole_number(bid) or not 0 <= bid <= cards:
         raise IllegalBidError(
             f"invalid bid {bid!r}: a bid is a whole number of tricks from 0 to {cards} "
             f"in a round of {cards} cards"
@@ -208,7 +209,7 @@ def advise_bid(
 
 
 def _check_simulations(simulations: object) -> int:
-    if not isinstance(simulations, int) or isinstance(simulations, bool) or simulations < 1:
+    if not is_whole_number(simulations) or simulations < 1:
         raise WizardRuleError(
             f"invalid number of simulations {simulations!r}: simulate at least one deal"
         )

@@ -40,6 +40,7 @@ from tutor.bots import (
     card_strength,
 )
 from tutor.cards import DECK, DECK_SIZE, MAX_RANK, Card, Suit, parse_card, parse_suit
+from tutor.checks import is_whole_number
 from tutor.errors import InvalidCardError, InvalidDealError, InvalidPlayersError, WizardRuleError
 from tutor.round import Dealt, Phase, Round
 from tutor.rules import Rules
@@ -74,7 +75,7 @@ def card_code(card: Card | str, copy: int = 0) -> int:
         assert parsed.suit is not None and parsed.rank is not None
         return SUITS.index(parsed.suit) * MAX_RANK + parsed.rank - 1
     codes = WIZARD_CODES if parsed.is_wizard else JESTER_CODES
-    if not isinstance(copy, int) or isinstance(copy, bool) or not 0 <= copy < len(codes):
+    if not is_whole_number(copy) or not 0 <= copy < len(codes):
         raise InvalidCardError(
             f"invalid copy {copy!r} of {parsed}: the deck has {len(codes)} of them, "
             f"copies 0 to {len(codes) - 1}"
@@ -404,7 +405,7 @@ def batch_from_rounds(rounds: Sequence[Round]) -> DealBatch:
 
 
 def _check_seat(seat: object, players: int, what: str) -> int:
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+    if not is_whole_number(seat) or not 0 <= seat < players:
         raise InvalidPlayersError(f"invalid {what} seat {seat!r}: seats are 0 to {players - 1}")
     return seat
 

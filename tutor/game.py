@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from tutor.checks import is_whole_number
 from tutor.errors import InvalidDealError, InvalidPlayersError, OutOfTurnError, WizardRuleError
 from tutor.round import Round
 from tutor.rules import Rules
@@ -42,8 +43,7 @@ class Game:
         if seed is not None and rng is not None:
             raise InvalidDealError("give seed= or rng=, not both")
         if (
-            not isinstance(first_dealer, int)
-            or isinstance(first_dealer, bool)
+            not is_whole_number(first_dealer)
             or not 0 <= first_dealer < players
         ):
             raise InvalidPlayersError(

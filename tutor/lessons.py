@@ -37,6 +37,7 @@ from types import MappingProxyType
 from typing import Any
 
 from tutor.cards import DECK, Card, Suit, format_cards, parse_cards
+from tutor.checks import is_whole_number
 from tutor.errors import InvalidDealError, InvalidRulesError, WizardRuleError
 from tutor.explain import suit_name
 from tutor.quiz import (
@@ -46,7 +47,6 @@ from tutor.quiz import (
     ScoreQuestion,
     TrickWinnerQuestion,
     TrumpQuestion,
-    is_whole_number,
 )
 from tutor.round_quiz import (
     BidTime,

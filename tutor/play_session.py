@@ -37,6 +37,7 @@ import numpy as np
 
 from tutor.bots import Bot, SensibleBot, play_bot_turns, play_round
 from tutor.cards import Card, Suit
+from tutor.checks import is_whole_number
 from tutor.coach import DEFAULT_SIMULATIONS, BidAdvice, advise_bid
 from tutor.errors import InvalidPlayersError, OutOfTurnError
 from tutor.explain import card_name, describe_play, describe_reveal, describe_score, describe_trick
@@ -146,7 +147,7 @@ class PlaySession:
     ) -> None:
         self.players = check_players(players)
         self.rules = rules_of(variant)
-        if not isinstance(learner, int) or isinstance(learner, bool) or not 0 <= learner < players:
+        if not is_whole_number(learner) or not 0 <= learner < players:
             raise InvalidPlayersError(
                 f"invalid learner seat {learner!r}: seats are 0 to {players - 1}"
             )

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.cards import Card, Suit
+from tutor.checks import is_whole_number
 from tutor.errors import WizardRuleError
 from tutor.quiz import (
     Feedback,
@@ -40,7 +41,6 @@ from tutor.quiz import (
     Topic,
     TrickWinnerQuestion,
     TrumpQuestion,
-    is_whole_number,
 )
 from tutor.round import Phase, Round
 from tutor.text import DEFAULT_LANGUAGE, text

@@ -20,9 +20,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import ClassVar, TypeGuard, cast
+from typing import ClassVar, cast
 
 from tutor.cards import Card, Suit, parse_card, parse_cards
+from tutor.checks import is_whole_number
 from tutor.errors import InvalidCardError, InvalidPlayersError
 from tutor.explain import (
     card_name,
@@ -63,15 +64,6 @@ class AnswerKind(StrEnum):
     """With every right one of :meth:`Question.choices` (a collection; order ignored)."""
     NUMBER = "number"
     """With a whole number."""
-
-
-def is_whole_number(value: object) -> TypeGuard[int]:
-    """Whether ``value`` is a whole number: an ``int``, but not ``True`` or ``False``.
-
-    >>> is_whole_number(3), is_whole_number(True), is_whole_number(3.0)
-    (True, False, False)
-    """
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,6 +26,7 @@ from tutor.cards import (
     parse_card,
     parse_cards,
 )
+from tutor.checks import is_whole_number
 from tutor.errors import (
     IllegalBidError,
     IllegalPlayError,
@@ -297,7 +298,7 @@ class Round:
         assert due is not None
         if seat is None:
             return due
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+        if not is_whole_number(seat) or not 0 <= seat < self.players:
             raise InvalidPlayersError(
                 f"invalid seat {seat!r}: seats are 0 to {self.players - 1}"
             )
@@ -384,7 +385,7 @@ class Round:
         """``bid`` if the seat to act may make it, else raise why not."""
         self._check_phase(Phase.BIDDING, "bid", bid, "made")
         seat = self._check_turn(seat, "bid")
-        if not isinstance(bid, int) or isinstance(bid, bool) or not 0 <= bid <= self.cards:
+        if not is_whole_number(bid) or not 0 <= bid <= self.cards:
             raise IllegalBidError(
                 f"invalid bid {bid!r} by {self._seat_name(seat)}: a bid is a whole number "
                 f"of tricks from 0 to {self.cards} in a round of {self.cards} cards"
@@ -530,7 +531,7 @@ class Round:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see now."""
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+        if not is_whole_number(seat) or not 0 <= seat < self.players:
             raise InvalidPlayersError(f"invalid seat {seat!r}: seats are 0 to {self.players - 1}")
         return SeatView(
             seat=seat,
@@ -707,7 +708,7 @@ def _explicit_deal(
 
 def _check_cards(cards: object, players: int) -> int:
     most = DECK_SIZE // players
-    if not isinstance(cards, int) or isinstance(cards, bool) or not 1 <= cards <= most:
+    if not is_whole_number(cards) or not 1 <= cards <= most:
         raise InvalidDealError(
             f"invalid number of cards {cards!r} for {players} players: "
             f"each round deals 1 to {most} cards to each player (60 cards / {players})"
@@ -716,7 +717,7 @@ def _check_cards(cards: object, players: int) -> int:
 
 
 def _check_dealer(dealer: object, players: int) -> int:
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
+    if not is_whole_number(dealer) or not 0 <= dealer < players:
         raise InvalidPlayersError(
             f"invalid dealer seat {dealer!r}: seats are 0 to {players - 1}"
         )

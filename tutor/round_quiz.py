@@ -20,9 +20,10 @@ from enum import StrEnum
 from typing import ClassVar
 
 from tutor.cards import DECK, Suit
+from tutor.checks import is_whole_number
 from tutor.errors import IllegalBidError, InvalidDealError, InvalidPlayersError
 from tutor.game import Game
-from tutor.quiz import AnswerKind, Feedback, Question, Topic, is_whole_number
+from tutor.quiz import AnswerKind, Feedback, Question, Topic
 from tutor.round import Phase, Round
 from tutor.rules import Bidding, Rules
 from tutor.schedule import GameLength, cards_per_round

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tutor.checks import is_whole_number
 from tutor.errors import InvalidPlayersError, InvalidScoreError
 
 POINTS_FOR_MEETING_BID = 20
@@ -15,7 +16,7 @@ MAX_PLAYERS = 6
 
 
 def _count(value: object, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+    if not is_whole_number(value) or value < 0:
         raise InvalidScoreError(f"invalid {what} {value!r}: it must be a whole number, 0 or more")
     return value
 
@@ -48,8 +49,7 @@ def check_players(players: object) -> int:
     tutor.errors.InvalidPlayersError: invalid number of players 7: Wizard is played by 3 to 6 players
     """
     if (
-        not isinstance(players, int)
-        or isinstance(players, bool)
+        not is_whole_number(players)
         or not MIN_PLAYERS <= players <= MAX_PLAYERS
     ):
         raise InvalidPlayersError(
