@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from tutor.display import show_lesson
 from tutor.display.lesson_view import example_markdown, example_picture
 from tutor.display.widgets import QuizWidget
 from tutor.errors import IllegalBidError, InvalidDealError
@@ -916,7 +917,7 @@ def test_every_lesson_shows_text_examples_and_quiz_widgets(
 
     for lesson in lessons:
         shown.clear()
-        lesson.show()
+        show_lesson(lesson)
         markdown = [obj.data for obj in shown if isinstance(obj, Markdown)]
         assert markdown[0].startswith(f"# {lesson.title()}")
         for section in lesson.sections:

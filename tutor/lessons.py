@@ -20,7 +20,7 @@ The winner is the Wizard, played by A. A takes the trick with the first Wizard; 
 A lesson asks the questions of :mod:`tutor.quiz` (who takes the trick, legal plays, score,
 trump) and :mod:`tutor.round_quiz` (the schedule of rounds, the dealer, the bidding order,
 legal bids, the bidding variants). Showing a lesson in a notebook is the display layer's
-job (:mod:`tutor.display.lesson_view`); loading and checking one needs no screen.
+job (:func:`tutor.display.show_lesson`); loading and checking one needs no screen.
 """
 
 from __future__ import annotations
@@ -391,20 +391,6 @@ class Lesson:
     def facts(self, lang: str = DEFAULT_LANGUAGE) -> str:
         """Every example in plain text, one after another (what a notebook prints)."""
         return "\n\n".join(item.as_text(lang) for item in self.examples)
-
-    def show(self, lang: str = DEFAULT_LANGUAGE, *, quiz: bool = True) -> None:
-        """Display the lesson in a notebook: text, examples drawn, then the quiz widgets
-        (:func:`tutor.display.lesson_view.show_lesson`)."""
-        # Imported here: loading and checking lessons needs no display layer.
-        from tutor.display.lesson_view import show_lesson
-
-        show_lesson(self, lang, quiz=quiz)
-
-    def show_quiz(self, lang: str = DEFAULT_LANGUAGE) -> None:
-        """Display only the quiz of the lesson."""
-        from tutor.display.lesson_view import show_quiz
-
-        show_quiz(self, lang)
 
     def __repr__(self) -> str:
         return (

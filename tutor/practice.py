@@ -469,14 +469,6 @@ class PracticeSession:
         ]
         return "\n".join(rows) if rows else text("practice.tally-empty", lang)
 
-    def show(self, lang: str = DEFAULT_LANGUAGE) -> None:
-        """Display the practice quiz in a notebook (question, Next, tally, Reset): a
-        :class:`tutor.display.practice_view.PracticeWidget`."""
-        # Imported here: practice itself needs no display layer.
-        from tutor.display.practice_view import show_practice
-
-        show_practice(self, lang)
-
 
 def sample_text(*, seed: int, count: int, lang: str = DEFAULT_LANGUAGE) -> str:
     """The first ``count`` questions of a new learner's session with ``seed``, each with the

@@ -83,7 +83,11 @@ def scratch_app() -> Iterator[AppServer]:
                 f"    raise RuntimeError('{FAILING_SECRET}')\n\n"
                 "hidden_helper()"
             ),
-            QUIZ_NOTEBOOK: 'from tutor.lessons import load_lesson\n\nload_lesson("06").show_quiz()',
+            QUIZ_NOTEBOOK: (
+                "from tutor.display import show_quiz\n"
+                "from tutor.lessons import load_lesson\n\n"
+                'show_quiz(load_lesson("06"))'
+            ),
         }
     )
     server = AppServer(

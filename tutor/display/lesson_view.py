@@ -1,8 +1,9 @@
 """A lesson shown in a notebook: its text as Markdown, its examples drawn (the engine
 marks the winner and the legal cards), then its quiz as :class:`QuizWidget` widgets.
 
-:meth:`tutor.lessons.Lesson.show` and :meth:`~tutor.lessons.Lesson.show_quiz` call this
-module, importing it only then: loading and checking lessons needs no screen.
+:func:`show_lesson` and :func:`show_quiz` are the notebooks' way in (also as
+``tutor.display.show_lesson`` and ``tutor.display.show_quiz``): loading and checking lessons
+needs no screen, so the lessons module never imports this one.
 
 >>> from tutor.lessons import load_lesson
 >>> print(example_markdown(load_lesson("01").item("schedule-3-to-6")))

@@ -1,8 +1,8 @@
 """Endless practice in a notebook: a :class:`QuizWidget` whose Next button asks the
 session's next question, the learner's results per topic, and a button to reset them.
 
-:meth:`tutor.practice.PracticeSession.show` calls this module, importing it only then:
-practice itself needs no screen.
+:func:`show_practice` (also ``tutor.display.show_practice``) is the notebook's way in:
+practice itself needs no screen, so the practice module never imports this one.
 """
 
 from __future__ import annotations
