@@ -16,8 +16,7 @@ Environment variables read here (set by scripts/app.sh, or by the tests):
 
 import os
 
-from tutor.lessons import LANGUAGES
-from tutor.text import catalog
+from tutor.teaching.text import LANGUAGES, catalog
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821  (provided by traitlets)
 
@@ -93,7 +92,7 @@ c.Voila.tornado_settings = {
 
 # -- words of the presenter controls (from the tutor's catalog, not the template) -----------
 # Every language's words go to the page; tutor.js picks the one of the page's ?lang=, as the
-# kernel does (tutor.language), falling back to TUTOR_LANG's, then English.
+# kernel does (tutor.teaching.language), falling back to TUTOR_LANG's, then English.
 c.VoilaConfiguration.resources = {
     "tutor": {
         "default": os.environ.get("TUTOR_LANG", "en"),

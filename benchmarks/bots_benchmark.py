@@ -1,9 +1,9 @@
 """How well the bots play: bid make rate and mean points, sensible against random.
 
 Tables of 4 seats where two SensibleBots and two RandomBots alternate (seats swap every
-round), through the reference engine (tutor.bots.play_round on tutor.round.Round):
+round), through the reference engine (tutor.play.bots.play_round on tutor.rules.round.Round):
 rounds of 1 to 15 cards, any dealer, all seeded. Then the same comparison on many more
-rounds through the fast path (tutor.fastsim, whose policies make the bots' exact
+rounds through the fast path (tutor.play.fastsim, whose policies make the bots' exact
 choices), and the all-sensible and all-random tables for reference.
 
 Run: ``.venv/bin/python benchmarks/bots_benchmark.py [--rounds 3000] [--seed 2024]``.
@@ -22,9 +22,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np
 
-from tutor.bots import Bot, RandomBot, SensibleBot, play_round
-from tutor.fastsim import Policy, deal_batch, simulate
-from tutor.round import Round
+from tutor.play.bots import Bot, RandomBot, SensibleBot, play_round
+from tutor.play.fastsim import Policy, deal_batch, simulate
+from tutor.rules.round import Round
 
 PLAYERS = 4
 MAX_CARDS = 15

@@ -3,10 +3,10 @@
 Random legal playouts of a 4-player, 12-card round (deal, trump reveal, bids, 48 cards,
 scores), measured in the same run for:
 
-- the fast path (tutor.fastsim: deal_batch + simulate, NumPy batches);
-- the reference engine (tutor.round.Round, pure Python), driven two ways: random legal
+- the fast path (tutor.play.fastsim: deal_batch + simulate, NumPy batches);
+- the reference engine (tutor.rules.round.Round, pure Python), driven two ways: random legal
   actions straight from Round.legal_bids/legal_plays, and RandomBot through
-  tutor.bots.play_round (a SeatView for every action);
+  tutor.play.bots.play_round (a SeatView for every action);
 - OpenSpiel's ``oh_hell`` (4 players, 12 fixed tricks), if ``pyspiel`` is installed
   (``pip install open-spiel``): the nearest standard trick-taking game with bids, played
   with random legal actions and chance outcomes sampled by their probabilities.
@@ -32,11 +32,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np
 
-from tutor.bots import RandomBot, play_round
-from tutor.coach import advise_bid
-from tutor.fastsim import Policy, deal_batch, simulate
-from tutor.round import Phase, Round
-from tutor.rules import Rules
+from tutor.play.bots import RandomBot, play_round
+from tutor.play.coach import advise_bid
+from tutor.play.fastsim import Policy, deal_batch, simulate
+from tutor.rules.round import Phase, Round
+from tutor.rules.variants import Rules
 
 PLAYERS = 4
 CARDS = 12
@@ -169,8 +169,8 @@ def main() -> None:
     actions = median_rate(engine_actions(args.engine_rounds, args.seed), args.repeats)
     bots = median_rate(engine_bots(args.engine_rounds, args.seed), args.repeats)
     rows = [
-        ("fast path (tutor.fastsim), random policy", fast),
-        ("fast path (tutor.fastsim), sensible policy", sensible),
+        ("fast path (tutor.play.fastsim), random policy", fast),
+        ("fast path (tutor.play.fastsim), sensible policy", sensible),
         ("reference Round, random legal actions", actions),
         ("reference Round + RandomBot via play_round", bots),
     ]

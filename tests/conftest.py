@@ -1,16 +1,19 @@
-"""Engine fixtures shared by the rules tests: the worked example's deal, and a random
-policy that plays any round to its end with legal actions only."""
+"""Fixtures shared by the tests of every layer: the worked example's deal, a random policy
+that plays any round to its end with legal actions only, a progress file in a tmp folder,
+and the Playwright driver of the browser and hub tests."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tutor.cards import Suit
-from tutor.round import Phase, Round
+from tutor.rules.cards import Suit
+from tutor.rules.round import Phase, Round
+from tutor.teaching.progress import PROGRESS_FILE_VARIABLE
 
 # RULES.md, "The worked example": seats 0-3 are A-D clockwise, D (seat 3) deals, R9 turned.
 WORKED_HANDS = ("J R2 G8", "B5 W G3", "B11 R4 J", "B7 R12 G10")
@@ -43,6 +46,16 @@ def finish_randomly(rnd: Round, rng: random.Random) -> Round:
 def finish_round() -> Callable[[Round, random.Random], Round]:
     """``finish_round(rnd, rng)`` plays a round to its end with random legal actions."""
     return finish_randomly
+
+
+@pytest.fixture
+def progress_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The default progress file is in the test's tmp folder, and so is HOME: a test never
+    writes the learner's real progress."""
+    path = tmp_path / "progress" / "progress.json"
+    monkeypatch.setenv(PROGRESS_FILE_VARIABLE, str(path))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    return path
 
 
 @pytest.fixture(scope="session")

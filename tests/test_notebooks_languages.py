@@ -20,8 +20,8 @@ import nbclient
 import nbformat
 import pytest
 
-from tutor.language import LANGUAGE_VARIABLE, QUERY_VARIABLE
-from tutor.lessons import LANGUAGES
+from tutor.teaching.language import LANGUAGE_VARIABLE, QUERY_VARIABLE
+from tutor.teaching.text import LANGUAGES
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 IGNORE_OUTPUT = "NBVAL_IGNORE_OUTPUT"

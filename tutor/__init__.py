@@ -1,8 +1,17 @@
 """Wizard rules tutor: an exact rules engine for the card game Wizard, and a course on it.
 
-The rules layer (cards, trump, trick, scoring, round, game, variants) knows no screen;
-the teaching layer (:mod:`tutor.explain`, lessons, quizzes) and the display layer
-(:mod:`tutor.display`, widgets) build on it.
+The package is in layers, each importing only those below it:
+
+- :mod:`tutor.rules`: the rules engine (cards, trump, trick, seats, scoring, schedule,
+  variants, round, game), knowing no screen and no words; its errors are
+  :mod:`tutor.errors`;
+- :mod:`tutor.teaching`: the engine's reasons in words, lessons, quizzes, practice;
+- :mod:`tutor.play`: bots, the fast simulator, the bidding coach, a game against bots;
+- :mod:`tutor.display`: SVG cards, HTML and ipywidgets (the only layer that imports them);
+- on top, the command line (:mod:`tutor.cli`).
+
+This module is the public API of the README: the rules engine, and the engine's reasons
+in words (:func:`describe_trick` and friends, from :mod:`tutor.teaching.explain`).
 
 >>> from tutor import trick_winner, legal_plays
 >>> trick_winner("J B5 B11 B7", trump="R")
@@ -11,7 +20,11 @@ the teaching layer (:mod:`tutor.explain`, lessons, quizzes) and the display laye
 [Card.parse('B7'), Card.parse('W')]
 """
 
-from tutor.cards import DECK, Card, Kind, Suit, format_cards, full_deck, parse_card, parse_cards
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
 from tutor.errors import (
     IllegalActionError,
     IllegalBidError,
@@ -27,13 +40,21 @@ from tutor.errors import (
     UnknownVariantError,
     WizardRuleError,
 )
-from tutor.explain import card_name, describe_play, describe_reveal, describe_score, describe_trick
-from tutor.game import Game
-from tutor.round import BidMade, CardPlayed, Dealt, Phase, Round, SeatView, Trick, TrumpChosen
-from tutor.rules import PRESETS, Bidding, Rules, variant_names
-from tutor.schedule import GameLength, cards_per_round
-from tutor.scoring import ScoreRow, ScoreSheet, round_score
-from tutor.trick import (
+from tutor.rules.cards import (
+    DECK,
+    Card,
+    Kind,
+    Suit,
+    format_cards,
+    full_deck,
+    parse_card,
+    parse_cards,
+)
+from tutor.rules.game import Game
+from tutor.rules.round import BidMade, CardPlayed, Dealt, Phase, Round, SeatView, Trick, TrumpChosen
+from tutor.rules.schedule import GameLength, cards_per_round
+from tutor.rules.scoring import ScoreRow, ScoreSheet, round_score
+from tutor.rules.trick import (
     Lead,
     PlayJudgement,
     PlayRule,
@@ -46,7 +67,25 @@ from tutor.trick import (
     legal_plays,
     trick_winner,
 )
-from tutor.trump import RevealRule, TrumpReveal, parse_trump, reveal_trump
+from tutor.rules.trump import RevealRule, TrumpReveal, parse_trump, reveal_trump
+from tutor.rules.variants import PRESETS, Bidding, Rules, variant_names
+
+if TYPE_CHECKING:
+    from tutor.teaching.explain import (
+        card_name,
+        describe_play,
+        describe_reveal,
+        describe_score,
+        describe_trick,
+    )
+
+# The engine's reasons in words belong to the teaching layer. They are imported on first
+# use (PEP 562), so that importing the engine (`import tutor.rules.round`, which runs this
+# file first) loads no teaching module: the rules layer stays below all the others.
+_TEACHING_NAMES = dict.fromkeys(
+    ("card_name", "describe_play", "describe_reveal", "describe_score", "describe_trick"),
+    "tutor.teaching.explain",
+)
 
 __all__ = [
     "DECK",
@@ -109,3 +148,15 @@ __all__ = [
     "trick_winner",
     "variant_names",
 ]
+
+
+def __getattr__(name: str) -> object:
+    if name not in _TEACHING_NAMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(_TEACHING_NAMES[name]), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_TEACHING_NAMES})

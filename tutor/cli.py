@@ -10,11 +10,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from tutor.cards import parse_cards
 from tutor.errors import WizardRuleError
-from tutor.explain import card_name, describe_play, describe_trick
-from tutor.trick import explain_trick, judge_play, led_suit
-from tutor.trump import parse_trump
+from tutor.rules.cards import parse_cards
+from tutor.rules.trick import explain_trick, judge_play, led_suit
+from tutor.rules.trump import parse_trump
+from tutor.teaching.explain import card_name, describe_play, describe_trick
 
 
 def _explain(args: argparse.Namespace) -> str:

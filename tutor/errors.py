@@ -5,6 +5,13 @@ Every rejected input or action raises a subclass of :class:`WizardRuleError`, it
 breaks. A rejected action never changes any state.
 """
 
+# Why here and not in tutor/rules/: `tutor.errors.InvalidCardError` is the name a Python
+# user reads in a traceback and the README's examples print, so it is public API. This module is a
+# leaf (it imports nothing) that every layer uses: the engine raises these errors, and the
+# layers above raise and catch them too. Defining them here keeps each class's `__module__`
+# its true home, where a re-export from tutor/rules/errors.py would need `__module__`
+# rewritten (as NumPy's set_module does) for tracebacks, pickling and `inspect` to agree.
+
 from __future__ import annotations
 
 

@@ -85,7 +85,7 @@ def scratch_app() -> Iterator[AppServer]:
             ),
             QUIZ_NOTEBOOK: (
                 "from tutor.display import show_quiz\n"
-                "from tutor.lessons import load_lesson\n\n"
+                "from tutor.teaching.lesson_loader import load_lesson\n\n"
                 'show_quiz(load_lesson("06"))'
             ),
         }

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from tutor.explain import card_name
-from tutor.text import text
+from tutor.teaching.explain import card_name
+from tutor.teaching.text import text
 
 from .app_process import NOTEBOOKS, AppServer
 from .conftest import QUIZ_NOTEBOOK, PageLog, lesson_notebook
@@ -228,8 +228,8 @@ def _quiz_page(request: pytest.FixtureRequest) -> tuple[AppServer, str]:
 def test_lesson_quiz_gives_feedback_and_the_reason_right_and_wrong(
     request: pytest.FixtureRequest, page: tuple[Any, PageLog]
 ) -> None:
-    from tutor.lessons import load_lesson
-    from tutor.quiz import TrickWinnerQuestion
+    from tutor.teaching.lesson_loader import load_lesson
+    from tutor.teaching.quiz import TrickWinnerQuestion
 
     browser_page, log = page
     expect = _expect()

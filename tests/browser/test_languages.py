@@ -1,9 +1,9 @@
 """The course in Japanese and Traditional Chinese: chosen on the index (with the keyboard),
 kept on every link (``?lang=``), and shown by the worked example and a lesson quiz.
 
-The expected words come from the engine and the catalogs (tutor.worked_example,
-tutor.quiz, tutor.text) in the chosen language; the page must show them, and not the
-English ones.
+The expected words come from the engine and the catalogs (tutor.teaching.worked_example,
+tutor.teaching.quiz, tutor.teaching.text) in the chosen language; the page must show them,
+and not the English ones.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from tutor.explain import card_name
-from tutor.language import LANGUAGE_NAMES
-from tutor.text import text
-from tutor.worked_example import StepKind, worked_example
+from tutor.teaching.explain import card_name
+from tutor.teaching.language import LANGUAGE_NAMES
+from tutor.teaching.text import text
+from tutor.teaching.worked_example import StepKind, worked_example
 
 from .app_process import AppServer
 from .conftest import PageLog, lesson_notebook
@@ -128,8 +128,8 @@ def test_the_index_chooses_the_language_and_the_worked_example_keeps_it(
 
 
 def test_a_lesson_quiz_answers_in_japanese(app: AppServer, page: tuple[Any, PageLog]) -> None:
-    from tutor.lessons import load_lesson
-    from tutor.quiz import TrickWinnerQuestion
+    from tutor.teaching.lesson_loader import load_lesson
+    from tutor.teaching.quiz import TrickWinnerQuestion
 
     lang = "ja"
     browser_page, log = page

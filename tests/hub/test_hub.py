@@ -23,8 +23,8 @@ import pytest
 from browser.app_process import INSTALL_HINT, chromium_path, launch_chromium
 
 from tutor.display.course import course_entries
-from tutor.text import text
-from tutor.worked_example import worked_example
+from tutor.teaching.text import text
+from tutor.teaching.worked_example import worked_example
 
 from .hub_harness import (
     INDEX_PAGE,

@@ -6,7 +6,7 @@ Players differ by line style and marker as well as colour (Okabe-Ito palette), a
 legend names them. Text stays text in the SVG (``svg.fonttype: none``), so the browser
 draws it with the page's fonts, including Japanese and Chinese.
 
->>> from tutor.scoring import ScoreSheet
+>>> from tutor.rules.scoring import ScoreSheet
 >>> sheet = ScoreSheet(players=3, names=["Ann", "Ben", "Cleo"])
 >>> _ = sheet.record(bids=[1, 0, 1], taken=[1, 0, 0])
 >>> figure = score_chart_html(sheet)
@@ -21,8 +21,8 @@ import re
 from html import escape
 
 from tutor.display.html import format_points
-from tutor.scoring import ScoreSheet
-from tutor.text import DEFAULT_LANGUAGE, join_words, text
+from tutor.rules.scoring import ScoreSheet
+from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
 
 LINE_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
 LINE_STYLES = ("-", "--", "-.", ":", (0, (6, 2, 1, 2, 1, 2)), (0, (1, 1)))
@@ -37,7 +37,7 @@ def score_chart_svg(
     The output is the same for the same sheet (fixed ids, no date), so notebooks stay
     stable.
 
-    >>> from tutor.scoring import ScoreSheet
+    >>> from tutor.rules.scoring import ScoreSheet
     >>> sheet = ScoreSheet(players=3)
     >>> _ = sheet.record(bids=[1, 0, 1], taken=[1, 0, 0])
     >>> score_chart_svg(sheet) == score_chart_svg(sheet)

@@ -3,7 +3,7 @@ an app (and in presenter mode).
 
 A notebook's title comes, in this order, from its metadata (``"tutor": {"title": "<catalog
 key>"}``, so it follows the learner's language), from the lesson of the same number
-(:func:`tutor.lessons.list_lessons`), from its first heading, or from its file name.
+(:func:`tutor.teaching.lesson_loader.list_lessons`), from its first heading, or from its file name.
 
 >>> import json, tempfile
 >>> folder = Path(tempfile.mkdtemp())
@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from tutor.language import LANGUAGE_NAMES, with_language
-from tutor.text import DEFAULT_LANGUAGE, MissingTextError, text
+from tutor.teaching.language import LANGUAGE_NAMES, with_language
+from tutor.teaching.text import DEFAULT_LANGUAGE, MissingTextError, text
 
 INDEX_NOTEBOOK = "index.ipynb"
 PRESENT_QUERY = "?present=1"
@@ -63,7 +63,7 @@ class CourseEntry:
 def _lesson_titles(lang: str) -> dict[str, str]:
     """Lesson titles by their two-digit number, or nothing if the lessons cannot be read."""
     try:
-        from tutor.lessons import list_lessons
+        from tutor.teaching.lesson_loader import list_lessons
 
         return {f"{lesson.number:02d}": lesson.title(lang) for lesson in list_lessons()}
     except (ImportError, ValueError, OSError):

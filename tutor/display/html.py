@@ -4,7 +4,7 @@ Plain, accessible markup (a real ``<table>`` with ``<caption>`` and header scope
 for every state) with inline styles only, so it shows the same in JupyterLab, Voilà and a
 static page, on light and dark themes (text keeps the page's colour).
 
->>> from tutor.scoring import ScoreSheet
+>>> from tutor.rules.scoring import ScoreSheet
 >>> sheet = ScoreSheet(players=3, names=["Ann", "Ben", "Cleo"])
 >>> _ = sheet.record(bids=[1, 0, 1], taken=[1, 0, 0])
 >>> page = score_sheet_html(sheet)
@@ -17,11 +17,11 @@ from __future__ import annotations
 from html import escape
 
 from tutor.display.svg import card_svg, hand_svg, trick_svg
-from tutor.explain import describe_reveal, describe_trick
-from tutor.round import Phase, Round
-from tutor.scoring import ScoreSheet
-from tutor.text import DEFAULT_LANGUAGE, join_words, text
-from tutor.trump import RevealRule
+from tutor.rules.round import Phase, Round
+from tutor.rules.scoring import ScoreSheet
+from tutor.rules.trump import RevealRule
+from tutor.teaching.explain import describe_reveal, describe_trick
+from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
 
 MINUS = "\u2212"
 """The minus sign (not a hyphen): read as "minus" and as wide as the plus sign."""
@@ -51,7 +51,7 @@ def score_sheet_html(sheet: ScoreSheet, *, lang: str = DEFAULT_LANGUAGE) -> str:
     """The score sheet as a table: per round and player the bid → tricks taken, the points
     and the running total; the totals (and who leads) at the foot.
 
-    >>> from tutor.scoring import ScoreSheet
+    >>> from tutor.rules.scoring import ScoreSheet
     >>> sheet = ScoreSheet(players=3)
     >>> _ = sheet.record(bids=[2, 0, 1], taken=[2, 0, 0])
     >>> page = score_sheet_html(sheet)
@@ -133,7 +133,7 @@ def round_html(
     an onlooker see them. With a ``seat``, only that seat's hand is face up and bids follow
     what that seat may see (:meth:`Round.bid_visible`).
 
-    >>> from tutor.round import Round
+    >>> from tutor.rules.round import Round
     >>> rnd = Round(hands=["J R2 G8", "B5 W G3", "B11 R4 J", "B7 R12 G10"], turned="R9",
     ...             dealer=3)
     >>> page = round_html(rnd)

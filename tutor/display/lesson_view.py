@@ -5,7 +5,7 @@ marks the winner and the legal cards), then its quiz as :class:`QuizWidget` widg
 ``tutor.display.show_lesson`` and ``tutor.display.show_quiz``): loading and checking lessons
 needs no screen, so the lessons module never imports this one.
 
->>> from tutor.lessons import load_lesson
+>>> from tutor.teaching.lesson_loader import load_lesson
 >>> print(example_markdown(load_lesson("01").item("schedule-3-to-6")))
 Game length: the standard game.
 <BLANKLINE>
@@ -28,10 +28,10 @@ from tutor.display.chart import score_chart_html
 from tutor.display.html import score_sheet_html
 from tutor.display.svg import card_svg, hand_svg, trick_svg
 from tutor.display.widgets import QuizWidget
-from tutor.lessons import DeckFact, Lesson, LessonItem, ScheduleTableFact, ScoreSheetFact
-from tutor.quiz import LegalPlaysQuestion, TrickWinnerQuestion, TrumpQuestion
-from tutor.round_quiz import length_name
-from tutor.text import DEFAULT_LANGUAGE, text
+from tutor.teaching.lesson import DeckFact, Lesson, LessonItem, ScheduleTableFact, ScoreSheetFact
+from tutor.teaching.quiz import LegalPlaysQuestion, TrickWinnerQuestion, TrumpQuestion
+from tutor.teaching.round_quiz import length_name
+from tutor.teaching.text import DEFAULT_LANGUAGE, text
 
 _ipython: Any = IPython.display  # untyped
 
@@ -59,7 +59,7 @@ def example_picture(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
     """The cards of an example as SVG/HTML ('' when it has none); the engine marks the
     winner and the legal cards.
 
-    >>> from tutor.lessons import load_lesson
+    >>> from tutor.teaching.lesson_loader import load_lesson
     >>> 'class="trick"' in example_picture(load_lesson("06").item("source-wizard-first"))
     True
     """
@@ -106,7 +106,7 @@ def example_markdown(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
 def example_heading(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
     """The line that opens an example: the word "Example", then its note if it has one.
 
-    >>> from tutor.lessons import load_lesson
+    >>> from tutor.teaching.lesson_loader import load_lesson
     >>> example_heading(load_lesson("01").item("deck-counts"))[:12]
     '**Example.**'
     """

@@ -1,8 +1,8 @@
 """The play screen: a game of Wizard against bots, with a rules coach and a bidding coach.
 
-:class:`PlayScreen` is a thin widget over :class:`tutor.play_session.PlaySession`: the
+:class:`PlayScreen` is a thin widget over :class:`tutor.play.session.PlaySession`: the
 session runs the game through the engine and tells it in words; the screen shows the
-learner's view (:meth:`tutor.round.Round.view`) and turns presses into the session's
+learner's view (:meth:`tutor.rules.round.Round.view`) and turns presses into the session's
 actions. No rule lives here: a card is refused by the engine's judgement, a trick's winner
 and a score come with the engine's reasons, and a bid the variant hides is never in the
 view, so never on screen.
@@ -26,20 +26,21 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from tutor.bots import Bot
-from tutor.cards import Card, Suit
-from tutor.coach import DEFAULT_SIMULATIONS, BidAdvice
 from tutor.display.html import MINUS, format_points
 from tutor.display.svg import card_svg, hand_svg
 from tutor.display.widgets import HandSelector, ScoreSheetWidget, TrickView
-from tutor.explain import card_name, describe_reveal, describe_trick, suit_name
-from tutor.play_session import PlaySession, trick_step_text
-from tutor.round import Phase, SeatView
-from tutor.rules import variant_names
-from tutor.schedule import cards_per_round
-from tutor.scoring import check_players, default_names
-from tutor.text import DEFAULT_LANGUAGE, text
-from tutor.trump import reveal_trump
+from tutor.play.bots import Bot
+from tutor.play.coach import DEFAULT_SIMULATIONS, BidAdvice
+from tutor.play.session import PlaySession
+from tutor.rules.cards import Card, Suit
+from tutor.rules.round import Phase, SeatView
+from tutor.rules.schedule import cards_per_round
+from tutor.rules.seats import check_players, default_names
+from tutor.rules.trump import reveal_trump
+from tutor.rules.variants import variant_names
+from tutor.teaching.explain import card_name, describe_reveal, describe_trick, suit_name
+from tutor.teaching.narrate import trick_step_text
+from tutor.teaching.text import DEFAULT_LANGUAGE, text
 
 PLAY_CLASS = "tutor-play"
 """CSS class of the screen; its parts add a suffix (``-message``, ``-seats``, ...)."""
@@ -106,8 +107,8 @@ def seats_html(view: SeatView, *, lang: str = DEFAULT_LANGUAGE) -> str:
     """The table as the learner sees it: each player's cards left, bid and tricks taken.
     A bid the variant hides reads "made (hidden)", never its number.
 
-    >>> from tutor.round import Round
-    >>> from tutor.rules import Rules
+    >>> from tutor.rules.round import Round
+    >>> from tutor.rules.variants import Rules
     >>> rnd = Round(players=3, cards=3, dealer=0, seed=1, rules=Rules(bidding="secret"))
     >>> _ = rnd.bid(2)
     >>> page = seats_html(rnd.view(2))
@@ -235,7 +236,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
     round's result with each score's formula, a replay of any finished trick card by card,
     the score sheet with its chart, and the whole round's story.
 
-    ``session`` plays an existing :class:`tutor.play_session.PlaySession` (e.g. with
+    ``session`` plays an existing :class:`tutor.play.session.PlaySession` (e.g. with
     chosen bots); otherwise one is made from the other arguments.
     """
 

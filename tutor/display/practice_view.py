@@ -14,9 +14,9 @@ import IPython.display
 import ipywidgets as widgets
 
 from tutor.display.widgets import QuizWidget
-from tutor.practice import PracticeSession
-from tutor.quiz import Feedback, Question
-from tutor.text import DEFAULT_LANGUAGE, text
+from tutor.teaching.practice import PracticeSession
+from tutor.teaching.quiz import Feedback, Question
+from tutor.teaching.text import DEFAULT_LANGUAGE, text
 
 
 class PracticeWidget(widgets.VBox):  # type: ignore[misc]

@@ -4,7 +4,7 @@
 is given, with Back and Next buttons (keyboard: Tab to them and press Enter or Space; in
 the app, the left and right arrow keys too, see ``app/``) and a presenter mode (one step
 per screen, large cards) for a projector. :func:`worked_example_stepper` draws the steps
-that :mod:`tutor.worked_example` computed with the engine.
+that :mod:`tutor.teaching.worked_example` computed with the engine.
 
 The widget is built on ipywidgets only when it is displayed, so this module imports (and
 its doctests run) without a kernel.
@@ -30,9 +30,9 @@ from urllib.parse import parse_qs
 
 from tutor.display.html import format_points, score_sheet_html
 from tutor.display.svg import card_svg, hand_svg, trick_svg
-from tutor.explain import card_name, suit_name
-from tutor.text import DEFAULT_LANGUAGE, text
-from tutor.worked_example import Step, StepKind, WorkedExample, worked_example
+from tutor.teaching.explain import card_name, suit_name
+from tutor.teaching.text import DEFAULT_LANGUAGE, text
+from tutor.teaching.worked_example import Step, StepKind, WorkedExample, worked_example
 
 PageRenderer = Callable[[int, bool], str]
 """Draws page ``index`` as HTML; the flag asks for presenter size."""

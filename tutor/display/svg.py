@@ -6,7 +6,7 @@ card shows its rank, its suit letter and a suit shape whose outline differs per 
 (yellow a sun, red a diamond, green a triangle, blue a square with a wave); a Wizard shows
 ``W`` and a hat, a Jester ``J`` and a cap. Each card carries classes naming what it is
 (``card number suit-R rank-9``, ``card wizard``), ``role="img"``, and its name in words
-(from :func:`tutor.explain.card_name`, so it follows the learner's language) as
+(from :func:`tutor.teaching.explain.card_name`, so it follows the learner's language) as
 ``aria-label`` and ``<title>``.
 
 Sizes are in CSS pixels at ``scale=1`` (a card with its margin is about 91 × 123);
@@ -25,10 +25,10 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
 
-from tutor.cards import Card, Suit, parse_card, parse_cards
 from tutor.errors import InvalidCardError, InvalidPlayersError
-from tutor.explain import card_name
-from tutor.text import DEFAULT_LANGUAGE, join_words, text
+from tutor.rules.cards import Card, Suit, parse_card, parse_cards
+from tutor.teaching.explain import card_name
+from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
 
 FACE_WIDTH = 100
 FACE_HEIGHT = 140
@@ -564,7 +564,7 @@ def trick_svg(
     under their card, and the winner (an index in play order, as the engine's
     :func:`tutor.trick_winner` gives it) marked by a ring AND the word "wins".
 
-    >>> from tutor.trick import trick_winner
+    >>> from tutor.rules.trick import trick_winner
     >>> svg = trick_svg("J B5 B11 B7", winner=trick_winner("J B5 B11 B7", "R"),
     ...                 players="ABCD")
     >>> svg.count('class="winner-mark"'), 'C takes the trick' in svg

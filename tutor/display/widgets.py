@@ -1,12 +1,12 @@
 """Jupyter widgets (ipywidgets 8): card pickers, a trick view, quizzes and the score sheet.
 
 The widgets know no rules: what is legal, who wins and what an answer is worth come from
-the engine (through the :class:`tutor.quiz.Question` protocol). Every control a learner uses is a
-real button or text box, so Tab moves between them and Space/Enter press them; every
-state is said in words (a check mark and "selected", "Right!" with an icon), never by
+the engine (through the :class:`tutor.teaching.quiz.Question` protocol). Every control a
+learner uses is a real button or text box, so Tab moves between them and Space/Enter press
+them; every state is said in words (a check mark and "selected", "Right!" with an icon), never by
 colour alone. Child widgets are attributes, so tests drive them without a browser:
 
->>> from tutor.quiz import ScoreQuestion
+>>> from tutor.teaching.quiz import ScoreQuestion
 >>> quiz = QuizWidget(ScoreQuestion(bid=2, taken=2))
 >>> quiz.answer_input.value = 40          # what pressing Enter in the box does
 >>> "Right!" in quiz.feedback.value
@@ -21,14 +21,14 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from tutor.cards import Card, parse_cards
 from tutor.display.chart import score_chart_html
 from tutor.display.html import score_sheet_html
 from tutor.display.svg import card_svg, trick_svg
-from tutor.explain import card_name
-from tutor.quiz import AnswerKind, Feedback, Question, Scene
-from tutor.scoring import ScoreSheet
-from tutor.text import DEFAULT_LANGUAGE, text
+from tutor.rules.cards import Card, parse_cards
+from tutor.rules.scoring import ScoreSheet
+from tutor.teaching.explain import card_name
+from tutor.teaching.quiz import AnswerKind, Feedback, Question, Scene
+from tutor.teaching.text import DEFAULT_LANGUAGE, text
 
 AnswerCallback = Callable[[Question, object, Feedback], None]
 
@@ -298,7 +298,7 @@ class TrickView(widgets.HTML):  # type: ignore[misc]
     """A trick in play order, each player's name under their card, the winner (an index
     given by the engine) marked with a ring and the word "wins".
 
-    >>> from tutor.trick import trick_winner
+    >>> from tutor.rules.trick import trick_winner
     >>> view = TrickView("J B5 B11 B7", players="ABCD")
     >>> view.update("J B5 B11 B7", winner=trick_winner("J B5 B11 B7", "R"), players="ABCD")
     >>> "C takes the trick" in view.value
@@ -336,7 +336,7 @@ def feedback_html(feedback: Feedback, *, lang: str = DEFAULT_LANGUAGE) -> str:
     """The grading of an answer as HTML: an icon AND the verdict in words, the right
     answer, the engine's explanation and any details (a list).
 
-    >>> from tutor.quiz import ScoreQuestion
+    >>> from tutor.teaching.quiz import ScoreQuestion
     >>> page = feedback_html(ScoreQuestion(bid=3, taken=1).check(-10))
     >>> "✘" in page, "Not quite." in page, "2 off" in page
     (True, True, True)
@@ -366,8 +366,8 @@ def _words(sentence: str) -> str:
 
 
 class QuizWidget(widgets.VBox):  # type: ignore[misc]
-    """Any question (a :class:`tutor.quiz.Question`) as a widget: the prompt, the cards
-    its scene shows, the controls its :attr:`~tutor.quiz.Question.answer_kind` needs, and
+    """Any question (a :class:`tutor.teaching.quiz.Question`) as a widget: the prompt, the cards
+    its scene shows, the controls its :attr:`~tutor.teaching.quiz.Question.answer_kind` needs, and
     feedback from the engine as soon as the learner answers. It never asks which kind of
     question it shows:
 
@@ -386,7 +386,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
     card "may be played"...). With ``on_next``, :attr:`next_button` appears and calls
     ``on_next(quiz)``; :meth:`load` puts the next question in the same widget.
 
-    >>> from tutor.quiz import TrickWinnerQuestion
+    >>> from tutor.teaching.quiz import TrickWinnerQuestion
     >>> quiz = QuizWidget(TrickWinnerQuestion.of("J B5 B11 B7", trump="R", players="ABCD"))
     >>> quiz.choice_buttons[3].click()
     >>> quiz.last_feedback.correct, "Not quite." in quiz.feedback.value
@@ -437,8 +437,8 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         """Show ``question`` (a fresh one: no answer, empty feedback)."""
         if not isinstance(question, Question):
             raise UnsupportedQuestionError(
-                f"QuizWidget cannot show {question!r}: it shows a tutor.quiz.Question "
-                "(the kinds of tutor.quiz and tutor.round_quiz)"
+                f"QuizWidget cannot show {question!r}: it shows a tutor.teaching.quiz.Question "
+                "(the kinds of tutor.teaching.quiz and tutor.teaching.round_quiz)"
             )
         self.question: Question = question
         self.answered = False
@@ -581,7 +581,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
 class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]
     """The score sheet as a table and, below it, a line chart of the totals by round.
 
-    >>> from tutor.scoring import ScoreSheet
+    >>> from tutor.rules.scoring import ScoreSheet
     >>> sheet = ScoreSheet(players=3)
     >>> board = ScoreSheetWidget(sheet, chart=False)
     >>> _ = sheet.record(bids=[1, 0, 1], taken=[1, 0, 0]); board.update(sheet)

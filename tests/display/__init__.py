@@ -1,0 +1,1 @@
+"""Tests of the display layer (tutor.display): SVG, HTML and the widgets."""

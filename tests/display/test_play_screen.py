@@ -1,0 +1,494 @@
+"""The play screen, driven as a learner would: buttons clicked, cards selected, settings
+chosen. The engine is the judge everywhere: which cards are legal, why a card is refused,
+who takes a trick, what a round scores. The tests compare what the screen shows with what
+the engine says, and what it hides with what the variant hides."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from html import escape
+
+import ipywidgets as widgets
+import numpy as np
+import pytest
+
+from tutor.display.html import format_points
+from tutor.display.play import PlayScreen
+from tutor.display.widgets import HandSelector
+from tutor.errors import OutOfTurnError
+from tutor.play.bots import SensibleBot
+from tutor.play.coach import advise_bid
+from tutor.play.session import NothingToUndoError, PlaySession
+from tutor.rules.cards import Card, Suit
+from tutor.rules.game import Game
+from tutor.rules.round import CardPlayed, Phase, SeatView, TrumpChosen
+from tutor.rules.trick import PlayRule
+from tutor.rules.trump import reveal_trump
+from tutor.rules.variants import Rules
+from tutor.teaching.explain import (
+    card_name,
+    describe_play,
+    describe_reveal,
+    describe_score,
+    describe_trick,
+)
+from tutor.teaching.text import text
+
+COACH_SIMULATIONS = 300
+
+
+# -- driving the screen through its controls ---------------------------------------------
+
+
+def all_widgets(widget: widgets.Widget) -> Iterator[widgets.Widget]:
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from all_widgets(child)
+
+
+def shown_text(screen: PlayScreen) -> str:
+    """Every word and picture the screen holds: HTML values, button words, tooltips and
+    drop-down labels (hidden parts too: hidden is not secret)."""
+    parts = []
+    for widget in all_widgets(screen):
+        for name in ("value", "description", "tooltip"):
+            value = getattr(widget, name, None)
+            if isinstance(value, str):
+                parts.append(value)
+        parts += [str(label) for label in getattr(widget, "_options_labels", ())]
+    return "\n".join(parts)
+
+
+def is_shown(widget: widgets.Widget) -> bool:
+    return widget.layout.display != "none"
+
+
+def select_card(screen: PlayScreen, card: Card) -> None:
+    """Press the toggle button under ``card`` (what Space on a focused card does)."""
+    selector = screen.hand_selector
+    selector.toggles[selector.cards.index(card)].value = True
+
+
+def play_card(screen: PlayScreen, card: Card) -> None:
+    select_card(screen, card)
+    screen.play_button.click()
+
+
+def first_legal(view: SeatView) -> Card:
+    return view.legal_plays[0]
+
+
+def take_turn(screen: PlayScreen, choose: Callable[[SeatView], Card] = first_legal) -> None:
+    """One learner action through the controls: trump, bid, card, or the next round."""
+    view = screen.session.view()
+    if view.phase is Phase.FINISHED:
+        screen.next_round_button.click()
+    elif view.phase is Phase.TRUMP_CHOICE:
+        screen.trump_buttons[0].click()
+    elif view.phase is Phase.BIDDING:
+        screen.bid_buttons[view.legal_bids[0]].click()
+    else:
+        play_card(screen, choose(view))
+
+
+def learner_cards(screen: PlayScreen) -> int:
+    return sum(
+        isinstance(event, CardPlayed) and event.seat == screen.session.learner
+        for event in screen.session.round.events
+    )
+
+
+class FixedBidBot(SensibleBot):
+    """Bids ``amount`` (if legal) and plays its first legal card whatever it bid, so two
+    tables that differ only in this bid play the same cards."""
+
+    def __init__(self, amount: int) -> None:
+        self.amount = amount
+
+    def bid(self, view: SeatView) -> int:
+        return self.amount if self.amount in view.legal_bids else view.legal_bids[0]
+
+    def play(self, view: SeatView) -> Card:
+        return view.legal_plays[0]
+
+
+def fixed_bid_screen(variant: str, amount: int, *, cards: int = 3) -> PlayScreen:
+    """4 players, one round; the learner (seat 0) deals, so the three bots bid first."""
+    session = PlaySession(
+        players=4,
+        variant=variant,
+        seed=21,
+        cards=cards,
+        bots={seat: FixedBidBot(amount) for seat in (1, 2, 3)},
+    )
+    return PlayScreen(session=session, coach_simulations=COACH_SIMULATIONS)
+
+
+# -- a whole round -----------------------------------------------------------------------
+
+
+def test_a_whole_seeded_round_is_played_with_the_controls_and_scored_with_formulas() -> None:
+    screen = PlayScreen(players=4, seed=11, cards=4, coach_simulations=COACH_SIMULATIONS)
+    session = screen.session
+    assert is_shown(screen.bid_box) and not is_shown(screen.play_button)
+    while not session.round.finished:
+        view = session.view()
+        if view.phase is Phase.PLAYING:
+            assert is_shown(screen.hand_box) and is_shown(screen.play_button)
+            assert set(screen.hand_selector.cards) == set(view.hand)
+        take_turn(screen)
+    rnd = session.round
+    assert learner_cards(screen) == 4  # every card of the learner went through the Play button
+    assert len(rnd.tricks) == 4 and sum(rnd.taken) == 4
+    summary = screen.summary.value
+    assert is_shown(screen.summary)
+    for seat, (bid, taken) in enumerate(zip(rnd.final_bids, rnd.taken, strict=True)):
+        assert escape(describe_score(bid, taken), quote=False) in summary
+        assert format_points(rnd.scores()[seat], signed=True) in summary
+    history = screen.history.value
+    for trick in rnd.tricks:  # after each trick: the winner and why, in the engine's words
+        reason = describe_trick(trick.explanation, [rnd.names[s] for s in trick.seats])
+        assert escape(reason, quote=False) in history
+    assert screen.score_sheet_widget.sheet.rows[0].points == rnd.scores()
+    best = max(rnd.scores())  # a single round ends there, naming who scored most
+    leaders = [rnd.names[seat] for seat, points in enumerate(rnd.scores()) if points == best]
+    assert all(escape(name) in summary for name in leaders)
+    assert f"{best} points" in summary or f"most points: {best}" in summary
+    assert not is_shown(screen.next_round_button)
+    assert escape(text("play-screen.round-alone-over"), quote=False) in summary
+
+
+def test_after_each_trick_the_last_trick_shows_its_winner_and_the_reason() -> None:
+    screen = PlayScreen(players=3, seed=5, cards=3, coach_simulations=COACH_SIMULATIONS)
+    session = screen.session
+    assert not is_shown(screen.last_trick_text)
+    seen = 0
+    while not session.round.finished:
+        take_turn(screen)
+        view = session.view()
+        if len(view.tricks) > seen:
+            seen = len(view.tricks)
+            trick = view.tricks[-1]
+            reason = describe_trick(trick.explanation, [view.names[s] for s in trick.seats])
+            assert is_shown(screen.last_trick_text)
+            assert escape(reason, quote=False) in screen.last_trick_text.value
+            assert 'class="winner-mark"' in screen.last_trick_view.value
+    assert seen == 3
+
+
+# -- the rules coach ---------------------------------------------------------------------
+
+
+def screen_with_an_illegal_card() -> tuple[PlayScreen, Card]:
+    """A seeded screen where the learner must follow and holds a card that may not go."""
+    for seed in range(60):
+        session = PlaySession(players=3, seed=seed, cards=4, first_dealer=1)
+        screen = PlayScreen(session=session, coach_simulations=COACH_SIMULATIONS)
+        while not session.round.finished:
+            view = session.view()
+            if view.phase is Phase.PLAYING and view.current_trick:
+                illegal = [card for card in view.hand if card not in view.legal_plays]
+                if illegal:
+                    return screen, illegal[0]
+            take_turn(screen)
+    raise AssertionError("no seed in 0-59 gives the learner an illegal card")
+
+
+def test_an_illegal_card_is_refused_with_the_engines_reason_and_nothing_changes() -> None:
+    screen, card = screen_with_an_illegal_card()
+    rnd = screen.session.round
+    judgement = rnd.judge(card)
+    assert judgement.rule is PlayRule.MUST_FOLLOW
+    before = rnd.snapshot()
+    play_card(screen, card)
+    assert screen.session.round.snapshot() == before
+    message = screen.message.value
+    assert escape(describe_play(judgement), quote=False) in message
+    assert "Not allowed." in message and "✘" in message
+    suit = judgement.led_suit
+    assert suit is not None and f"Follow {suit.colour}, or play a Wizard or a Jester" in message
+    assert screen.hand_selector.selected == (card,)  # the choice stays, to be changed
+    legal = screen.session.view().legal_plays[0]
+    play_card(screen, legal)  # a legal card goes, with the rule that allows it
+    assert screen.session.round.snapshot() != before
+    mine = [e for e in screen.session.round.events
+            if isinstance(e, CardPlayed) and e.seat == screen.session.learner]
+    assert mine[-1].card == legal
+    assert escape(describe_play(mine[-1].judgement), quote=False) in screen.message.value
+
+
+def test_play_without_a_selected_card_asks_for_one() -> None:
+    screen = PlayScreen(players=3, seed=5, cards=3, coach_simulations=COACH_SIMULATIONS)
+    take_turn(screen)  # the bid
+    before = screen.session.round.snapshot()
+    screen.play_button.click()
+    assert screen.session.round.snapshot() == before
+    assert escape(text("play-screen.no-card-selected"), quote=False) in screen.message.value
+
+
+# -- undo ----------------------------------------------------------------------------------
+
+
+def without_message(screen: PlayScreen) -> str:
+    return shown_text(screen).replace(screen.message.value, "")
+
+
+def test_undo_restores_the_round_exactly_as_it_was_before_the_learners_card() -> None:
+    screen = PlayScreen(players=4, seed=3, cards=5, coach_simulations=COACH_SIMULATIONS)
+    session = screen.session
+    take_turn(screen)  # bid
+    assert screen.undo_button.disabled  # nothing played yet
+    with pytest.raises(NothingToUndoError):
+        session.undo()
+    for _ in range(2):  # two tricks in, so undo cuts into the middle of the log
+        take_turn(screen)
+    before = session.round.snapshot()
+    shown_before = without_message(screen)
+    card = session.view().legal_plays[-1]
+    play_card(screen, card)
+    after_play = session.round.snapshot()
+    assert after_play != before
+    bot_cards_after = len(session.last_bot_events)
+    assert bot_cards_after >= 1  # the bots answered: undo must take their cards back too
+    assert not screen.undo_button.disabled
+    screen.undo_button.click()
+    assert session.round.snapshot() == before
+    assert without_message(screen) == shown_before
+    assert escape(card_name(card), quote=False) in screen.message.value
+    # the same card again gives the same bots' answers (they are deterministic)
+    play_card(screen, card)
+    assert session.round.snapshot() == after_play
+
+
+def test_undo_of_the_last_card_reopens_the_round_and_the_score_sheet() -> None:
+    screen = PlayScreen(players=3, variant="five-rounds", seed=8)
+    session = screen.session
+    while not (session.round.phase is Phase.PLAYING and len(session.view().hand) == 1
+               and session.round_number == 2):
+        take_turn(screen)
+    before = session.round.snapshot()
+    rows_before = len(screen.score_sheet_widget.sheet.rows)
+    take_turn(screen)  # the learner's last card; the bots finish the round
+    assert session.round.finished
+    assert len(screen.score_sheet_widget.sheet.rows) == rows_before + 1
+    assert is_shown(screen.next_round_button)
+    screen.undo_button.click()
+    assert session.round.snapshot() == before
+    assert len(screen.score_sheet_widget.sheet.rows) == rows_before
+    assert not is_shown(screen.next_round_button) and not is_shown(screen.summary)
+
+
+def test_undo_twice_takes_back_two_cards() -> None:
+    screen = PlayScreen(players=3, seed=12, cards=4, coach_simulations=COACH_SIMULATIONS)
+    session = screen.session
+    take_turn(screen)  # bid
+    first = session.round.snapshot()
+    take_turn(screen)
+    take_turn(screen)
+    assert learner_cards(screen) == 2
+    screen.undo_button.click()
+    screen.undo_button.click()
+    assert session.round.snapshot() == first
+    assert screen.undo_button.disabled
+
+
+# -- what the learner may see --------------------------------------------------------------
+
+
+def test_hidden_bids_are_not_shown_before_the_reveal() -> None:
+    low, high = fixed_bid_screen("hidden-bids", 0), fixed_bid_screen("hidden-bids", 2)
+    for screen in (low, high):
+        view = screen.session.view()
+        assert view.phase is Phase.BIDDING and all(view.has_bid[1:])  # the bots have bid
+        cells = re.findall(r'<td class="bid"[^>]*>([^<]*)</td>', screen.seats.value)
+        assert cells[1:] == [text("play-screen.bid-hidden")] * 3
+    assert low.session.round.bids[1:] != high.session.round.bids[1:]  # the bots did bid apart
+    assert shown_text(low) == shown_text(high)  # nothing on screen depends on the hidden bids
+    # the reveal: once everyone has bid, all bids are shown together
+    low.bid_buttons[1].click()
+    high.bid_buttons[1].click()
+    assert low.session.view().phase is Phase.PLAYING
+    cells = re.findall(r'<td class="bid"[^>]*>([^<]*)</td>', high.seats.value)
+    assert cells == [str(bid) for bid in high.session.round.bids]
+    assert shown_text(low) != shown_text(high)
+
+
+def test_secret_bids_stay_hidden_until_the_end_of_the_round() -> None:
+    low, high = fixed_bid_screen("secret-bids", 0), fixed_bid_screen("secret-bids", 2)
+    while not low.session.round.finished:
+        assert shown_text(low) == shown_text(high)
+        assert "B bids" not in low.history.value and "B has bid" in low.history.value
+        take_turn(low)
+        take_turn(high)
+    assert high.session.round.finished
+    shown = shown_text(high)
+    assert shown != shown_text(low)  # at scoring every bid is shown
+    assert escape(describe_score(2, high.session.round.taken[1]), quote=False) in shown
+
+
+def test_open_bids_are_shown_as_they_are_made() -> None:
+    # the control for the two tests above: with open bids the screens do differ
+    low, high = fixed_bid_screen("standard", 0), fixed_bid_screen("standard", 2)
+    cells = re.findall(r'<td class="bid"[^>]*>([^<]*)</td>', high.seats.value)
+    assert cells[1:] == [str(bid) for bid in high.session.round.bids[1:]]
+    assert shown_text(low) != shown_text(high)
+
+
+# -- the bidding coach -----------------------------------------------------------------------
+
+
+def test_the_coach_shows_the_chance_of_each_trick_count_and_the_value_of_each_bid() -> None:
+    screen = PlayScreen(players=4, seed=31, cards=4, coach_simulations=COACH_SIMULATIONS)
+    session = screen.session
+    assert is_shown(screen.coach_button) and screen.coach_output.value == ""
+    screen.coach_button.click()
+    page = screen.coach_output.value
+    rows = re.findall(r'data-tricks="(\d+)" data-probability="([0-9.e-]+)"', page)
+    assert [int(tricks) for tricks, _ in rows] == list(range(5))
+    chances = [float(chance) for _, chance in rows]
+    assert sum(chances) == pytest.approx(1.0, abs=1e-12)
+    # the coach's own numbers, from the learner's view (same random deals)
+    expected = advise_bid(
+        session.view(),
+        simulations=COACH_SIMULATIONS,
+        rng=np.random.default_rng([session.seed, session.round_number]),
+    )
+    assert tuple(chances) == expected.probabilities
+    assert screen.coach_advice == expected
+    for chance in expected.probabilities:  # words, not a bar alone
+        assert text("play-coach.percent", value=chance) in page
+    assert text("play-coach.best") in page
+    assert f"The best bid on average: {expected.best_bid} (" in page
+    # once the learner has bid, the advice goes away with the bid buttons
+    screen.bid_buttons[expected.best_bid].click()
+    assert screen.coach_output.value == "" and not is_shown(screen.coach_button)
+    with pytest.raises(OutOfTurnError):
+        session.advise(simulations=COACH_SIMULATIONS)
+
+
+def test_plus_minus_one_disables_the_forbidden_bid_and_says_why() -> None:
+    for seed in range(40):
+        screen = PlayScreen(players=3, variant="plus-minus-one", seed=seed, cards=3,
+                            coach_simulations=COACH_SIMULATIONS)
+        forbidden = screen.session.round.forbidden_bid()
+        if forbidden is not None:
+            break
+    else:
+        raise AssertionError("no seed in 0-39 leaves the learner a forbidden bid")
+    button = screen.bid_buttons[forbidden]
+    assert button.disabled and "not allowed" in button.description
+    assert [b.disabled for b in screen.bid_buttons].count(True) == 1
+    assert f"a bid of {forbidden} would make the total equal" in screen.bid_note.value
+
+
+# -- the dealer's trump choice ---------------------------------------------------------------
+
+
+def test_the_learner_dealing_after_a_turned_wizard_chooses_trump_with_suit_buttons() -> None:
+    seed = next(s for s in range(400) if str(Game(players=3, seed=s).round.turned) == "W")
+    screen = PlayScreen(players=3, variant="five-rounds", seed=seed,
+                        coach_simulations=COACH_SIMULATIONS)
+    session = screen.session
+    assert session.round.dealer == session.learner and session.view().phase is Phase.TRUMP_CHOICE
+    assert is_shown(screen.trump_box) and not is_shown(screen.bid_box)
+    assert [b.description for b in screen.trump_buttons] == [
+        "yellow (Y)", "red (R)", "green (G)", "blue (B)"
+    ]
+    screen.trump_buttons[3].click()
+    assert session.round.trump is Suit.BLUE
+    assert TrumpChosen(session.learner, Suit.BLUE) in session.round.events
+    reveal = describe_reveal(reveal_trump("W"), Suit.BLUE)
+    assert escape(reveal, quote=False) in screen.status.value
+    assert not is_shown(screen.trump_box) and is_shown(screen.bid_box)
+
+
+# -- replaying a trick -------------------------------------------------------------------------
+
+
+def test_a_finished_trick_replays_card_by_card_with_its_reason() -> None:
+    screen = PlayScreen(players=4, seed=2, cards=3, coach_simulations=COACH_SIMULATIONS)
+    session = screen.session
+    assert not is_shown(screen.replay_picker)
+    while len(session.view().tricks) < 2:
+        take_turn(screen)
+    assert [number for _, number in screen.replay_picker.options] == [1, 2]
+    screen.replay_picker.value = 1
+    trick = session.view().tricks[0]
+    names = [session.names[seat] for seat in trick.seats]
+    reason = describe_trick(trick.explanation, names)
+    assert escape(reason, quote=False) in screen.replay_text.value  # the whole trick first
+    assert 'class="winner-mark"' in screen.replay_view.value and screen.replay_next.disabled
+    for _ in range(3):
+        screen.replay_back.click()
+    assert screen.replay_step == 1 and screen.replay_back.disabled
+    assert f"Card 1 of 4: {names[0]} leads {card_name(trick.cards[0])}." in (
+        screen.replay_text.value.replace("&#x27;", "'")
+    )
+    assert screen.replay_view.value.count('role="img"') == 1  # one card shown
+    screen.replay_next.click()
+    assert screen.replay_view.value.count('role="img"') == 2
+    assert f"Card 2 of 4: {names[1]} plays {card_name(trick.cards[1])}." in screen.replay_text.value
+
+
+# -- a whole game ------------------------------------------------------------------------------
+
+
+def test_a_five_round_game_is_played_to_the_end_with_the_engines_totals() -> None:
+    screen = PlayScreen(players=3, variant="five-rounds", seed=17,
+                        coach_simulations=COACH_SIMULATIONS)
+    session = screen.session
+    assert session.game is not None
+    for _ in range(200):
+        if session.finished:
+            break
+        take_turn(screen)
+    assert session.finished and session.round_number == 5
+    game = session.game
+    assert game.finished
+    totals = tuple(sum(rnd.scores()[seat] for rnd in game.rounds) for seat in range(3))
+    assert screen.score_sheet_widget.sheet.totals == game.score_sheet.totals == totals
+    foot = screen.score_sheet_widget.table.value.split("<tfoot>")[1]
+    for total in totals:
+        assert format_points(total) in foot
+    winners = [session.names[seat] for seat in game.winners()]
+    assert all(escape(name) in screen.summary.value for name in winners)
+    assert "The game is over." in screen.summary.value
+    assert not is_shown(screen.next_round_button)
+
+
+# -- settings and keyboard ------------------------------------------------------------------------
+
+
+def test_new_game_uses_the_chosen_players_variant_seed_and_length() -> None:
+    screen = PlayScreen(players=4, seed=1, coach_simulations=COACH_SIMULATIONS)
+    assert not is_shown(screen.settings) and not is_shown(screen.cards_input)
+    screen.settings_toggle.value = True  # open the settings
+    assert is_shown(screen.settings)
+    screen.players_input.value = 5
+    screen.variant_input.value = "hidden-bids"
+    screen.seed_input.value = 9
+    screen.length_input.value = "round"
+    assert is_shown(screen.cards_input) and screen.cards_input.max == 12
+    screen.cards_input.value = 2
+    screen.start_button.click()
+    session = screen.session
+    assert (session.players, session.seed, session.round.cards) == (5, 9, 2)
+    assert session.rules == Rules.preset("hidden-bids") and session.game is None
+    assert "Variant: Hidden bids. Seed: 9." in screen.status.value
+    # the same settings deal the same cards
+    assert session.round.events[0] == PlaySession(
+        players=5, variant="hidden-bids", seed=9, cards=2
+    ).round.events[0]
+
+
+def test_every_control_is_a_keyboard_widget() -> None:
+    screen = PlayScreen(players=3, seed=5, cards=3, coach_simulations=COACH_SIMULATIONS)
+    take_turn(screen)  # now the hand is a row of toggle buttons
+    keyboard = (widgets.Button, widgets.ToggleButton, widgets.ToggleButtons, widgets.Dropdown,
+                widgets.BoundedIntText)
+    passive = (widgets.HTML, widgets.Box)
+    kinds = {type(w) for w in all_widgets(screen)}
+    assert all(issubclass(kind, keyboard + passive) for kind in kinds), kinds
+    assert isinstance(screen.hand_selector, HandSelector)
+    assert all(isinstance(t, widgets.ToggleButton) for t in screen.hand_selector.toggles)

@@ -1,0 +1,102 @@
+"""The worked example's stepper (tutor.display.stepper): it moves through the steps that
+tutor.teaching.worked_example computed with the engine, as a widget and in presenter mode,
+and asks no rule of its own."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from tutor.display.stepper import (
+    NEXT_CLASS,
+    Stepper,
+    presenter_requested,
+    worked_example_stepper,
+    worked_step_html,
+)
+from tutor.teaching.worked_example import StepKind, worked_example
+
+EXAMPLE = worked_example()
+STEPS = EXAMPLE.steps
+TRICK_STEPS = [step for step in STEPS if step.kind is StepKind.TRICK]
+
+
+def test_stepper_moves_within_bounds() -> None:
+    stepper = Stepper(3, lambda index, present: f"<p>{index} {present}</p>")
+    stepper.back()
+    assert stepper.index == 0
+    stepper.next()
+    stepper.next()
+    stepper.next()
+    assert stepper.index == 2 and stepper.page_html() == "<p>2 False</p>"
+    stepper.set_present(True)
+    assert stepper.page_html() == "<p>2 True</p>"
+    with pytest.raises(ValueError, match="no step 3"):
+        stepper.go(3)
+    with pytest.raises(ValueError, match="at least one step"):
+        Stepper(0, lambda index, present: "")
+
+
+def test_stepper_widget_buttons_step_and_disable_at_the_ends() -> None:
+    stepper = worked_example_stepper(present=False)
+    box = stepper.widget
+    assert "tutor-stepper" in box._dom_classes
+    back, next_ = stepper._back, stepper._next
+    assert NEXT_CLASS in next_._dom_classes
+    assert back.disabled and not next_.disabled
+    assert "Round 3: the deal" in stepper._page.value
+    for _ in range(len(STEPS) - 1):
+        next_.click()
+    assert stepper.index == len(STEPS) - 1 and next_.disabled and not back.disabled
+    assert stepper._position.value == "<span>Step 20 of 20</span>"
+    assert "score-sheet" in stepper._page.value
+    back.click()
+    assert "round-scores" in stepper._page.value
+    stepper._present_toggle.value = True
+    assert stepper.present and "tutor-present" in box._dom_classes
+
+
+def test_presenter_mode_draws_larger_cards() -> None:
+    step = TRICK_STEPS[0]
+    normal = worked_step_html(EXAMPLE, step, present=False)
+    large = worked_step_html(EXAMPLE, step, present=True)
+
+    def trick_width(page: str) -> float:
+        start = page.index('class="trick"')
+        tag = page[page.rindex("<svg", 0, start) : page.index(">", start)]
+        return float(tag.split('width="')[1].split('"')[0])
+
+    assert trick_width(large) >= 1.4 * trick_width(normal)
+
+
+def test_presenter_requested_reads_the_query_string(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("QUERY_STRING", "present=1")
+    assert presenter_requested()
+    assert worked_example_stepper().present
+    monkeypatch.setenv("QUERY_STRING", "")
+    assert not presenter_requested()
+
+
+def test_stepper_module_asks_no_rule_module() -> None:
+    """The display layer shows steps; rules stay in the engine (tutor.teaching.worked_example
+    asks)."""
+    source = Path(__file__).resolve().parents[2] / "tutor" / "display" / "stepper.py"
+    imported = {
+        node.module
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ImportFrom) and node.module
+    }
+    rule_modules = {
+        "tutor.rules.trick",
+        "tutor.rules.round",
+        "tutor.rules.scoring",
+        "tutor.rules.variants",
+        "tutor.rules.trump",
+        "tutor.rules.game",
+        "tutor.rules.schedule",
+        "tutor.rules.seats",
+    }
+    assert imported & rule_modules == set()
+    assert "tutor.teaching.worked_example" in imported

@@ -1,0 +1,1 @@
+"""Tests of the rules layer (tutor.rules): the engine against RULES.md."""

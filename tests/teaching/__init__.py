@@ -1,0 +1,1 @@
+"""Tests of the teaching layer (tutor.teaching): words, lessons, quizzes, practice."""

@@ -1,0 +1,182 @@
+"""Practice: seeded questions built with the engine, topics picked by the learner's
+progress, answers graded and counted (tmp files only: never the repo, never the real
+home). The progress store itself is tests/teaching/test_progress.py."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from tutor.rules.cards import check_cards_from_one_deck
+from tutor.rules.trick import explain_trick, legal_plays
+from tutor.teaching.lesson_loader import load_lesson
+from tutor.teaching.practice import PracticeSession, random_question, sample_text
+from tutor.teaching.progress import (
+    BASE_WEIGHTS,
+    PracticeTopicError,
+    Progress,
+    TopicCount,
+    topic_weight,
+)
+from tutor.teaching.quiz import (
+    LegalPlaysQuestion,
+    ScoreQuestion,
+    Topic,
+    TrickWinnerQuestion,
+    TrumpQuestion,
+)
+
+pytestmark = pytest.mark.usefixtures("progress_in_tmp")
+
+
+# -- questions built with the engine --------------------------------------------------------
+
+
+def test_same_seed_same_questions_different_seed_different_questions() -> None:
+    def questions(seed: int) -> list[object]:
+        session = PracticeSession(seed=seed)
+        return [session.next_question() for _ in range(25)]
+
+    assert questions(42) == questions(42)
+    assert questions(42) != questions(43)
+
+
+def test_a_session_without_a_seed_keeps_the_one_it_drew() -> None:
+    session = PracticeSession()
+    replay = PracticeSession(seed=session.seed)
+    assert [session.next_question() for _ in range(5)] == [
+        replay.next_question() for _ in range(5)
+    ]
+
+
+@pytest.mark.parametrize("topic", list(BASE_WEIGHTS))
+def test_each_topic_gets_questions_of_that_topic(topic: Topic) -> None:
+    rng = random.Random(topic.value)
+    for _ in range(30):
+        assert random_question(rng, topic).topic is topic
+
+
+@pytest.mark.parametrize("topic", sorted(set(Topic) - set(BASE_WEIGHTS)))
+def test_a_topic_only_lessons_ask_about_is_refused_by_name(topic: Topic) -> None:
+    with pytest.raises(PracticeTopicError, match=f"no questions on topic '{topic.value}'"):
+        random_question(random.Random(1), topic)
+    with pytest.raises(PracticeTopicError, match="practice topics: jester-lead"):
+        topic_weight(topic, TopicCount())
+
+
+def test_questions_of_every_kind_come_up() -> None:
+    session = PracticeSession(seed=5)
+    kinds = Counter(type(session.next_question()) for _ in range(200))
+    assert set(kinds) == {TrickWinnerQuestion, LegalPlaysQuestion, ScoreQuestion, TrumpQuestion}
+
+
+def test_generated_tricks_are_possible_and_graded_by_the_engine() -> None:
+    rng = random.Random(2024)
+    for _ in range(300):
+        topic = rng.choice([Topic.TRICK_WINNER, Topic.JESTER_LEAD, Topic.TRUMP_VS_LED])
+        question = random_question(rng, topic)
+        if not isinstance(question, TrickWinnerQuestion):  # a Jester lead may ask legal plays
+            continue
+        assert 3 <= len(question.plays) <= 6
+        assert len(set(question.names())) == len(question.plays)
+        check_cards_from_one_deck(question.plays)
+        assert question.correct_answer() == explain_trick(question.plays, question.trump).winner
+
+
+def test_generated_hands_follow_suit_rules_and_have_a_legal_card() -> None:
+    rng = random.Random(7)
+    for _ in range(300):
+        topic = rng.choice([Topic.LEGAL_PLAYS, Topic.JESTER_LEAD, Topic.WIZARD_AFTER_NUMBER])
+        question = random_question(rng, topic)
+        if not isinstance(question, LegalPlaysQuestion):
+            continue
+        check_cards_from_one_deck((*question.hand, *question.plays))
+        legal = question.correct_answer()
+        assert legal and legal <= set(question.hand)
+        assert legal == set(legal_plays(question.hand, question.plays))
+        assert len(question.plays) < 6
+
+
+def test_jester_lead_and_wizard_after_number_situations_are_real() -> None:
+    rng = random.Random(11)
+    jester = random_question(rng, Topic.JESTER_LEAD)
+    assert jester.plays[0].is_jester  # type: ignore[union-attr]
+    wizard = random_question(rng, Topic.WIZARD_AFTER_NUMBER)
+    plays = wizard.plays  # type: ignore[union-attr]
+    assert plays[0].is_number and any(card.is_wizard for card in plays[1:])
+
+
+def test_score_questions_ask_bid_zero_only_under_its_topic() -> None:
+    rng = random.Random(3)
+    zero = [random_question(rng, Topic.BID_ZERO) for _ in range(40)]
+    other = [random_question(rng, Topic.SCORE) for _ in range(40)]
+    assert all(isinstance(q, ScoreQuestion) and q.bid == 0 for q in zero)
+    assert all(isinstance(q, ScoreQuestion) and q.bid > 0 for q in other)
+    assert {q.taken == q.bid for q in zero + other} == {True, False}  # met and missed
+
+
+def test_trump_questions_include_every_reveal() -> None:
+    rng = random.Random(1)
+    answers = {random_question(rng, Topic.TRUMP_REVEAL).correct_answer() for _ in range(100)}  # type: ignore[union-attr]
+    assert {None, "dealer-chooses"} <= answers and len(answers) >= 4
+
+
+def test_sample_text_is_the_same_for_a_seed() -> None:
+    first = sample_text(seed=9, count=4)
+    assert first == sample_text(seed=9, count=4)
+    assert first.startswith("1. [") and "\n4. [" in first
+
+
+# -- topics weighted by progress ----------------------------------------------------------
+
+
+def test_a_topic_answered_wrong_comes_up_more_often() -> None:
+    def share_of_scoring(progress: Progress) -> float:
+        session = PracticeSession(seed=1, progress=progress)
+        picks = Counter(session.next_topic() for _ in range(3000))
+        return picks[Topic.SCORE] / 3000
+
+    struggling = Progress({Topic.SCORE.value: TopicCount(right=1, wrong=6)})
+    mastered = Progress({Topic.SCORE.value: TopicCount(right=12, wrong=0)})
+    assert share_of_scoring(struggling) > share_of_scoring(Progress()) > share_of_scoring(mastered)
+
+
+# -- a session ------------------------------------------------------------------------------------
+
+
+def wrong_answer(question: object) -> object:
+    """An answer the engine grades wrong, of the right shape for the question."""
+    if isinstance(question, TrickWinnerQuestion):
+        return (question.correct_answer() + 1) % len(question.plays)
+    if isinstance(question, LegalPlaysQuestion):
+        return []  # some card is always legal
+    if isinstance(question, ScoreQuestion):
+        return question.correct_answer() + 10
+    assert isinstance(question, TrumpQuestion)
+    return next(c for c in question.choices() if c != question.correct_answer())
+
+
+def test_answers_are_graded_by_the_engine_counted_and_saved(progress_in_tmp: Path) -> None:
+    session = PracticeSession(seed=3, progress=Progress.load())
+    for index in range(6):
+        question = session.next_question()
+        answer = question.correct_answer() if index % 2 == 0 else wrong_answer(question)
+        assert session.answer(answer).correct is (index % 2 == 0)
+    saved = Progress.load()
+    assert sum(count.answered for _, count in saved) == 6
+    assert sum(count.right for _, count in saved) == 3
+    assert sum(count.answered for count in session.tally.values()) == 6
+    assert "right" in session.tally_text()
+
+
+def test_answering_before_a_question_is_refused() -> None:
+    with pytest.raises(ValueError, match="no question yet"):
+        PracticeSession(seed=1).answer(3)
+
+
+def test_practice_lesson_text_exists() -> None:
+    lesson = load_lesson("09_practice")
+    assert lesson.quiz == () and "Reset" in lesson.sections[-1].body()

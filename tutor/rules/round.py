@@ -1,0 +1,725 @@
+"""One round: deal, trump reveal (and the dealer's choice), bidding, and play.
+
+State changes only through three actions, each checked before anything changes
+(pokerkit's pattern): ``verify_x`` raises with the reason, ``can_x`` asks, ``x`` verifies,
+applies and appends a frozen event to :attr:`Round.events`. Replaying the events
+(:meth:`Round.replay`) rebuilds the round exactly.
+
+Seats are numbered 0 to players-1 clockwise; the seat left of the dealer is
+``(dealer + 1) % players``. It bids first and leads the first trick.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from tutor.errors import (
+    IllegalBidError,
+    IllegalPlayError,
+    IllegalTrumpChoiceError,
+    InvalidCardError,
+    InvalidDealError,
+    InvalidPlayersError,
+    OutOfTurnError,
+    WizardRuleError,
+)
+from tutor.rules.cards import (
+    DECK,
+    DECK_SIZE,
+    Card,
+    Suit,
+    check_cards_from_one_deck,
+    parse_card,
+    parse_cards,
+)
+from tutor.rules.checks import is_whole_number
+from tutor.rules.scoring import round_score
+from tutor.rules.seats import check_players, default_names
+from tutor.rules.trick import (
+    PlayJudgement,
+    PlayRule,
+    TrickExplanation,
+    explain_trick,
+    judge_play,
+    legal_plays,
+)
+from tutor.rules.trump import TrumpReveal, parse_trump, reveal_trump
+from tutor.rules.variants import Bidding, Rules
+
+
+class Phase(StrEnum):
+    """Where a round stands."""
+
+    TRUMP_CHOICE = "trump-choice"
+    """A Wizard was turned: the dealer must choose the trump suit."""
+    BIDDING = "bidding"
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+
+# -- events: the round's log ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """The deal: every hand (by seat) and the turned card (``None``: nothing left).
+
+    It also records the rules and seat names, so that the log alone replays the round.
+    """
+
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    turned: Card | None
+    rules: Rules = field(default_factory=Rules)
+    names: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpChosen:
+    """The dealer chose ``suit`` after a Wizard was turned."""
+
+    seat: int
+    suit: Suit
+
+
+@dataclass(frozen=True, slots=True)
+class BidMade:
+    seat: int
+    bid: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed:
+    """``seat`` played ``card``; ``judgement`` says which rule allowed it."""
+
+    seat: int
+    card: Card
+    judgement: PlayJudgement = field(compare=False, repr=False)
+
+
+Event = Dealt | TrumpChosen | BidMade | CardPlayed
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A finished trick: who led, the seats and cards in play order, the winner and why."""
+
+    number: int
+    leader: int
+    seats: tuple[int, ...]
+    cards: tuple[Card, ...]
+    explanation: TrickExplanation
+
+    @property
+    def winner(self) -> int:
+        """The seat that took the trick."""
+        return self.seats[self.explanation.winner]
+
+    @property
+    def plays(self) -> tuple[tuple[int, Card], ...]:
+        """``(seat, card)`` pairs in play order."""
+        return tuple(zip(self.seats, self.cards, strict=True))
+
+    @property
+    def reason(self) -> TrickExplanation:
+        """Why the winner took the trick (same as :attr:`explanation`)."""
+        return self.explanation
+
+    def _repr_svg_(self) -> str:
+        from tutor.display.svg import trick_svg
+
+        return trick_svg(self.cards, winner=self.explanation.winner)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """What one seat may know: its own hand, the public table, and bids the variant shows.
+
+    A bid hidden from this seat is ``None`` in :attr:`bids`; :attr:`has_bid` still tells
+    who has bid. Bots and screens act on this view only.
+    """
+
+    seat: int
+    players: int
+    names: tuple[str, ...]
+    cards: int
+    dealer: int
+    rules: Rules
+    phase: Phase
+    to_act: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    turned: Card | None
+    trump: Suit | None
+    bids: tuple[int | None, ...]
+    has_bid: tuple[bool, ...]
+    current_leader: int | None
+    current_trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[Trick, ...]
+    taken: tuple[int, ...]
+    legal_bids: tuple[int, ...]
+    legal_plays: tuple[Card, ...]
+
+
+_NOT_GIVEN: Any = object()
+
+
+class Round:
+    """One round of Wizard.
+
+    Deal at random with a seed, or give the deal (hands by seat, and the turned card).
+    The worked example of RULES.md (A-D clockwise, D deals, red 9 turned):
+
+    >>> rnd = Round(hands=["J R2 G8", "B5 W G3", "B11 R4 J", "B7 R12 G10"], turned="R9",
+    ...             dealer=3)
+    >>> rnd.trump, rnd.to_act, rnd.phase
+    (<Suit.RED: 'R'>, 0, <Phase.BIDDING: 'bidding'>)
+    >>> for amount in (1, 2, 0, 0):
+    ...     _ = rnd.bid(amount)
+    >>> for card in "J B5 B11 B7 R4 R12 R2 W G3 J G10 G8".split():
+    ...     _ = rnd.play(card)
+    >>> [trick.winner for trick in rnd.tricks], rnd.taken, rnd.scores()
+    ([2, 1, 3], (0, 1, 1, 1), (-10, -10, -10, -10))
+
+    A rejected action raises and leaves the round as it was:
+
+    >>> rnd = Round(players=4, cards=3, dealer=3, seed=7)
+    >>> rnd.play("R9")
+    Traceback (most recent call last):
+    ...
+    tutor.errors.OutOfTurnError: card 'R9' cannot be played now: the round is in the bidding phase
+    """
+
+    def __init__(
+        self,
+        *,
+        players: int | None = None,
+        cards: int | None = None,
+        dealer: int = 0,
+        rules: Rules | None = None,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        hands: Sequence[str | Iterable[Card | str]] | None = None,
+        turned: Card | str | None = _NOT_GIVEN,
+        names: Sequence[str] | None = None,
+    ) -> None:
+        if rules is not None and not isinstance(rules, Rules):
+            raise WizardRuleError(f"rules must be a Rules value, not {rules!r}")
+        self.rules = rules if rules is not None else Rules()
+        if hands is None:
+            if turned is not _NOT_GIVEN:
+                raise InvalidDealError("a turned card can only be given with the hands")
+            if players is None or cards is None:
+                raise InvalidDealError("give players= and cards= for a random deal, or hands=")
+            if seed is not None and rng is not None:
+                raise InvalidDealError("give seed= or rng=, not both")
+            deal = _random_deal(
+                players=players,
+                cards=cards,
+                dealer=dealer,
+                rng=rng if rng is not None else random.Random(seed),
+            )
+        else:
+            if seed is not None or rng is not None:
+                raise InvalidDealError("an explicit deal takes no seed= or rng=")
+            deal = _explicit_deal(
+                hands, turned, players=players, cards=cards, dealer=dealer
+            )
+        self.players = len(deal.hands)
+        self.cards = len(deal.hands[0])
+        self.dealer = deal.dealer
+        self.names: tuple[str, ...] = (
+            tuple(names) if names is not None else default_names(self.players)
+        )
+        if len(self.names) != self.players:
+            raise InvalidPlayersError(
+                f"{len(self.names)} names given for {self.players} players: {list(self.names)!r}"
+            )
+        self.reveal: TrumpReveal = reveal_trump(deal.turned)
+        self.trump: Suit | None = self.reveal.trump
+        self.hands: list[list[Card]] = [list(hand) for hand in deal.hands]
+        self.bids: list[int | None] = [None] * self.players
+        self.tricks: list[Trick] = []
+        self.current_trick: list[tuple[int, Card]] = []
+        self.leader = self.first_seat
+        self.phase = Phase.TRUMP_CHOICE if self.reveal.dealer_chooses else Phase.BIDDING
+        self.events: list[Event] = [
+            Dealt(deal.dealer, deal.hands, deal.turned, self.rules, self.names)
+        ]
+
+    # -- who is where ----------------------------------------------------------------
+
+    @property
+    def first_seat(self) -> int:
+        """The seat left of the dealer: it bids first and leads the first trick."""
+        return (self.dealer + 1) % self.players
+
+    @property
+    def turned(self) -> Card | None:
+        return self.reveal.turned
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose action is due, or ``None`` once the round is finished."""
+        if self.phase is Phase.TRUMP_CHOICE:
+            return self.dealer
+        if self.phase is Phase.BIDDING:
+            made = sum(bid is not None for bid in self.bids)
+            return (self.first_seat + made) % self.players
+        if self.phase is Phase.PLAYING:
+            return (self.leader + len(self.current_trick)) % self.players
+        return None
+
+    @property
+    def finished(self) -> bool:
+        return self.phase is Phase.FINISHED
+
+    @property
+    def taken(self) -> tuple[int, ...]:
+        """Tricks taken so far, by seat (a trick counts once, whatever its cards)."""
+        counts = [0] * self.players
+        for trick in self.tricks:
+            counts[trick.winner] += 1
+        return tuple(counts)
+
+    @property
+    def tricks_taken(self) -> tuple[int, ...]:
+        """Same as :attr:`taken`."""
+        return self.taken
+
+    def _seat_name(self, seat: int) -> str:
+        return f"seat {seat} ({self.names[seat]})"
+
+    def _check_turn(self, seat: int | None, action: str) -> int:
+        due = self.to_act
+        assert due is not None
+        if seat is None:
+            return due
+        if not is_whole_number(seat) or not 0 <= seat < self.players:
+            raise InvalidPlayersError(
+                f"invalid seat {seat!r}: seats are 0 to {self.players - 1}"
+            )
+        if seat != due:
+            raise OutOfTurnError(
+                f"{self._seat_name(seat)} cannot {action} now: it is "
+                f"{self._seat_name(due)}'s turn"
+            )
+        return seat
+
+    def _check_phase(self, phase: Phase, noun: str, value: object, verb: str) -> None:
+        if self.phase is not phase:  # the message is built only when refusing
+            raise OutOfTurnError(
+                f"{noun} {_shown(value)!r} cannot be {verb} now: "
+                f"the round is in the {self.phase.value} phase"
+            )
+
+    # -- trump choice ----------------------------------------------------------------
+
+    def verify_trump_choice(self, suit: Suit | str | None, *, seat: int | None = None) -> Suit:
+        """The suit the dealer may choose, or raise why the choice is refused."""
+        if self.phase is not Phase.TRUMP_CHOICE:
+            raise IllegalTrumpChoiceError(
+                f"trump choice {suit!r} refused: no choice is due (turned card: "
+                f"{self.turned or 'nothing'}): the dealer "
+                "chooses trump only when a Wizard is turned, before bidding"
+            )
+        self._check_turn(seat, "choose trump")
+        try:
+            chosen = parse_trump(suit)
+        except WizardRuleError as error:
+            raise IllegalTrumpChoiceError(str(error)) from None
+        if chosen is None:
+            raise IllegalTrumpChoiceError(
+                f"the dealer must choose one of the four suits: {suit!r} is 'no trump', "
+                "which is not allowed when a Wizard is turned"
+            )
+        return chosen
+
+    def can_choose_trump(self, suit: Suit | str | None, *, seat: int | None = None) -> bool:
+        try:
+            self.verify_trump_choice(suit, seat=seat)
+        except WizardRuleError:
+            return False
+        return True
+
+    def choose_trump(self, *args: Any, seat: int | None = None) -> TrumpChosen:
+        """The dealer chooses trump: ``choose_trump(suit)`` or ``choose_trump(seat, suit)``."""
+        seat, suit = _seat_and_value(args, seat, "choose_trump", "suit")
+        chosen = self.verify_trump_choice(suit, seat=seat)
+        event = TrumpChosen(self.dealer, chosen)
+        self.trump = chosen
+        self.phase = Phase.BIDDING
+        self.events.append(event)
+        return event
+
+    # -- bidding ---------------------------------------------------------------------
+
+    def legal_bids(self, seat: int | None = None) -> list[int]:
+        """The bids the seat to act may make (empty for another seat or another phase).
+
+        >>> rnd = Round(players=3, cards=2, dealer=0, seed=1, rules=Rules(plus_minus_one=True))
+        >>> _ = rnd.bid(1); _ = rnd.bid(0)
+        >>> rnd.legal_bids()
+        [0, 2]
+        """
+        if self.phase is not Phase.BIDDING or (seat is not None and seat != self.to_act):
+            return []
+        forbidden = self.forbidden_bid()
+        return [bid for bid in range(self.cards + 1) if bid != forbidden]
+
+    def forbidden_bid(self) -> int | None:
+        """Under plus/minus one, the last bidder's bid that would make the total equal
+        the number of tricks; ``None`` when no bid is forbidden."""
+        if not self.rules.plus_minus_one or self.phase is not Phase.BIDDING:
+            return None
+        made = [bid for bid in self.bids if bid is not None]
+        if len(made) != self.players - 1:
+            return None
+        forbidden = self.cards - sum(made)
+        return forbidden if 0 <= forbidden <= self.cards else None
+
+    def verify_bid(self, bid: int, *, seat: int | None = None) -> int:
+        """``bid`` if the seat to act may make it, else raise why not."""
+        self._check_phase(Phase.BIDDING, "bid", bid, "made")
+        seat = self._check_turn(seat, "bid")
+        if not is_whole_number(bid) or not 0 <= bid <= self.cards:
+            raise IllegalBidError(
+                f"invalid bid {bid!r} by {self._seat_name(seat)}: a bid is a whole number "
+                f"of tricks from 0 to {self.cards} in a round of {self.cards} cards"
+            )
+        if bid == self.forbidden_bid():
+            others = sum(b for b in self.bids if b is not None)
+            raise IllegalBidError(
+                f"bid {bid} by {self._seat_name(seat)} is forbidden by plus/minus one: the "
+                f"other bids add up to {others}, and the last bidder may not make the total "
+                f"equal the {self.cards} tricks of the round"
+            )
+        return bid
+
+    def can_bid(self, bid: int, *, seat: int | None = None) -> bool:
+        try:
+            self.verify_bid(bid, seat=seat)
+        except WizardRuleError:
+            return False
+        return True
+
+    def bid(self, *args: Any, seat: int | None = None) -> BidMade:
+        """The seat to act bids: ``bid(amount)`` or ``bid(seat, amount)``."""
+        seat, amount = _seat_and_value(args, seat, "bid", "amount")
+        amount = self.verify_bid(amount, seat=seat)
+        due = self.to_act
+        assert due is not None
+        event = BidMade(due, amount)
+        self.bids[event.seat] = amount
+        if all(b is not None for b in self.bids):
+            self.phase = Phase.PLAYING
+        self.events.append(event)
+        return event
+
+    # -- play ------------------------------------------------------------------------
+
+    def legal_plays(self, seat: int | None = None) -> list[Card]:
+        """The cards the seat to act may play (empty for another seat or another phase)."""
+        if self.phase is not Phase.PLAYING or (seat is not None and seat != self.to_act):
+            return []
+        due = self.to_act
+        assert due is not None
+        return legal_plays(self.hands[due], [card for _, card in self.current_trick])
+
+    def judge(self, card: Card | str) -> PlayJudgement:
+        """Whether the seat to act may play ``card`` now, and the rule that decides it."""
+        self._check_phase(Phase.PLAYING, "card", card, "played")
+        due = self.to_act
+        assert due is not None
+        return judge_play(self.hands[due], [c for _, c in self.current_trick], parse_card(card))
+
+    def verify_play(self, card: Card | str, *, seat: int | None = None) -> PlayJudgement:
+        """The judgement allowing ``card`` for the seat to act, or raise why it is illegal."""
+        self._check_phase(Phase.PLAYING, "card", card, "played")
+        seat = self._check_turn(seat, "play")
+        try:
+            judgement = self.judge(card)
+        except InvalidCardError as error:
+            raise IllegalPlayError(f"{error} (played by {self._seat_name(seat)})") from None
+        if judgement.rule is PlayRule.NOT_IN_HAND:
+            raise IllegalPlayError(
+                f"illegal play {str(judgement.card)!r} by {self._seat_name(seat)}: "
+                "that card is not in the hand "
+                f"({' '.join(map(str, self.hands[seat])) or 'empty'})"
+            )
+        if judgement.rule is PlayRule.MUST_FOLLOW:
+            suit = judgement.led_suit
+            assert suit is not None
+            raise IllegalPlayError(
+                f"illegal play {str(judgement.card)!r} by {self._seat_name(seat)}: "
+                f"{suit.colour} was led and the hand holds {suit.colour} "
+                f"({' '.join(map(str, judgement.followers))}); follow suit, "
+                "or play a Wizard or a Jester"
+            )
+        return judgement
+
+    def can_play(self, card: Card | str, *, seat: int | None = None) -> bool:
+        try:
+            self.verify_play(card, seat=seat)
+        except WizardRuleError:
+            return False
+        return True
+
+    def play(self, *args: Any, seat: int | None = None) -> CardPlayed:
+        """The seat to act plays a card: ``play(card)`` or ``play(seat, card)``."""
+        seat, card = _seat_and_value(args, seat, "play", "card")
+        judgement = self.verify_play(card, seat=seat)
+        due = self.to_act
+        assert due is not None
+        event = CardPlayed(due, judgement.card, judgement)
+        self._apply_play(event)
+        self.events.append(event)
+        return event
+
+    def _apply_play(self, event: CardPlayed) -> None:
+        self.hands[event.seat].remove(event.card)
+        self.current_trick.append((event.seat, event.card))
+        if len(self.current_trick) < self.players:
+            return
+        seats = tuple(seat for seat, _ in self.current_trick)
+        cards = tuple(card for _, card in self.current_trick)
+        trick = Trick(
+            number=len(self.tricks) + 1,
+            leader=self.leader,
+            seats=seats,
+            cards=cards,
+            explanation=explain_trick(cards, self.trump),
+        )
+        self.tricks.append(trick)
+        self.current_trick = []
+        self.leader = trick.winner
+        if len(self.tricks) == self.cards:
+            self.phase = Phase.FINISHED
+
+    # -- results ---------------------------------------------------------------------
+
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's points for the round (only once the round is finished)."""
+        if self.phase is not Phase.FINISHED:
+            raise OutOfTurnError(
+                f"the round is not finished: {len(self.tricks)} of {self.cards} tricks played"
+            )
+        return tuple(
+            round_score(bid, taken)
+            for bid, taken in zip(self.final_bids, self.taken, strict=True)
+        )
+
+    @property
+    def final_bids(self) -> tuple[int, ...]:
+        """Every seat's bid, once bidding is over."""
+        if any(bid is None for bid in self.bids):
+            raise OutOfTurnError("bidding is not over yet")
+        return tuple(bid for bid in self.bids if bid is not None)
+
+    # -- views, replay, snapshot -----------------------------------------------------
+
+    def bid_visible(self, bid_of: int, *, to: int | None) -> bool:
+        """Whether seat ``to`` (``None``: an onlooker) may see the bid of seat ``bid_of``."""
+        if to == bid_of or self.rules.bidding is Bidding.OPEN:
+            return True
+        if self.rules.bidding is Bidding.HIDDEN:
+            return self.phase in (Phase.PLAYING, Phase.FINISHED)
+        return self.phase is Phase.FINISHED
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see now."""
+        if not is_whole_number(seat) or not 0 <= seat < self.players:
+            raise InvalidPlayersError(f"invalid seat {seat!r}: seats are 0 to {self.players - 1}")
+        return SeatView(
+            seat=seat,
+            players=self.players,
+            names=self.names,
+            cards=self.cards,
+            dealer=self.dealer,
+            rules=self.rules,
+            phase=self.phase,
+            to_act=self.to_act,
+            hand=tuple(self.hands[seat]),
+            hand_sizes=tuple(len(hand) for hand in self.hands),
+            turned=self.turned,
+            trump=self.trump,
+            bids=tuple(
+                bid if self.bid_visible(owner, to=seat) else None
+                for owner, bid in enumerate(self.bids)
+            ),
+            has_bid=tuple(bid is not None for bid in self.bids),
+            current_leader=self.leader if self.phase is Phase.PLAYING else None,
+            current_trick=tuple(self.current_trick),
+            tricks=tuple(self.tricks),
+            taken=self.taken,
+            legal_bids=tuple(self.legal_bids(seat)),
+            legal_plays=tuple(self.legal_plays(seat)),
+        )
+
+    @classmethod
+    def replay(
+        cls,
+        events: Iterable[Event],
+        *,
+        rules: Rules | None = None,
+        names: Sequence[str] | None = None,
+    ) -> Round:
+        """Rebuild a round from its event log (the deal first, then every action).
+
+        The rules and names recorded in the deal are used unless given here.
+        """
+        log = list(events)
+        if not log or not isinstance(log[0], Dealt):
+            raise InvalidDealError("an event log starts with the deal (a Dealt event)")
+        deal = log[0]
+        rnd = cls(
+            hands=deal.hands,
+            turned=deal.turned,
+            dealer=deal.dealer,
+            rules=rules if rules is not None else deal.rules,
+            names=names if names is not None else (deal.names or None),
+        )
+        for event in log[1:]:
+            if isinstance(event, TrumpChosen):
+                rnd.choose_trump(event.suit, seat=event.seat)
+            elif isinstance(event, BidMade):
+                rnd.bid(event.bid, seat=event.seat)
+            elif isinstance(event, CardPlayed):
+                rnd.play(event.card, seat=event.seat)
+            else:
+                raise InvalidDealError(f"a round's log holds one deal, then actions: {event!r}")
+        return rnd
+
+    def snapshot(self) -> tuple[object, ...]:
+        """Every piece of the round's state, as an immutable value (for comparisons)."""
+        return (
+            self.rules,
+            self.names,
+            self.dealer,
+            self.reveal,
+            self.trump,
+            self.phase,
+            tuple(tuple(hand) for hand in self.hands),
+            tuple(self.bids),
+            tuple(self.tricks),
+            tuple(self.current_trick),
+            self.leader,
+            tuple(self.events),
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<Round players={self.players} cards={self.cards} dealer={self.dealer} "
+            f"trump={self.trump} phase={self.phase.value} to_act={self.to_act}>"
+        )
+
+    def _repr_html_(self) -> str:
+        from tutor.display.html import round_html
+
+        return round_html(self)
+
+
+def _shown(card: object) -> object:
+    """A card as its notation in messages; anything else (bad input) as given."""
+    return str(card) if isinstance(card, Card) else card
+
+
+def _seat_and_value(
+    args: tuple[Any, ...], seat: int | None, action: str, value_name: str
+) -> tuple[int | None, Any]:
+    if len(args) == 1:
+        return seat, args[0]
+    if len(args) == 2 and seat is None:
+        return args[0], args[1]
+    raise TypeError(
+        f"{action}() takes the {value_name}, or a seat and the {value_name}; got {args!r}"
+    )
+
+
+def _random_deal(*, players: int, cards: int, dealer: int, rng: random.Random) -> Dealt:
+    players = check_players(players)
+    _check_cards(cards, players)
+    dealer = _check_dealer(dealer, players)
+    deck = list(DECK)
+    rng.shuffle(deck)
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    position = 0
+    for _ in range(cards):  # one card at a time, clockwise from the dealer's left
+        for offset in range(1, players + 1):
+            hands[(dealer + offset) % players].append(deck[position])
+            position += 1
+    turned = deck[position] if position < DECK_SIZE else None
+    return Dealt(dealer, tuple(tuple(hand) for hand in hands), turned)
+
+
+def _explicit_deal(
+    hands: Sequence[str | Iterable[Card | str]],
+    turned: Card | str | None,
+    *,
+    players: int | None,
+    cards: int | None,
+    dealer: int,
+) -> Dealt:
+    if isinstance(hands, str):
+        raise InvalidDealError(f"hands= is one hand per seat, not a single string {hands!r}")
+    parsed = tuple(tuple(parse_cards(hand)) for hand in hands)
+    count = check_players(len(parsed))
+    if players is not None and players != count:
+        raise InvalidDealError(f"players={players!r} but {count} hands were given")
+    sizes = {len(hand) for hand in parsed}
+    if len(sizes) != 1:
+        raise InvalidDealError(
+            "every hand must hold the same number of cards, got sizes "
+            + ", ".join(str(len(hand)) for hand in parsed)
+        )
+    size = sizes.pop()
+    _check_cards(size, count)
+    if cards is not None and cards != size:
+        raise InvalidDealError(f"cards={cards!r} but each hand holds {size} cards")
+    dealt_all = size * count == DECK_SIZE
+    if turned is _NOT_GIVEN:
+        if not dealt_all:
+            raise InvalidDealError(
+                f"give the turned card: {DECK_SIZE - size * count} cards remain in the stock"
+            )
+        turned = None
+    turned_card = None if turned is None else parse_card(turned)
+    if turned_card is not None and dealt_all:
+        raise InvalidDealError(
+            f"turned card {turned_card} is impossible: every card was dealt, nothing is left"
+        )
+    if turned_card is None and not dealt_all:
+        raise InvalidDealError(
+            f"turned=None means nothing was left to turn, but {DECK_SIZE - size * count} "
+            "cards remain in the stock: give the turned card"
+        )
+    all_cards = [card for hand in parsed for card in hand]
+    if turned_card is not None:
+        all_cards.append(turned_card)
+    try:
+        check_cards_from_one_deck(all_cards, "the deal")
+    except InvalidCardError as error:
+        raise InvalidDealError(str(error)) from None
+    return Dealt(_check_dealer(dealer, count), parsed, turned_card)
+
+
+def _check_cards(cards: object, players: int) -> int:
+    most = DECK_SIZE // players
+    if not is_whole_number(cards) or not 1 <= cards <= most:
+        raise InvalidDealError(
+            f"invalid number of cards {cards!r} for {players} players: "
+            f"each round deals 1 to {most} cards to each player (60 cards / {players})"
+        )
+    return cards
+
+
+def _check_dealer(dealer: object, players: int) -> int:
+    if not is_whole_number(dealer) or not 0 <= dealer < players:
+        raise InvalidPlayersError(
+            f"invalid dealer seat {dealer!r}: seats are 0 to {players - 1}"
+        )
+    return dealer

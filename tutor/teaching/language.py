@@ -1,0 +1,92 @@
+"""The learner's language: chosen on the course index (``?lang=ja`` in the page's URL), or
+set for a whole JupyterLab or app session with the environment variable ``TUTOR_LANG``.
+
+Voilà hands the page URL's query string to the notebook's kernel as the environment
+variable ``QUERY_STRING`` (CGI style), so a notebook asks :func:`current_language` and
+passes the answer as ``lang=`` to everything it shows.
+
+>>> current_language(query="lang=ja", environ={})
+'ja'
+>>> with_language("05_jester_leads.ipynb", "zh-Hant")
+'05_jester_leads.ipynb?lang=zh-Hant'
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from urllib.parse import parse_qs, quote
+
+from tutor.teaching.text import DEFAULT_LANGUAGE, LANGUAGES
+
+LANGUAGE_VARIABLE = "TUTOR_LANG"
+"""Environment variable naming the language of a session (JupyterLab, nbval, the app)."""
+
+LANGUAGE_PARAMETER = "lang"
+"""The URL query parameter (``?lang=ja``) the course index adds to every link."""
+
+QUERY_VARIABLE = "QUERY_STRING"
+"""Where Voilà puts the page URL's query string in the kernel's environment."""
+
+LANGUAGE_NAMES: Mapping[str, str] = {"en": "English", "ja": "日本語", "zh-Hant": "繁體中文"}
+"""Each language by its own name (what a learner looks for, whatever the page's language)."""
+
+
+class UnknownLanguageError(ValueError):
+    """A ``TUTOR_LANG`` that names none of the tutor's languages."""
+
+
+def _known(value: str) -> str | None:
+    """The language ``value`` names (ignoring case and surrounding spaces), or ``None``."""
+    wanted = value.strip().lower()
+    return next((lang for lang in LANGUAGES if lang.lower() == wanted), None)
+
+
+def current_language(query: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The learner's language: ``?lang=`` of the Voilà page, else ``$TUTOR_LANG``, else
+    English. ``query`` and ``environ`` default to the process's environment.
+
+    A URL is typed or edited by anyone, so an unknown ``?lang=`` shows English; a
+    ``TUTOR_LANG`` is set by whoever runs the tutor, so a typo there is refused loudly.
+
+    >>> current_language(query="lang=zh-hant&present=1", environ={})
+    'zh-Hant'
+    >>> current_language(query="lang=xx", environ={"TUTOR_LANG": "ja"})
+    'en'
+    >>> current_language(query="", environ={"TUTOR_LANG": "ja"})
+    'ja'
+    >>> current_language(query="present=1", environ={})
+    'en'
+    >>> current_language(query="", environ={"TUTOR_LANG": "fr"})
+    Traceback (most recent call last):
+    ...
+    tutor.teaching.language.UnknownLanguageError: TUTOR_LANG='fr' is not a language of the tutor; known languages: 'en', 'ja', 'zh-Hant'
+    """
+    env = os.environ if environ is None else environ
+    if query is None:
+        query = env.get(QUERY_VARIABLE, "")
+    asked = parse_qs(query, keep_blank_values=True).get(LANGUAGE_PARAMETER)
+    if asked:
+        return _known(asked[0]) or DEFAULT_LANGUAGE
+    setting = env.get(LANGUAGE_VARIABLE, "")
+    if not setting.strip():
+        return DEFAULT_LANGUAGE
+    lang = _known(setting)
+    if lang is None:
+        known = ", ".join(repr(name) for name in LANGUAGES)
+        raise UnknownLanguageError(
+            f"{LANGUAGE_VARIABLE}={setting!r} is not a language of the tutor; "
+            f"known languages: {known}"
+        )
+    return lang
+
+
+def with_language(href: str, lang: str) -> str:
+    """``href`` with ``lang=<lang>`` added to its query, so the next page keeps the
+    learner's language.
+
+    >>> with_language("08_worked_example.ipynb?present=1", "ja")
+    '08_worked_example.ipynb?present=1&lang=ja'
+    """
+    separator = "&" if "?" in href else "?"
+    return f"{href}{separator}{LANGUAGE_PARAMETER}={quote(lang)}"

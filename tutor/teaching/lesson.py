@@ -1,0 +1,353 @@
+"""Lessons as values: a :class:`Lesson` of sections with examples and a quiz, each text in
+every language written so far (:class:`Text`), and the facts an example states without
+asking (the deck, a schedule table, a score sheet, variants played together), each
+computed by the engine.
+
+Lessons are read from ``lessons/*.toml`` and checked against the engine by
+:mod:`tutor.teaching.lesson_loader`; showing one is the display layer's job
+(:func:`tutor.display.show_lesson`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+
+from tutor.errors import InvalidDealError, InvalidRulesError
+from tutor.rules.cards import DECK, Suit
+from tutor.rules.schedule import GameLength, cards_per_round
+from tutor.rules.scoring import ScoreSheet
+from tutor.rules.variants import Rules
+from tutor.teaching.explain import suit_name
+from tutor.teaching.quiz import Question
+from tutor.teaching.round_quiz import length_name
+from tutor.teaching.text import DEFAULT_LANGUAGE, LANGUAGES, MissingTextError, join_words, text
+
+
+class LessonError(ValueError):
+    """A lesson file that cannot be used; the message names the file, the item and the
+    problem."""
+
+
+# -- texts in several languages ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Text:
+    """One text of a lesson in every language written so far.
+
+    ``place`` says where it is (file and item), ``key`` which text of that place it is.
+
+    >>> from types import MappingProxyType
+    >>> title = Text(MappingProxyType({"en": "Hello"}), "lessons/01_x.toml", "title")
+    >>> title(), title.missing_languages()
+    ('Hello', ['ja', 'zh-Hant'])
+    >>> title("ja")
+    Traceback (most recent call last):
+    ...
+    tutor.teaching.text.MissingTextError: lessons/01_x.toml: title has no 'ja' text (write title.ja = "...")
+    """
+
+    translations: Mapping[str, str]
+    place: str
+    key: str
+
+    def __call__(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        try:
+            return self.translations[lang]
+        except KeyError:
+            raise MissingTextError(
+                f"{self.place}: {self.key} has no {lang!r} text "
+                f'(write {self.key}.{lang} = "...")'
+            ) from None
+
+    def missing_languages(self, languages: Sequence[str] = LANGUAGES) -> list[str]:
+        """The languages of ``languages`` this text does not exist in yet."""
+        return [lang for lang in languages if lang not in self.translations]
+
+
+# -- facts: examples that are not questions -----------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DeckFact:
+    """What the 60-card deck holds, counted from the engine's deck.
+
+    >>> print(DeckFact().as_text())
+    60 cards: 4 suits (yellow Y, red R, green G, blue B) of 13 cards each, ranked 1 to 13, 52 number cards in all; 4 Wizards and 4 Jesters.
+    """
+
+    def counts(self) -> dict[str, int]:
+        numbers = [card for card in DECK if card.is_number]
+        return {
+            "cards": len(DECK),
+            "suits": len({card.suit for card in numbers}),
+            "ranks": len({card.rank for card in numbers}),
+            "numbers": len(numbers),
+            "wizards": sum(card.is_wizard for card in DECK),
+            "jesters": sum(card.is_jester for card in DECK),
+        }
+
+    def as_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        counts = self.counts()
+        ranks = sorted({card.rank for card in DECK if card.rank is not None})
+        return text(
+            "lesson.deck-fact",
+            lang,
+            total=counts["cards"],
+            suits=counts["suits"],
+            suit_names=join_words((f"{suit_name(suit, lang)} {suit.value}" for suit in Suit), lang),
+            ranks=counts["ranks"],
+            low=ranks[0],
+            high=ranks[-1],
+            numbers=counts["numbers"],
+            wizards=counts["wizards"],
+            jesters=counts["jesters"],
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduleTableFact:
+    """The cards per round for several player counts, from the engine's schedule.
+
+    >>> print(ScheduleTableFact(players=(5, 6)).as_text())
+    Game length: the standard game.
+    players  rounds  cards per round
+    5        12      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+    6        10      1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+    """
+
+    players: tuple[int, ...] = (3, 4, 5, 6)
+    length: GameLength = GameLength.STANDARD
+
+    def schedules(self) -> dict[int, list[int]]:
+        return {count: cards_per_round(count, self.length) for count in self.players}
+
+    def columns(self, lang: str = DEFAULT_LANGUAGE) -> tuple[str, str, str]:
+        """The column headings: players, rounds, cards per round."""
+        return (
+            text("lesson.schedule-col-players", lang),
+            text("lesson.schedule-col-rounds", lang),
+            text("lesson.schedule-col-cards", lang),
+        )
+
+    def as_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        players, rounds, cards = self.columns(lang)
+        width = (len(players) + 2, len(rounds) + 2)
+        lines = [
+            text("lesson.schedule-length", lang, length=length_name(self.length, lang)),
+            f"{players:<{width[0]}}{rounds:<{width[1]}}{cards}",
+        ]
+        for count, schedule in self.schedules().items():
+            row = join_words(map(str, schedule), lang)
+            lines.append(f"{count:<{width[0]}}{len(schedule):<{width[1]}}{row}")
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheetFact:
+    """The score sheet of the first rounds of a game (row n is round n, of n tricks),
+    scored by the engine.
+
+    >>> fact = ScoreSheetFact(names=("A", "B", "C"), bids=((1, 0, 0),), taken=((1, 0, 0),))
+    >>> fact.sheet().totals, fact.winners()
+    ((30, 20, 20), ['A'])
+    """
+
+    names: tuple[str, ...]
+    bids: tuple[tuple[int, ...], ...]
+    taken: tuple[tuple[int, ...], ...]
+
+    def __post_init__(self) -> None:
+        if len(self.bids) != len(self.taken):
+            raise InvalidDealError(
+                f"{len(self.bids)} rows of bids but {len(self.taken)} rows of tricks taken"
+            )
+        self.sheet()  # validates every row
+
+    def sheet(self) -> ScoreSheet:
+        sheet = ScoreSheet(players=len(self.names), names=self.names)
+        # The rows are rounds 1, 2, 3... of a standard game: round n has n tricks.
+        for cards, (bids, taken) in enumerate(zip(self.bids, self.taken, strict=True), start=1):
+            sheet.record(bids=bids, taken=taken, cards=cards)
+        return sheet
+
+    def winners(self) -> list[str]:
+        """The players with the highest total (ties share the win)."""
+        return [self.names[seat] for seat in self.sheet().leaders()]
+
+    def as_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        sheet = self.sheet()
+        width = max(11, *(len(name) + 2 for name in self.names))
+        round_word, cards_word = text("lesson.sheet-col-round", lang), text("lesson.sheet-col-cards", lang)
+        first, second = len(round_word) + 2, len(cards_word) + 2
+        names = "".join(f"{name:<{width}}" for name in self.names)
+        lines = [f"{round_word:<{first}}{cards_word:<{second}}{names}".rstrip()]
+        for number, row in enumerate(sheet.rows, start=1):
+            cells = "".join(
+                f"{text('lesson.sheet-cell', lang, bid=b, taken=t, points=p):<{width}}"
+                for b, t, p in zip(row.bids, row.taken, row.points, strict=True)
+            )
+            lines.append(f"{number:<{first}}{row.cards:<{second}}{cells}".rstrip())
+        totals = "".join(f"{total:<{width}}" for total in sheet.totals)
+        total_word = text("lesson.sheet-total", lang)
+        lines.append(f"{total_word:<{first + second}}{totals}".rstrip())
+        lines.append(text("lesson.sheet-winners", lang, winners=join_words(self.winners(), lang)))
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class VariantsFact:
+    """Whether some variants can be played together (the engine's :meth:`Rules.preset`).
+
+    >>> VariantsFact(("plus-minus-one", "hidden-bids")).allowed()
+    False
+    """
+
+    variants: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        for name in self.variants:
+            Rules.preset(name)  # an unknown name raises here, not later
+
+    def allowed(self) -> bool:
+        try:
+            Rules.preset(*self.variants)
+        except InvalidRulesError:
+            return False
+        return True
+
+    def as_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        key = "lesson.variants-allowed" if self.allowed() else "lesson.variants-refused"
+        names = " + ".join(text(f"lesson-variant.{name}", lang) for name in self.variants)
+        return text(key, lang, variants=names)
+
+
+Fact = DeckFact | ScheduleTableFact | ScoreSheetFact | VariantsFact
+"""An example that is shown, never asked."""
+
+_FACT_TYPES = (DeckFact, ScheduleTableFact, ScoreSheetFact, VariantsFact)
+
+
+# -- lessons, sections, items -------------------------------------------------------------
+
+
+class ItemRole(StrEnum):
+    """Whether an item is shown with its answer, or asked."""
+
+    EXAMPLE = "example"
+    QUIZ = "quiz item"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class LessonItem:
+    """One example or quiz item of a lesson, checked by the engine when it was loaded."""
+
+    id: str
+    kind: str
+    role: ItemRole
+    subject: Question | Fact
+    note: Text | None
+    where: str
+
+    @property
+    def question(self) -> Question:
+        """The item as a question (every quiz item is one; some examples are facts)."""
+        if isinstance(self.subject, _FACT_TYPES):
+            raise LessonError(f"{self.where}: a {self.kind} item is a fact, not a question")
+        return self.subject
+
+    def as_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The item in plain text: the situation, then the engine's answer and reason."""
+        subject = self.subject
+        if isinstance(subject, _FACT_TYPES):
+            return subject.as_text(lang)
+        situation, answer = subject.situation_text(lang), subject.answer_text(lang)
+        if not situation:  # the answer already states it (a score's formula names the bid)
+            return answer
+        return text("lesson.fact-line", lang, situation=situation, answer=answer)
+
+    def __str__(self) -> str:
+        return self.as_text()
+
+    def texts(self) -> Iterator[Text]:
+        if self.note is not None:
+            yield self.note
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Section:
+    """A part of a lesson: a heading, a text (Markdown) and its examples."""
+
+    id: str
+    heading: Text
+    body: Text
+    examples: tuple[LessonItem, ...]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Lesson:
+    """One lesson: title, summary, sections with examples, and the quiz."""
+
+    id: str
+    number: int
+    path: Path
+    title: Text
+    summary: Text
+    sections: tuple[Section, ...]
+    quiz: tuple[LessonItem, ...]
+
+    @property
+    def examples(self) -> tuple[LessonItem, ...]:
+        return tuple(item for section in self.sections for item in section.examples)
+
+    def items(self) -> tuple[LessonItem, ...]:
+        """Every example, then every quiz item."""
+        return self.examples + self.quiz
+
+    def item(self, item_id: str) -> LessonItem:
+        """The example or quiz item called ``item_id``."""
+        for candidate in self.items():
+            if candidate.id == item_id:
+                return candidate
+        known = ", ".join(repr(candidate.id) for candidate in self.items())
+        raise LessonError(f"{file_label(self.path)}: no item {item_id!r}; items: {known}")
+
+    def questions(self) -> list[Question]:
+        """The quiz, as questions graded by the engine."""
+        return [item.question for item in self.quiz]
+
+    def texts(self) -> Iterator[Text]:
+        """Every text of the lesson (for completeness checks of the translations)."""
+        yield self.title
+        yield self.summary
+        for section in self.sections:
+            yield section.heading
+            yield section.body
+            for item in section.examples:
+                yield from item.texts()
+        for item in self.quiz:
+            yield from item.texts()
+
+    def missing_texts(self, lang: str) -> list[str]:
+        """Where a text lacks ``lang``, e.g. ``"lessons/04_x.toml, section 'y': heading"``."""
+        return [
+            f"{piece.place}: {piece.key}" for piece in self.texts() if lang not in piece.translations
+        ]
+
+    def facts(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """Every example in plain text, one after another (what a notebook prints)."""
+        return "\n\n".join(item.as_text(lang) for item in self.examples)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Lesson {self.id!r}: {self.title()!r}, {len(self.sections)} sections, "
+            f"{len(self.examples)} examples, {len(self.quiz)} quiz items>"
+        )
+
+
+def file_label(path: Path) -> str:
+    """How messages name a lesson file: its folder and its name, e.g. ``lessons/04_x.toml``."""
+    return f"{path.parent.name}/{path.name}"
