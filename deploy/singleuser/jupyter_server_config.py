@@ -32,6 +32,8 @@ from pathlib import Path
 
 from jupyter_server.auth.authorizer import Authorizer
 
+from tutor.hub.server_extension import PageCloseShutdownHandler
+
 c = get_config()  # type: ignore[name-defined]  # noqa: F821  (provided by traitlets)
 
 TUTOR_HOME = Path(os.environ.get("TUTOR_HOME") or Path(__file__).resolve().parents[2])
@@ -77,6 +79,9 @@ c.ServerApp.jpserver_extensions = {
     "nbclassic": False,
     "jupyter_lsp": False,
     "jupyter_server_terminals": False,
+    # forwards the learner's answers to the teacher's page; guards Voila's page-close
+    # kernel shutdown; keeps the hub token from the kernels (see the module)
+    "tutor.hub.server_extension": True,
 }
 
 
@@ -90,12 +95,16 @@ class TutorOnlyAuthorizer(Authorizer):  # type: ignore[misc]
     "write" (upload, save, rename or delete a file; start, restart or stop kernels and
     sessions by hand; terminals; settings; shutting the server down), and reading the
     files (/files, /api/contents, /nbconvert): the pages show the course, not its source.
+    One "write" is allowed: a tutor page giving its kernel back as it closes (Voila's
+    page-close shutdown, served by tutor.hub.server_extension so that it asks here).
     The hub has already checked that the request comes from this server's owner.
     """
 
     def is_authorized(self, handler: object, user: object, action: str, resource: str) -> bool:
         if action == "execute":
             return resource == "kernels"
+        if action == "write" and resource == "kernels":
+            return isinstance(handler, PageCloseShutdownHandler)
         return action == "read" and resource not in {"contents", "nbconvert"}
 
 

@@ -1,0 +1,15 @@
+"""The tutor on JupyterHub: what the hub, the learners' servers and the teacher's service
+run beyond JupyterHub itself (deploy/README.md tells the whole story).
+
+- :mod:`tutor.hub.login`: each learner's own password (JupyterHub's NativeAuthenticator)
+  plus failed-login limits per name and per address;
+- :mod:`tutor.hub.class_progress`: the learner-progress events (PROGRESS_CONTRACT) checked,
+  and a class's results computed from them;
+- :mod:`tutor.hub.teacher_service`: the teacher's page, a JupyterHub service keeping the
+  class's events in SQLite or PostgreSQL;
+- :mod:`tutor.hub.server_extension`: inside a learner's server, forwards new answers to
+  that service and keeps the lock-down's rule for Voila's page-close kernel shutdown.
+
+This sits above the tutor's layers (it reads lessons, topics and catalogs, nothing imports
+it) and needs the ``hub`` extra (JupyterHub); the rest of the tutor never imports it.
+"""

@@ -1,0 +1,441 @@
+"""The teacher's view of the class: a JupyterHub service (``python -m tutor.hub.teacher_service``).
+
+The hub starts it, gives it its address and API token, and logs its visitors in (HubOAuth:
+no password of its own). Two doors:
+
+- ``GET <prefix>``: the class's results, for teachers only (hub admins, or members of the
+  ``teachers`` group; anyone else gets 403): per learner and lesson, done and the quiz
+  score; per learner and topic, practice answers right at the first try; for the class,
+  the topics most often missed. In the teacher's language (``?lang=``, else the browser's
+  Accept-Language, else ``TUTOR_LANG``); lesson titles and topic names come from the
+  tutor's own catalogs. Plain HTML and CSS served by this service: nothing from outside.
+- ``POST <prefix>api/events``: a learner's server reports that learner's new answers (the
+  progress-contract events), authenticated with the server's own hub token, so a learner
+  can only ever report for themselves. Each event is kept once (by learner and event id),
+  so a report sent twice, or the same file sent again after a restart, changes nothing.
+
+The events are kept in a database through SQLAlchemy (which JupyterHub already needs):
+SQLite by default (``TUTOR_CLASS_DB_URL`` unset: ``class-results.sqlite`` in the working
+directory, the hub's state folder), PostgreSQL when ``TUTOR_CLASS_DB_URL`` names one
+(``postgresql+psycopg://...``, as the cluster values set up). Results are computed from
+the events at each page load (tutor.hub.class_progress), never stored.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import logging
+import os
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import urlparse
+
+from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated
+from jupyterhub.utils import url_path_join
+from sqlalchemy import (
+    Boolean,
+    Column,
+    DateTime,
+    Engine,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    UniqueConstraint,
+    create_engine,
+    select,
+)
+from sqlalchemy.dialects import postgresql, sqlite
+from tornado import web
+from tornado.httpclient import AsyncHTTPClient, HTTPRequest
+from tornado.ioloop import IOLoop
+
+from tutor.hub.class_progress import Event, EventError, learner_results, most_missed, parse_event
+from tutor.language import LANGUAGE_NAMES, LANGUAGE_VARIABLE
+from tutor.lessons import LANGUAGES, Lesson, list_lessons
+from tutor.practice import TopicCount
+from tutor.text import DEFAULT_LANGUAGE, text
+
+log = logging.getLogger("tutor.class-results")
+
+DB_URL_VARIABLE = "TUTOR_CLASS_DB_URL"
+TEACHERS_GROUP = "teachers"
+MAX_EVENTS_PER_REPORT = 1000
+MAX_BODY_BYTES = 1_000_000
+
+metadata = MetaData()
+events_table = Table(
+    "progress_events",
+    metadata,
+    # the order events arrived in, which is the order each learner's file has them in
+    Column("seq", Integer, primary_key=True, autoincrement=True),
+    Column("learner", String(128), nullable=False),
+    Column("event_id", String(32), nullable=False),
+    Column("time", String(40), nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("lesson", String(80)),
+    Column("item", String(100)),
+    Column("topic", String(40)),
+    Column("correct", Boolean),
+    Column("first_try", Boolean),
+    Column("received", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("learner", "event_id", name="one_event_once"),
+)
+
+
+class EventStore:
+    """The class's events in a database (SQLite or PostgreSQL), each kept once."""
+
+    def __init__(self, url: str) -> None:
+        self.engine: Engine = create_engine(url, future=True, pool_pre_ping=True)
+        metadata.create_all(self.engine)
+
+    def add(self, learner: str, events: Sequence[Event]) -> int:
+        """Keep ``events`` of ``learner`` (those already kept are left as they are); how
+        many were new."""
+        if not events:
+            return 0
+        now = datetime.now(UTC)
+        rows = [
+            {
+                "learner": learner,
+                "event_id": event.id,
+                "time": event.time,
+                "kind": event.kind,
+                "lesson": event.lesson,
+                "item": event.item,
+                "topic": event.topic,
+                "correct": event.correct,
+                "first_try": event.first_try,
+                "received": now,
+            }
+            for event in events
+        ]
+        dialect = self.engine.dialect.name
+        insert: Any
+        if dialect == "sqlite":
+            insert = sqlite.insert(events_table).on_conflict_do_nothing()
+        elif dialect == "postgresql":
+            insert = postgresql.insert(events_table).on_conflict_do_nothing()
+        else:
+            raise ValueError(
+                f"{DB_URL_VARIABLE}: database {dialect!r} is not supported; use sqlite or postgresql"
+            )
+        with self.engine.begin() as connection:
+            result = connection.execute(insert, rows)
+            return max(result.rowcount, 0)
+
+    def events_by_learner(self) -> dict[str, list[Event]]:
+        """Every learner's events, in the order they arrived."""
+        by_learner: dict[str, list[Event]] = {}
+        query = select(events_table).order_by(events_table.c.seq)
+        with self.engine.connect() as connection:
+            for row in connection.execute(query).mappings():
+                by_learner.setdefault(row["learner"], []).append(
+                    Event(
+                        row["event_id"],
+                        row["time"],
+                        row["kind"],
+                        row["lesson"],
+                        row["item"],
+                        row["topic"],
+                        row["correct"],
+                        row["first_try"],
+                    )
+                )
+        return by_learner
+
+
+# -- the page -------------------------------------------------------------------------------
+
+PAGE_STYLE = """
+body { font-family: system-ui, "Noto Sans CJK JP", sans-serif; margin: 1.5rem; color: #1b1b1b; }
+h1 { font-size: 1.6rem; margin: 0 0 .5rem; } h2 { font-size: 1.25rem; margin: 1.5rem 0 .5rem; }
+nav a { margin-right: 1rem; } nav a[aria-current] { font-weight: bold; text-decoration: none; }
+table { border-collapse: collapse; margin: .5rem 0; }
+th, td { border: 1px solid #999; padding: .3rem .6rem; text-align: left; vertical-align: top; }
+thead th { background: #eef; } td.done { background: #e6f4e6; }
+.muted { color: #555; }
+"""
+
+
+def choose_language(query: str | None, accept: str | None) -> str:
+    """The page's language: ``?lang=`` if it names one of the tutor's, else the first of
+    the browser's Accept-Language that does, else ``$TUTOR_LANG`` (or English).
+
+    >>> choose_language("ja", None), choose_language(None, "fr, zh-TW;q=0.8"), choose_language("xx", "")
+    ('ja', 'zh-Hant', 'en')
+    """
+    known = {lang.lower(): lang for lang in LANGUAGES}
+    if query:
+        return known.get(query.strip().lower(), DEFAULT_LANGUAGE)
+    for part in (accept or "").split(","):
+        tag = part.split(";")[0].strip().lower()
+        if tag in known:
+            return known[tag]
+        if tag in {"zh-tw", "zh-hk", "zh-mo"}:
+            return "zh-Hant"
+        if tag.split("-")[0] in known and tag.split("-")[0] != "zh":
+            return known[tag.split("-")[0]]
+    setting = os.environ.get(LANGUAGE_VARIABLE, "").strip().lower()
+    return known.get(setting, DEFAULT_LANGUAGE)
+
+
+def _rate(count: TopicCount | None, lang: str) -> str:
+    if count is None or not count.answered:
+        return "—"
+    percent = round(100 * count.right / count.answered)
+    return text("teacher.rate", lang, right=count.right, answered=count.answered, percent=percent)
+
+
+def render_page(
+    lessons: Sequence[Lesson],
+    learners: Sequence[str],
+    events: Mapping[str, Sequence[Event]],
+    lang: str,
+    base_url: str,
+) -> str:
+    """The teacher's page (a whole HTML document) for ``learners`` and their ``events``."""
+    esc = html.escape
+    quizzes = [lesson for lesson in lessons if lesson.quiz]
+    quiz_items = {lesson.id: tuple(item.id for item in lesson.quiz) for lesson in quizzes}
+    results = {name: learner_results(events.get(name, ()), quiz_items) for name in learners}
+    topics = sorted(
+        {t for r in results.values() for t in r.practice},
+        key=lambda t: text(f"practice-topic.{t}", lang),
+    )
+
+    def topic_name(topic: str) -> str:
+        return text(f"practice-topic.{topic}", lang)
+
+    parts = [
+        "<!DOCTYPE html>",
+        f'<html lang="{esc(lang)}"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{esc(text('teacher.title', lang))}</title>",
+        f"<style>{PAGE_STYLE}</style></head><body>",
+        f"<h1>{esc(text('teacher.title', lang))}</h1>",
+        f'<nav aria-label="{esc(text("teacher.language", lang))}">',
+    ]
+    for code in LANGUAGES:
+        current = ' aria-current="page"' if code == lang else ""
+        parts.append(
+            f'<a href="{esc(base_url)}?lang={esc(code)}" lang="{esc(code)}"{current}>{esc(LANGUAGE_NAMES[code])}</a>'
+        )
+    parts.append("</nav>")
+    stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    parts.append(f'<p class="muted">{esc(text("teacher.updated", lang, time=stamp))}</p>')
+
+    # the class: most missed topics
+    parts.append(
+        f'<section aria-labelledby="missed"><h2 id="missed">{esc(text("teacher.missed-heading", lang))}</h2>'
+    )
+    missed = most_missed(results.values())
+    if missed:
+        parts.append('<ol id="most-missed">')
+        for topic, count in missed:
+            line = text(
+                "teacher.missed-row",
+                lang,
+                topic=topic_name(topic),
+                wrong=count.wrong,
+                answered=count.answered,
+            )
+            parts.append(f"<li>{esc(line)}</li>")
+        parts.append("</ol>")
+    else:
+        parts.append(f"<p>{esc(text('teacher.nothing-missed', lang))}</p>")
+    parts.append("</section>")
+
+    if not learners:
+        parts.append(f"<p>{esc(text('teacher.no-learners', lang))}</p></body></html>")
+        return "\n".join(parts)
+
+    # per learner and lesson
+    parts.append(
+        f'<section aria-labelledby="lessons"><h2 id="lessons">{esc(text("teacher.lessons-heading", lang))}</h2>'
+    )
+    parts.append('<table id="lesson-results"><thead><tr>')
+    parts.append(f'<th scope="col">{esc(text("teacher.learner", lang))}</th>')
+    for lesson in quizzes:
+        parts.append(f'<th scope="col">{lesson.number}. {esc(lesson.title(lang))}</th>')
+    parts.append("</tr></thead><tbody>")
+    for name in learners:
+        parts.append(f'<tr><th scope="row">{esc(name)}</th>')
+        for lesson in quizzes:
+            result = results[name].lessons[lesson.id]
+            if result.done:
+                cell = text("teacher.done", lang, right=result.right_first_try, items=result.items)
+                parts.append(f'<td class="done">{esc(cell)}</td>')
+            elif result.answered:
+                cell = text(
+                    "teacher.partly",
+                    lang,
+                    answered=result.answered,
+                    items=result.items,
+                    right=result.right_first_try,
+                )
+                parts.append(f"<td>{esc(cell)}</td>")
+            else:
+                parts.append("<td>—</td>")
+        parts.append("</tr>")
+    parts.append("</tbody></table></section>")
+
+    # per learner and topic (practice)
+    parts.append(
+        f'<section aria-labelledby="practice"><h2 id="practice">{esc(text("teacher.practice-heading", lang))}</h2>'
+    )
+    if topics:
+        parts.append('<table id="practice-results"><thead><tr>')
+        parts.append(f'<th scope="col">{esc(text("teacher.learner", lang))}</th>')
+        for topic in topics:
+            parts.append(f'<th scope="col">{esc(topic_name(topic))}</th>')
+        parts.append("</tr></thead><tbody>")
+        for name in learners:
+            parts.append(f'<tr><th scope="row">{esc(name)}</th>')
+            for topic in topics:
+                parts.append(f"<td>{esc(_rate(results[name].practice.get(topic), lang))}</td>")
+            parts.append("</tr>")
+        parts.append("</tbody></table>")
+    else:
+        parts.append(f"<p>{esc(text('teacher.no-practice', lang))}</p>")
+    parts.append("</section></body></html>")
+    return "\n".join(parts)
+
+
+# -- the service ------------------------------------------------------------------------------
+
+
+class _Base(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
+    def initialize(self, store: EventStore, lessons: Sequence[Lesson]) -> None:
+        self.store = store
+        self.lessons = lessons
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        # A short message, never a traceback (tornado's default would show one in debug).
+        reason = self._reason
+        exc = kwargs.get("exc_info", (None, None, None))[1]
+        if isinstance(exc, web.HTTPError) and exc.log_message:
+            reason = exc.log_message % exc.args if exc.args else exc.log_message
+        if self.request.path.endswith("/api/events"):
+            self.set_header("Content-Type", "application/json")
+            self.finish(json.dumps({"status": status_code, "message": reason}))
+        else:
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.finish(
+                f"<!DOCTYPE html><title>{status_code}</title><p>{status_code}: {html.escape(reason)}</p>"
+            )
+
+
+class ClassPage(_Base):
+    """The teacher's page: hub admins and the ``teachers`` group; anyone else 403."""
+
+    @web.authenticated
+    async def get(self) -> None:
+        name = self.current_user["name"]
+        users = await hub_users(self.hub_auth)
+        me = users.get(name, {})
+        if not (me.get("admin") or TEACHERS_GROUP in me.get("groups", ())):
+            raise web.HTTPError(403, "This page is for the teachers of the class.")
+        teachers = {
+            n for n, u in users.items() if u.get("admin") or TEACHERS_GROUP in u.get("groups", ())
+        }
+        events = self.store.events_by_learner()
+        learners = sorted((set(users) | set(events)) - teachers)
+        lang = choose_language(
+            self.get_query_argument("lang", None), self.request.headers.get("Accept-Language")
+        )
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(render_page(self.lessons, learners, events, lang, self.hub_auth.base_url))
+
+
+class EventsAPI(_Base):
+    """A learner's server reporting that learner's events (JSON: {"events": [...]})."""
+
+    def check_xsrf_cookie(self) -> None:
+        # Only a token in the Authorization header is accepted here (see post), and a
+        # browser never sends one by itself: no cross-site request can use this door.
+        return None
+
+    @web.authenticated
+    async def post(self) -> None:
+        if not self.request.headers.get("Authorization", "").startswith(("token ", "Bearer ")):
+            raise web.HTTPError(403, "Report with the server's own hub token.")
+        user = self.current_user
+        if user.get("kind") != "user":
+            raise web.HTTPError(403, "Only a learner's own server reports answers.")
+        if len(self.request.body) > MAX_BODY_BYTES:
+            raise web.HTTPError(413, f"A report is at most {MAX_BODY_BYTES} bytes.")
+        try:
+            body = json.loads(self.request.body)
+        except (ValueError, UnicodeDecodeError) as error:
+            raise web.HTTPError(400, f"The report is not JSON: {error}") from None
+        raw_events = body.get("events") if isinstance(body, dict) else None
+        if not isinstance(raw_events, list):
+            raise web.HTTPError(400, 'A report is a JSON object {"events": [...]}.')
+        if len(raw_events) > MAX_EVENTS_PER_REPORT:
+            raise web.HTTPError(413, f"A report has at most {MAX_EVENTS_PER_REPORT} events.")
+        events = []
+        for number, raw in enumerate(raw_events, start=1):
+            try:
+                events.append(parse_event(raw))
+            except EventError as error:
+                # The whole report is refused: nothing of it is kept.
+                raise web.HTTPError(400, f"event {number} of the report: {error}") from None
+        new = self.store.add(user["name"], events)
+        log.info("%s reported %d events, %d new", user["name"], len(events), new)
+        self.set_header("Content-Type", "application/json")
+        self.finish(json.dumps({"received": len(events), "new": new}))
+
+
+async def hub_users(hub_auth: Any) -> dict[str, dict[str, Any]]:
+    """Every hub user's model (name, admin, groups), read with the service's own token."""
+    client = AsyncHTTPClient()
+    request = HTTPRequest(
+        url_path_join(hub_auth.api_url, "users"),
+        headers={"Authorization": f"token {hub_auth.api_token}"},
+        request_timeout=20,
+    )
+    response = await client.fetch(request)
+    users: list[dict[str, Any]] = json.loads(response.body)
+    return {user["name"]: user for user in users}
+
+
+def make_app(store: EventStore, lessons: Sequence[Lesson], prefix: str) -> web.Application:
+    """The service's web application under ``prefix`` (JUPYTERHUB_SERVICE_PREFIX)."""
+    args = {"store": store, "lessons": lessons}
+    return web.Application(
+        [
+            (prefix, ClassPage, args),
+            (url_path_join(prefix, "api/events"), EventsAPI, args),
+            (url_path_join(prefix, "oauth_callback"), HubOAuthCallbackHandler),
+        ],
+        cookie_secret=os.urandom(32),
+        xsrf_cookies=False,
+    )
+
+
+def main() -> None:
+    logging.basicConfig(
+        level=logging.INFO, format="[%(levelname)1.1s %(asctime)s class-results] %(message)s"
+    )
+    url = os.environ.get(DB_URL_VARIABLE) or "sqlite:///class-results.sqlite"
+    store = EventStore(url)
+    prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/services/class-results/")
+    listen = urlparse(os.environ.get("JUPYTERHUB_SERVICE_URL", "http://127.0.0.1:10101"))
+    app = make_app(store, list_lessons(), prefix)
+    app.listen(listen.port or 80, listen.hostname or "127.0.0.1", max_body_size=MAX_BODY_BYTES)
+    log.info(
+        "class results at %s (%s), events in %s",
+        prefix,
+        listen.geturl(),
+        store.engine.url.render_as_string(hide_password=True),
+    )
+    IOLoop.current().start()
+
+
+if __name__ == "__main__":
+    main()
