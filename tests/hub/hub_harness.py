@@ -91,7 +91,7 @@ def proxy_command() -> str:
     return done.stdout.strip().splitlines()[-1]
 
 
-def harness_config(ports: Mapping[str, int], api_token: str) -> str:
+def harness_config(ports: Mapping[str, int], api_token: str, extra: str = "") -> str:
     """The extra hub config: the deploy config, then loopback ports and the harness's token.
 
     >>> text = harness_config({"public": 1, "hub": 2, "proxy_api": 3}, "t0k")
@@ -105,15 +105,15 @@ c.JupyterHub.bind_url = "http://{LOOPBACK}:{ports["public"]}/"
 c.JupyterHub.hub_bind_url = "http://{LOOPBACK}:{ports["hub"]}"
 c.ConfigurableHTTPProxy.api_url = "http://{LOOPBACK}:{ports["proxy_api"]}"
 c.Spawner.ip = "{LOOPBACK}"
-c.JupyterHub.services = [{{"name": "hub-harness", "api_token": {api_token!r}}}]
-c.JupyterHub.load_roles = [
+c.JupyterHub.services.append({{"name": "hub-harness", "api_token": {api_token!r}}})
+c.JupyterHub.load_roles.append(
     {{
         "name": "hub-harness",
-        "scopes": ["admin:users", "admin:servers", "tokens", "access:servers"],
+        "scopes": ["admin:users", "admin:servers", "tokens", "access:servers", "admin:groups"],
         "services": ["hub-harness"],
     }}
-]
-"""
+)
+{extra}"""
 
 
 @dataclass
@@ -224,24 +224,34 @@ def start_hub(
     *,
     password: str,
     learners: Iterable[str] = (),
+    auth: str = "shared-password",
+    admins: Iterable[str] = (),
+    admin_password: str = "",
     extra_env: Mapping[str, str] | None = None,
+    extra_config: str = "",
     timeout: float = 90,
 ) -> RunningHub:
-    """Start ``deploy/hub.sh`` (class-password mode) in ``state_dir`` on free loopback
-    ports, and wait until the hub answers. ``learners`` empty: any name may log in."""
+    """Start ``deploy/hub.sh`` in ``state_dir`` on free loopback ports, and wait until
+    the hub answers. ``auth``: "shared-password" (``password`` is the class password;
+    ``learners`` empty: any name may log in) or "native" (``admins`` log in with
+    ``admin_password``; ``learners`` are approved at sign-up). ``extra_config``: more
+    lines of hub configuration (``c.<Class>.<trait> = ...``)."""
     state_dir.mkdir(parents=True, exist_ok=True)
     ports = {"public": free_port(), "hub": free_port(), "proxy_api": free_port()}
     api_token = secrets.token_hex(32)
     config_path = state_dir / "harness_config.py"
-    config_path.write_text(harness_config(ports, api_token))
+    config_path.write_text(harness_config(ports, api_token, extra_config))
     config_path.chmod(0o600)
     env = {
         **os.environ,
         "TUTOR_HUB_STATE": str(state_dir),
         "TUTOR_HUB_CONFIG": str(config_path),
-        "TUTOR_HUB_AUTH": "shared-password",
+        "TUTOR_HUB_AUTH": auth,
         "TUTOR_HUB_PASSWORD": password,
+        "TUTOR_HUB_ADMIN_PASSWORD": admin_password,
+        "TUTOR_HUB_ADMINS": ",".join(admins),
         "TUTOR_HUB_LEARNERS": ",".join(learners),
+        "TUTOR_CLASS_RESULTS_PORT": str(free_port()),
         # A machine where the tests run as root (CI): accept root servers, knowingly.
         "TUTOR_HUB_ALLOW_ROOT": "1",
         **(extra_env or {}),
