@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from tutor.practice import TopicCount
-from tutor.quiz import Topic
+from tutor.teaching.progress import TopicCount
+from tutor.teaching.quiz import Topic
 
 CONTRACT_VERSION = 1
 ANSWER_KINDS = ("quiz", "practice")

@@ -53,10 +53,11 @@ from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.ioloop import IOLoop
 
 from tutor.hub.class_progress import Event, EventError, learner_results, most_missed, parse_event
-from tutor.language import LANGUAGE_NAMES, LANGUAGE_VARIABLE
-from tutor.lessons import LANGUAGES, Lesson, list_lessons
-from tutor.practice import TopicCount
-from tutor.text import DEFAULT_LANGUAGE, text
+from tutor.teaching.language import LANGUAGE_NAMES, LANGUAGE_VARIABLE
+from tutor.teaching.lesson import Lesson
+from tutor.teaching.lesson_loader import list_lessons
+from tutor.teaching.progress import TopicCount
+from tutor.teaching.text import DEFAULT_LANGUAGE, LANGUAGES, text
 
 log = logging.getLogger("tutor.class-results")
 
