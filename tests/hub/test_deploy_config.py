@@ -20,10 +20,15 @@ from traitlets.config import Config, PyFileConfigLoader
 from .hub_harness import REPO
 
 DEPLOY = REPO / "deploy"
+SHARED = {"TUTOR_HUB_AUTH": "shared-password", "TUTOR_HUB_PASSWORD": "class-pass"}
 HUB_ENV = (
     "TUTOR_HUB_AUTH",
     "TUTOR_HUB_PASSWORD",
+    "TUTOR_HUB_PASSWORD_FILE",
     "TUTOR_HUB_ADMIN_PASSWORD",
+    "TUTOR_HUB_ADMIN_PASSWORD_FILE",
+    "TUTOR_CLASS_RESULTS_PORT",
+    "TUTOR_CLASS_DB_URL",
     "TUTOR_HUB_LEARNERS",
     "TUTOR_HUB_GROUP",
     "TUTOR_HUB_ADMINS",
@@ -32,7 +37,8 @@ HUB_ENV = (
 
 
 def load_hub_config(monkeypatch: pytest.MonkeyPatch, *, euid: int, **env: str) -> Config:
-    """deploy/jupyterhub_config.py as the hub would load it, run by user id ``euid``."""
+    """deploy/jupyterhub_config.py as the hub would load it, run by user id ``euid``, in
+    the current directory (the hub's state folder; tests chdir to a temporary one)."""
     for name in HUB_ENV:
         monkeypatch.delenv(name, raising=False)
     for name, value in env.items():
@@ -55,18 +61,94 @@ def load_server_config(monkeypatch: pytest.MonkeyPatch, **env: str) -> Config:
 # -- the one-machine hub ----------------------------------------------------------------------
 
 
+@pytest.fixture(autouse=True)
+def _in_a_state_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+
+
+def test_by_default_each_learner_has_a_password_of_their_own(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    config = load_hub_config(
+        monkeypatch, euid=1000, TUTOR_HUB_ADMIN_PASSWORD="first-pass", TUTOR_HUB_LEARNERS="ada,bo"
+    )
+    assert config.JupyterHub.authenticator_class == "tutor.hub.login.TutorAuthenticator"
+    assert config.TutorAuthenticator.open_signup is False  # unlisted names wait for approval
+    assert config.TutorAuthenticator.minimum_password_length >= 8
+    assert config.Authenticator.admin_users == {"teacher"}
+    # Approval is the gate (allow_all); listed names are approved at sign-up.
+    assert config.Authenticator.allow_all is True
+    assert config.Authenticator.allowed_users == {"ada", "bo"}
+    # The teachers' first password: in a file only the hub's user reads, not in the
+    # environment nor in the config.
+    password_file = Path(config.TutorAuthenticator.teacher_password_file)
+    assert password_file.read_text() == "first-pass"
+    assert password_file.stat().st_mode & 0o077 == 0
+    assert "TUTOR_HUB_ADMIN_PASSWORD" not in os.environ
+    assert "first-pass" not in repr(config)
+    with pytest.raises(SystemExit, match="TUTOR_HUB_ADMIN_PASSWORD"):
+        load_hub_config(monkeypatch, euid=1000, TUTOR_HUB_ADMIN_PASSWORD="short")
+    # deploy/hub.sh passes a file instead of the value.
+    given = tmp_path / "given"
+    given.write_text("from-a-file\n")
+    from_file = load_hub_config(
+        monkeypatch, euid=1000, TUTOR_HUB_ADMIN_PASSWORD_FILE=str(given), TUTOR_HUB_ADMINS="mrs_k"
+    )
+    assert Path(from_file.TutorAuthenticator.teacher_password_file) == given
+    assert from_file.Authenticator.admin_users == {"mrs_k"}
+
+
+def test_the_teachers_page_is_a_hub_service_every_server_reports_to(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    config = load_hub_config(
+        monkeypatch,
+        euid=1000,
+        TUTOR_HUB_ADMIN_PASSWORD="first-pass",
+        TUTOR_CLASS_RESULTS_PORT="9299",
+    )
+    (service,) = [s for s in config.JupyterHub.services if s["name"] == "class-results"]
+    assert service["url"] == "http://127.0.0.1:9299"
+    assert service["command"][-2:] == ["-m", "tutor.hub.teacher_service"]
+    assert service["environment"]["TUTOR_CLASS_DB_URL"].startswith("sqlite:///")
+    roles = {role["name"]: role for role in config.JupyterHub.load_roles}
+    # A server's token is limited to its owner's scopes: both may reach the service.
+    assert "access:services!service=class-results" in roles["user"]["scopes"]
+    assert "access:services!service=class-results" in roles["server"]["scopes"]
+    assert "users:activity!user" in roles["server"]["scopes"]  # the default stays
+    # The service reads who is a teacher (admin, or the teachers group), nothing more.
+    assert roles["class-results-service"]["scopes"] == [
+        "list:users",
+        "read:users",
+        "read:users:groups",
+    ]
+    environment = config.Spawner.environment
+    assert environment["TUTOR_CLASS_RESULTS_URL"] == (
+        "http://127.0.0.1:9299/services/class-results/api/events"
+    )
+    assert environment["TUTOR_PROGRESS_STORE"] == "file"
+    with_postgres = load_hub_config(
+        monkeypatch,
+        euid=1000,
+        TUTOR_HUB_ADMIN_PASSWORD="first-pass",
+        TUTOR_CLASS_DB_URL="postgresql+psycopg://tutor@db/class",
+    )
+    (service,) = [s for s in with_postgres.JupyterHub.services if s["name"] == "class-results"]
+    assert service["environment"]["TUTOR_CLASS_DB_URL"] == "postgresql+psycopg://tutor@db/class"
+
+
 def test_a_root_hub_with_a_class_password_refuses_root_servers_unless_told(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     with pytest.raises(SystemExit, match="TUTOR_HUB_ALLOW_ROOT=1"):
-        load_hub_config(monkeypatch, euid=0, TUTOR_HUB_PASSWORD="class-pass")
-    told = load_hub_config(
-        monkeypatch, euid=0, TUTOR_HUB_PASSWORD="class-pass", TUTOR_HUB_ALLOW_ROOT="1"
-    )
+        load_hub_config(monkeypatch, euid=0, TUTOR_HUB_ADMIN_PASSWORD="first-pass")
+    with pytest.raises(SystemExit, match="TUTOR_HUB_ALLOW_ROOT=1"):
+        load_hub_config(monkeypatch, euid=0, **SHARED)
+    told = load_hub_config(monkeypatch, euid=0, **SHARED, TUTOR_HUB_ALLOW_ROOT="1")
     # A Jupyter server exits as root without --allow-root (there is no environment
     # variable for it), so the hub passes the flag.
     assert told.Spawner.args == ["--allow-root"]
-    ordinary = load_hub_config(monkeypatch, euid=1000, TUTOR_HUB_PASSWORD="class-pass")
+    ordinary = load_hub_config(monkeypatch, euid=1000, **SHARED)
     assert "--allow-root" not in ordinary.Spawner.get("args", [])
 
 
@@ -74,8 +156,8 @@ def test_the_class_password_is_required_and_kept_from_the_environment(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     with pytest.raises(SystemExit, match="TUTOR_HUB_PASSWORD"):
-        load_hub_config(monkeypatch, euid=1000)
-    config = load_hub_config(monkeypatch, euid=1000, TUTOR_HUB_PASSWORD="class-pass")
+        load_hub_config(monkeypatch, euid=1000, TUTOR_HUB_AUTH="shared-password")
+    config = load_hub_config(monkeypatch, euid=1000, **SHARED)
     assert config.JupyterHub.authenticator_class == "shared-password"
     assert config.SharedPasswordAuthenticator.user_password == "class-pass"
     assert "TUTOR_HUB_PASSWORD" not in os.environ
@@ -84,11 +166,9 @@ def test_the_class_password_is_required_and_kept_from_the_environment(
 def test_every_mode_sets_an_allow_rule_as_jupyterhub_5_requires(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    anyone = load_hub_config(monkeypatch, euid=1000, TUTOR_HUB_PASSWORD="class-pass")
+    anyone = load_hub_config(monkeypatch, euid=1000, **SHARED)
     assert anyone.Authenticator.allow_all is True
-    listed = load_hub_config(
-        monkeypatch, euid=1000, TUTOR_HUB_PASSWORD="class-pass", TUTOR_HUB_LEARNERS="Ada, bo,"
-    )
+    listed = load_hub_config(monkeypatch, euid=1000, **SHARED, TUTOR_HUB_LEARNERS="Ada, bo,")
     assert listed.Authenticator.allowed_users == {"ada", "bo"}
     assert "allow_all" not in listed.Authenticator
     pam = load_hub_config(monkeypatch, euid=0, TUTOR_HUB_AUTH="pam")
@@ -99,14 +179,14 @@ def test_every_mode_sets_an_allow_rule_as_jupyterhub_5_requires(
 
 
 def test_an_unknown_login_mode_is_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
-    with pytest.raises(SystemExit, match="unknown TUTOR_HUB_AUTH 'ldap'; known: "):
+    with pytest.raises(SystemExit, match="unknown TUTOR_HUB_AUTH 'ldap'; known: 'native'"):
         load_hub_config(monkeypatch, euid=1000, TUTOR_HUB_AUTH="ldap")
 
 
 def test_every_learner_server_is_the_tutor_from_this_environment(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    config = load_hub_config(monkeypatch, euid=1000, TUTOR_HUB_PASSWORD="class-pass")
+    config = load_hub_config(monkeypatch, euid=1000, TUTOR_HUB_ADMIN_PASSWORD="first-pass")
     # The hub's own Python: the one with Voila, ipykernel and the tutor installed.
     python, launcher = config.Spawner.cmd
     assert python == sys.executable
@@ -153,6 +233,13 @@ def test_a_learners_server_lets_the_widgets_talk_and_nothing_else(
         return bool(authorizer.is_authorized(None, None, action, resource))
 
     assert may("execute", "kernels")  # the widgets' websocket
+    # Stopping a kernel: only through Voila's page-close door (tutor.hub.server_extension).
+    from tutor.hub.server_extension import PageCloseShutdownHandler
+
+    page_closing = PageCloseShutdownHandler.__new__(PageCloseShutdownHandler)
+    assert authorizer.is_authorized(page_closing, None, "write", "kernels")
+    assert not authorizer.is_authorized(page_closing, None, "write", "contents")
+    assert config.ServerApp.jpserver_extensions["tutor.hub.server_extension"] is True
     assert may("read", "kernels") and may("read", "api")
     for resource in ("contents", "kernels", "sessions", "terminals", "config", "server"):
         assert not may("write", resource), resource
