@@ -293,3 +293,45 @@ def _mebibytes(size: str) -> float:
     number, unit = re.fullmatch(r"(\d+)([MG]i?)", size).groups()  # type: ignore[union-attr]
     scale = {"M": 10**6, "Mi": 2**20, "G": 10**9, "Gi": 2**30}[unit]
     return int(number) * scale / 2**20
+
+
+def test_the_cluster_teachers_page_the_values_and_its_manifest_agree() -> None:
+    values = yaml.safe_load((DEPLOY / "z2jh-values.yaml").read_text())
+    hub = values["hub"]
+    assert hub["config"]["JupyterHub"]["authenticator_class"] == (
+        "tutor.hub.login.TutorAuthenticator"
+    )
+    assert hub["config"]["TutorAuthenticator"]["open_signup"] is False
+    service = hub["services"]["class-results"]
+    manifest = list(yaml.safe_load_all((DEPLOY / "k8s" / "class-results.yaml").read_text()))
+    kinds = {(doc["kind"], doc["metadata"]["name"]): doc for doc in manifest}
+    port = kinds[("Service", "class-results")]["spec"]["ports"][0]["port"]
+    assert service["url"] == f"http://class-results:{port}"
+    container = kinds[("Deployment", "class-results")]["spec"]["template"]["spec"]["containers"][0]
+    assert container["command"] == ["python", "-m", "tutor.hub.teacher_service"]
+    env = {item["name"]: item for item in container["env"]}
+    assert env["JUPYTERHUB_SERVICE_URL"]["value"].endswith(f":{port}")
+    assert env["TUTOR_CLASS_DB_URL"]["value"].startswith("postgresql+psycopg://")
+    assert "@class-results-db:5432/" in env["TUTOR_CLASS_DB_URL"]["value"]
+    assert ("StatefulSet", "class-results-db") in kinds
+    # The learners' servers report there, and their network policy lets them.
+    extra_env = values["singleuser"]["extraEnv"]
+    assert extra_env["TUTOR_CLASS_RESULTS_URL"] == (
+        f"{service['url']}/services/class-results/api/events"
+    )
+    assert extra_env["TUTOR_PROGRESS_STORE"] == "file"
+    (rule,) = values["singleuser"]["networkPolicy"]["egress"]
+    assert rule["to"][0]["podSelector"]["matchLabels"] == {"app": "class-results"}
+    assert rule["ports"][0]["port"] == port
+    roles = hub["loadRoles"]
+    assert "access:services!service=class-results" in roles["server"]["scopes"]
+    # The hub image has what the login needs, from what the build context lets in.
+    dockerfile = (DEPLOY / "Dockerfile.hub").read_text()
+    assert "jupyterhub-nativeauthenticator" in dockerfile
+    assert 'python -c "import tutor.hub.login"' in dockerfile
+    sources = re.findall(r"^COPY ((?:\S+ )+)\S+$", dockerfile, flags=re.MULTILINE)
+    copied = [path for group in sources for path in group.split()]
+    ignored = (DEPLOY / "Dockerfile.hub.dockerignore").read_text().splitlines()
+    allowed = {line[1:].rstrip("/") for line in ignored if line.startswith("!")}
+    assert copied and [path for path in copied if path.rstrip("/") not in allowed] == []
+    assert [path for path in copied if not (REPO / path.rstrip("/")).exists()] == []
