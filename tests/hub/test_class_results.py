@@ -9,6 +9,8 @@ import asyncio
 import json
 import logging
 import uuid
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -248,6 +250,13 @@ def test_the_page_speaks_the_teachers_language() -> None:
 # -- the forwarder in a learner's server -------------------------------------------------------
 
 
+def run(coroutine: Coroutine[Any, Any, Any]) -> Any:
+    """``coroutine`` run to its end in a fresh event loop (in a thread of its own: the
+    browser tests' Playwright keeps a loop running in this one)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 class Recorder(web.RequestHandler):
     """A stand-in for the service's event door: refuses while ``down``, records the rest."""
 
@@ -296,7 +305,7 @@ def test_the_forwarder_sends_new_lines_once_retries_and_skips_what_is_not_an_eve
         server.stop()
 
     with caplog.at_level(logging.ERROR, logger="fw"):
-        asyncio.run(scenario())
+        run(scenario())
     assert f"{path}, line 2: not a progress event, skipped: not JSON" in caplog.text
 
 
@@ -309,7 +318,7 @@ def test_a_learner_file_that_names_an_unknown_event_field_is_reported_by_line(
         path, "http://127.0.0.1:9/none", "t", log=logging.getLogger("fw2")
     )
     with caplog.at_level(logging.ERROR, logger="fw2"):
-        assert asyncio.run(forwarder.forward())  # nothing to send: the line is skipped
+        assert run(forwarder.forward())  # nothing to send: the line is skipped
     assert f"{path}, line 1: not a progress event, skipped: event field 'topic' is 'chess'" in (
         caplog.text
     )
