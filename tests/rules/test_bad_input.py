@@ -275,19 +275,19 @@ def test_round_refuses_rules_that_are_not_rules() -> None:
 def test_bid_out_of_turn() -> None:
     rnd = Round(hands=HANDS, turned="R9", dealer=3)
     refused_action(
-        rnd, OutOfTurnError, lambda: rnd.bid(2, 1), "seat 2 (C) cannot bid", "seat 0 (A)'s turn"
+        rnd, OutOfTurnError, lambda: rnd.bid(1, seat=2), "seat 2 (C) cannot bid", "seat 0 (A)'s turn"
     )
     refused_action(rnd, OutOfTurnError, lambda: rnd.bid(1, seat=3), "seat 3")
 
 
 def test_play_out_of_turn() -> None:
     rnd = bidding_done()
-    refused_action(rnd, OutOfTurnError, lambda: rnd.play(1, "B5"), "seat 1 (B) cannot play")
+    refused_action(rnd, OutOfTurnError, lambda: rnd.play("B5", seat=1), "seat 1 (B) cannot play")
 
 
 def test_action_by_a_seat_that_does_not_exist() -> None:
     rnd = bidding_done()
-    refused_action(rnd, InvalidPlayersError, lambda: rnd.play(9, "J"), "invalid seat 9")
+    refused_action(rnd, InvalidPlayersError, lambda: rnd.play("J", seat=9), "invalid seat 9")
     refused(InvalidPlayersError, lambda: rnd.view(4), "invalid seat 4")
 
 
@@ -349,7 +349,7 @@ def test_trump_choice_when_none_is_due() -> None:
     refused_action(
         rnd,
         IllegalTrumpChoiceError,
-        lambda: rnd.choose_trump(3, "B"),
+        lambda: rnd.choose_trump("B", seat=3),
         "'B'",
         "only when a Wizard is turned",
     )

@@ -119,47 +119,53 @@ def check_legal_action_exists(rnd: Round, *, card_by_card: bool) -> None:
             assert rnd.can_play(card) == (card in plays) == judge_play(hand, trick, card).legal
 
 
-def illegal_actions(rnd: Round, rng: random.Random) -> list[tuple[str, object]]:
-    """Actions the round must refuse now: (method name, arguments)."""
+def illegal_actions(
+    rnd: Round, rng: random.Random
+) -> list[tuple[str, tuple[object, ...], dict[str, object]]]:
+    """Actions the round must refuse now: (method name, arguments, keyword arguments)."""
     seat = rnd.to_act
     assert seat is not None
     other = (seat + rng.randrange(1, rnd.players)) % rnd.players
-    actions: list[tuple[str, object]] = []
+    actions: list[tuple[str, tuple[object, ...], dict[str, object]]] = []
     if rnd.phase is Phase.TRUMP_CHOICE:
-        actions += [("choose_trump", (None,)), ("choose_trump", (other, "R")), ("bid", (0,))]
+        actions += [
+            ("choose_trump", (None,), {}),
+            ("choose_trump", ("R",), {"seat": other}),
+            ("bid", (0,), {}),
+        ]
     elif rnd.phase is Phase.BIDDING:
         actions += [
-            ("bid", (rnd.cards + 1,)),
-            ("bid", (-1,)),
-            ("bid", (other, 0)),
-            ("choose_trump", ("R",)),
-            ("play", (rnd.hands[seat][0],)),
+            ("bid", (rnd.cards + 1,), {}),
+            ("bid", (-1,), {}),
+            ("bid", (0,), {"seat": other}),
+            ("choose_trump", ("R",), {}),
+            ("play", (rnd.hands[seat][0],), {}),
         ]
         forbidden = rnd.forbidden_bid()
         if forbidden is not None:
-            actions.append(("bid", (forbidden,)))
+            actions.append(("bid", (forbidden,), {}))
     else:
         hand = rnd.hands[seat]
         legal = rnd.legal_plays()
         not_held = [card for card in DECK if card not in hand]
         actions += [
-            ("play", (rng.choice(not_held),)),
-            ("play", (other, rng.choice(legal))),
-            ("bid", (0,)),
-            ("choose_trump", ("B",)),
+            ("play", (rng.choice(not_held),), {}),
+            ("play", (rng.choice(legal),), {"seat": other}),
+            ("bid", (0,), {}),
+            ("choose_trump", ("B",), {}),
         ]
         breaking = [card for card in hand if card not in legal]
         if breaking:
-            actions.append(("play", (rng.choice(breaking),)))
+            actions.append(("play", (rng.choice(breaking),), {}))
     return actions
 
 
 def check_rejections(rnd: Round, rng: random.Random) -> None:
     before = rnd.snapshot()
-    for method, args in illegal_actions(rnd, rng):
+    for method, args, keywords in illegal_actions(rnd, rng):
         with pytest.raises(WizardRuleError):
-            getattr(rnd, method)(*args)  # type: ignore[operator]
-        assert rnd.snapshot() == before, f"{method}{args} changed the round"
+            getattr(rnd, method)(*args, **keywords)
+        assert rnd.snapshot() == before, f"{method}{args} {keywords} changed the round"
 
 
 def check_finished_round(rnd: Round) -> None:

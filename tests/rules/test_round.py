@@ -146,11 +146,11 @@ def test_a_seed_fixes_the_deal_and_the_global_random_is_not_used() -> None:
 
 
 def test_actions_may_name_the_seat(worked_example: Round) -> None:
-    assert worked_example.bid(0, 1) == BidMade(0, 1)
+    assert worked_example.bid(1, seat=0) == BidMade(0, 1)
     assert worked_example.bid(2, seat=1) == BidMade(1, 2)
     worked_example.bid(0)
     worked_example.bid(0)
-    event = worked_example.play(0, "J")
+    event = worked_example.play("J", seat=0)
     assert (event.seat, event.card) == (0, parse_card("J"))
     assert event.judgement.rule is PlayRule.LEADS
 
@@ -230,4 +230,4 @@ def test_seat_names_default_to_letters_and_may_be_given() -> None:
     assert Round(players=3, cards=1, seed=1).names == ("A", "B", "C")
     named = Round(players=3, cards=1, seed=1, names=["Ann", "Bo", "Cy"])
     with pytest.raises(OutOfTurnError, match=r"seat 2 \(Cy\).*seat 1 \(Bo\)"):
-        named.bid(2, 0)
+        named.bid(0, seat=2)

@@ -87,7 +87,7 @@ def test_wizard_turned_only_the_dealer_chooses() -> None:
     rnd = Round(hands=HANDS, turned="W", dealer=3)
     assert not rnd.can_choose_trump("R", seat=0)
     with pytest.raises(OutOfTurnError, match="seat 0"):
-        rnd.choose_trump(0, "R")
+        rnd.choose_trump("R", seat=0)
     assert rnd.can_choose_trump("R", seat=3)
 
 

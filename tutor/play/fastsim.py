@@ -494,6 +494,7 @@ class Playout:
         rnd = batch.round(index, rules=rules)
         if rnd.phase is Phase.TRUMP_CHOICE:
             suit = trump_of_index(int(self.trump[index]))
+            assert suit is not None  # a turned Wizard: the simulation chose a suit
             rnd.choose_trump(suit, seat=rnd.dealer)
         while rnd.phase is Phase.BIDDING:
             seat = rnd.to_act

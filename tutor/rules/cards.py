@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from tutor.errors import InvalidCardError
@@ -47,42 +47,73 @@ class Kind(StrEnum):
     JESTER = "J"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Card:
     """One card. Build it with :func:`parse_card` or the class methods.
 
+    There are 54 different cards (52 number cards, the Wizard, the Jester), and each exists
+    as one object, built once when this module loads: ``Card(...)``, :func:`parse_card`,
+    ``copy`` and ``pickle`` all hand back that object. Cards are compared by value, and as
+    one value is one object, that is identity: Python's own fast ``==`` and ``hash``,
+    which matters because the engine looks cards up in hands on every play.
+
+    The constructor takes exactly a card: a :class:`Kind`, and for a number card a
+    :class:`Suit` and a rank 1-13. Anything else is refused (notation such as ``"W"`` goes
+    through :func:`parse_card`).
+
     >>> Card.number(Suit.RED, 9)
     Card.parse('R9')
-    >>> str(Card.wizard()), Card.jester().is_jester
-    ('W', True)
+    >>> str(Card.wizard()), Card.jester().is_jester, Card(Kind.WIZARD) is Card.wizard()
+    ('W', True, True)
     >>> Card.number(Suit.RED, 14)
     Traceback (most recent call last):
     ...
     tutor.errors.InvalidCardError: invalid rank 14 for a red card: ranks run from 1 to 13
+    >>> Card("W")
+    Traceback (most recent call last):
+    ...
+    tutor.errors.InvalidCardError: invalid card kind 'W': Card() takes Kind.NUMBER, Kind.WIZARD or Kind.JESTER; to read notation such as 'R9' or 'W', use parse_card
     """
 
     kind: Kind
     suit: Suit | None = None
     rank: int | None = None
+    # What kind of card, stored rather than computed: each card is built once, and the
+    # rules ask on every card played (comparing with a Kind member costs several times a
+    # stored attribute on Python 3.11).
+    is_wizard: bool = field(init=False, repr=False, compare=False)
+    is_jester: bool = field(init=False, repr=False, compare=False)
+    is_number: bool = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        if self.kind is Kind.NUMBER:
-            if not isinstance(self.suit, Suit):
-                raise InvalidCardError(f"a number card needs a suit, not {self.suit!r}")
-            if (
-                not isinstance(self.rank, int)
-                or isinstance(self.rank, bool)
-                or not MIN_RANK <= self.rank <= MAX_RANK
-            ):
+    def __new__(cls, kind: Kind, suit: Suit | None = None, rank: int | None = None) -> Card:
+        # Exact types: Kind and Suit are str enums, so "W" == Kind.WIZARD and a looser
+        # check would let the text "W" pass for a Wizard.
+        if type(kind) is not Kind:
+            raise InvalidCardError(
+                f"invalid card kind {kind!r}: Card() takes Kind.NUMBER, Kind.WIZARD or "
+                "Kind.JESTER; to read notation such as 'R9' or 'W', use parse_card"
+            )
+        if kind is Kind.NUMBER:
+            if type(suit) is not Suit:
                 raise InvalidCardError(
-                    f"invalid rank {self.rank!r} for a {self.suit.colour} card: "
+                    f"a number card needs a suit (Suit.YELLOW, Suit.RED, Suit.GREEN or "
+                    f"Suit.BLUE), not {suit!r}; Card.number('R', 9) also takes the letter"
+                )
+            if type(rank) is not int or not MIN_RANK <= rank <= MAX_RANK:
+                raise InvalidCardError(
+                    f"invalid rank {rank!r} for a {suit.colour} card: "
                     f"ranks run from {MIN_RANK} to {MAX_RANK}"
                 )
-        elif self.suit is not None or self.rank is not None:
+        elif suit is not None or rank is not None:
             raise InvalidCardError(
-                f"a {self.kind.name.title()} has no suit and no rank "
-                f"(got suit={self.suit!r}, rank={self.rank!r})"
+                f"a {kind.name.title()} has no suit and no rank "
+                f"(got suit={suit!r}, rank={rank!r})"
             )
+        return _THE_CARDS[kind, suit, rank]
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Kind, Suit | None, int | None]]:
+        # copy and pickle rebuild through the constructor, so they get the one object too
+        return (Card, (self.kind, self.suit, self.rank))
 
     @classmethod
     def number(cls, suit: Suit | str, rank: int) -> Card:
@@ -103,18 +134,6 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Same as :func:`parse_card`."""
         return parse_card(text)
-
-    @property
-    def is_wizard(self) -> bool:
-        return self.kind is Kind.WIZARD
-
-    @property
-    def is_jester(self) -> bool:
-        return self.kind is Kind.JESTER
-
-    @property
-    def is_number(self) -> bool:
-        return self.kind is Kind.NUMBER
 
     @property
     def sort_key(self) -> tuple[int, int]:
@@ -141,6 +160,30 @@ class Card:
 
 
 _SUIT_ORDER = {suit: index for index, suit in enumerate(Suit)}
+
+
+def _build(kind: Kind, suit: Suit | None = None, rank: int | None = None) -> Card:
+    # The one place a Card object is made (Card() hands out these): past the constructor,
+    # which only looks cards up.
+    card: Card = object.__new__(Card)
+    object.__setattr__(card, "kind", kind)
+    object.__setattr__(card, "suit", suit)
+    object.__setattr__(card, "rank", rank)
+    object.__setattr__(card, "is_wizard", kind is Kind.WIZARD)
+    object.__setattr__(card, "is_jester", kind is Kind.JESTER)
+    object.__setattr__(card, "is_number", kind is Kind.NUMBER)
+    return card
+
+
+_THE_CARDS: dict[tuple[Kind, Suit | None, int | None], Card] = {
+    (Kind.NUMBER, suit, rank): _build(Kind.NUMBER, suit, rank)
+    for suit in Suit
+    for rank in range(MIN_RANK, MAX_RANK + 1)
+}
+_THE_CARDS[Kind.WIZARD, None, None] = _build(Kind.WIZARD)
+_THE_CARDS[Kind.JESTER, None, None] = _build(Kind.JESTER)
+_BY_NOTATION = {str(card): card for card in _THE_CARDS.values()}
+"""Every card by its notation, for the usual case of :func:`parse_card`."""
 # [0-9], not \d: \d would also accept other scripts' digits such as "R٩".
 _CARD_PATTERN = re.compile(r"([YRGB])([0-9]{1,2})|([WJ])", re.IGNORECASE)
 _NOTATION_HELP = (
@@ -186,6 +229,9 @@ def parse_card(text: str | Card) -> Card:
         return text
     if not isinstance(text, str):
         raise InvalidCardError(f"invalid card {text!r}: a card is written as text; {_NOTATION_HELP}")
+    known = _BY_NOTATION.get(text)
+    if known is not None:
+        return known
     match = _CARD_PATTERN.fullmatch(text.strip())
     if match is None:
         raise InvalidCardError(f"invalid card {text!r}: {_NOTATION_HELP}")

@@ -15,7 +15,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, NoReturn
 
 from tutor.errors import (
     IllegalBidError,
@@ -37,15 +37,21 @@ from tutor.rules.cards import (
     parse_cards,
 )
 from tutor.rules.checks import is_whole_number
+from tutor.rules.records import quick_init
 from tutor.rules.scoring import round_score
 from tutor.rules.seats import check_players, default_names
 from tutor.rules.trick import (
+    ILLEGAL_RULES,
+    Lead,
     PlayJudgement,
     PlayRule,
     TrickExplanation,
-    explain_trick,
-    judge_play,
-    legal_plays,
+    card_power,
+    followers_in,
+    judge_card,
+    lead_after,
+    legal_cards,
+    trick_explanation,
 )
 from tutor.rules.trump import TrumpReveal, parse_trump, reveal_trump
 from tutor.rules.variants import Bidding, Rules
@@ -78,6 +84,7 @@ class Dealt:
     names: tuple[str, ...] = ()
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TrumpChosen:
     """The dealer chose ``suit`` after a Wizard was turned."""
@@ -86,12 +93,14 @@ class TrumpChosen:
     suit: Suit
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class BidMade:
     seat: int
     bid: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CardPlayed:
     """``seat`` played ``card``; ``judgement`` says which rule allowed it."""
@@ -104,6 +113,7 @@ class CardPlayed:
 Event = Dealt | TrumpChosen | BidMade | CardPlayed
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Trick:
     """A finished trick: who led, the seats and cards in play order, the winner and why."""
@@ -141,6 +151,12 @@ class SeatView:
 
     A bid hidden from this seat is ``None`` in :attr:`bids`; :attr:`has_bid` still tells
     who has bid. Bots and screens act on this view only.
+
+    :attr:`reveal` is what the turned card means for trump, :attr:`chosen_trump` the
+    suit the dealer chose after a turned Wizard (``None`` otherwise, and while the choice
+    is due) and :attr:`trump` the round's trump either way. :attr:`legal_bids`,
+    :attr:`forbidden_bid` (plus/minus one: the bid refused, and why) and
+    :attr:`legal_plays` are empty (``None``) unless this seat is to act.
     """
 
     seat: int
@@ -154,6 +170,8 @@ class SeatView:
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     turned: Card | None
+    reveal: TrumpReveal
+    chosen_trump: Suit | None
     trump: Suit | None
     bids: tuple[int | None, ...]
     has_bid: tuple[bool, ...]
@@ -162,7 +180,19 @@ class SeatView:
     tricks: tuple[Trick, ...]
     taken: tuple[int, ...]
     legal_bids: tuple[int, ...]
+    forbidden_bid: ForbiddenBid | None
     legal_plays: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ForbiddenBid:
+    """Plus/minus one: the last bidder may not make the bids add up to the number of
+    tricks. ``bid`` is refused because the other bids add up to ``others``, and
+    ``others + bid`` would equal the round's ``tricks``."""
+
+    bid: int
+    others: int
+    tricks: int
 
 
 _NOT_GIVEN: Any = object()
@@ -209,7 +239,7 @@ class Round:
     ) -> None:
         if rules is not None and not isinstance(rules, Rules):
             raise WizardRuleError(f"rules must be a Rules value, not {rules!r}")
-        self.rules = rules if rules is not None else Rules()
+        self.rules = rules if rules is not None else _STANDARD
         if hands is None:
             if turned is not _NOT_GIVEN:
                 raise InvalidDealError("a turned card can only be given with the hands")
@@ -217,7 +247,7 @@ class Round:
                 raise InvalidDealError("give players= and cards= for a random deal, or hands=")
             if seed is not None and rng is not None:
                 raise InvalidDealError("give seed= or rng=, not both")
-            deal = _random_deal(
+            dealer, hands_dealt, turned_card = _random_deal(
                 players=players,
                 cards=cards,
                 dealer=dealer,
@@ -226,12 +256,12 @@ class Round:
         else:
             if seed is not None or rng is not None:
                 raise InvalidDealError("an explicit deal takes no seed= or rng=")
-            deal = _explicit_deal(
+            dealer, hands_dealt, turned_card = _explicit_deal(
                 hands, turned, players=players, cards=cards, dealer=dealer
             )
-        self.players = len(deal.hands)
-        self.cards = len(deal.hands[0])
-        self.dealer = deal.dealer
+        self.players = len(hands_dealt)
+        self.cards = len(hands_dealt[0])
+        self.dealer = dealer
         self.names: tuple[str, ...] = (
             tuple(names) if names is not None else default_names(self.players)
         )
@@ -239,17 +269,28 @@ class Round:
             raise InvalidPlayersError(
                 f"{len(self.names)} names given for {self.players} players: {list(self.names)!r}"
             )
-        self.reveal: TrumpReveal = reveal_trump(deal.turned)
+        self.reveal: TrumpReveal = reveal_trump(turned_card)
         self.trump: Suit | None = self.reveal.trump
-        self.hands: list[list[Card]] = [list(hand) for hand in deal.hands]
+        self.hands: list[list[Card]] = [list(hand) for hand in hands_dealt]
         self.bids: list[int | None] = [None] * self.players
         self.tricks: list[Trick] = []
         self.current_trick: list[tuple[int, Card]] = []
         self.leader = self.first_seat
         self.phase = Phase.TRUMP_CHOICE if self.reveal.dealer_chooses else Phase.BIDDING
         self.events: list[Event] = [
-            Dealt(deal.dealer, deal.hands, deal.turned, self.rules, self.names)
+            Dealt(dealer, hands_dealt, turned_card, self.rules, self.names)
         ]
+        # Kept up to date by the actions, so that no question re-reads the whole state:
+        # the seat to act, the lead of the trick on the table, the tricks taken by seat.
+        self._to_act: int | None = (
+            self.dealer if self.phase is Phase.TRUMP_CHOICE else self.first_seat
+        )
+        self._lead: Lead = Lead.NOTHING_PLAYED
+        self._led: Suit | None = None
+        self._best_power = -1  # the power of the card winning the trick so far,
+        self._winning = 0  # and its position in the trick
+        self._followers_now: tuple[Card, ...] | None = None  # see _followers
+        self._taken = [0] * self.players
 
     # -- who is where ----------------------------------------------------------------
 
@@ -264,27 +305,25 @@ class Round:
 
     @property
     def to_act(self) -> int | None:
-        """The seat whose action is due, or ``None`` once the round is finished."""
-        if self.phase is Phase.TRUMP_CHOICE:
-            return self.dealer
-        if self.phase is Phase.BIDDING:
-            made = sum(bid is not None for bid in self.bids)
-            return (self.first_seat + made) % self.players
-        if self.phase is Phase.PLAYING:
-            return (self.leader + len(self.current_trick)) % self.players
-        return None
+        """The seat whose action is due, or ``None`` once the round is finished: the
+        dealer choosing trump, then clockwise from the dealer's left for the bids, then
+        clockwise from each trick's leader."""
+        return self._to_act
+
+    @property
+    def chosen_trump(self) -> Suit | None:
+        """The suit the dealer chose after a turned Wizard (``None``: no Wizard was
+        turned, or the choice is still due)."""
+        return self.trump if self.reveal.dealer_chooses else None
 
     @property
     def finished(self) -> bool:
-        return self.phase is Phase.FINISHED
+        return self._to_act is None  # nobody is to act exactly when the round is over
 
     @property
     def taken(self) -> tuple[int, ...]:
         """Tricks taken so far, by seat (a trick counts once, whatever its cards)."""
-        counts = [0] * self.players
-        for trick in self.tricks:
-            counts[trick.winner] += 1
-        return tuple(counts)
+        return tuple(self._taken)
 
     @property
     def tricks_taken(self) -> tuple[int, ...]:
@@ -295,7 +334,7 @@ class Round:
         return f"seat {seat} ({self.names[seat]})"
 
     def _check_turn(self, seat: int | None, action: str) -> int:
-        due = self.to_act
+        due = self._to_act
         assert due is not None
         if seat is None:
             return due
@@ -312,10 +351,13 @@ class Round:
 
     def _check_phase(self, phase: Phase, noun: str, value: object, verb: str) -> None:
         if self.phase is not phase:  # the message is built only when refusing
-            raise OutOfTurnError(
-                f"{noun} {_shown(value)!r} cannot be {verb} now: "
-                f"the round is in the {self.phase.value} phase"
-            )
+            self._refuse_phase(noun, value, verb)
+
+    def _refuse_phase(self, noun: str, value: object, verb: str) -> NoReturn:
+        raise OutOfTurnError(
+            f"{noun} {_shown(value)!r} cannot be {verb} now: "
+            f"the round is in the {self.phase.value} phase"
+        )
 
     # -- trump choice ----------------------------------------------------------------
 
@@ -346,13 +388,13 @@ class Round:
             return False
         return True
 
-    def choose_trump(self, *args: Any, seat: int | None = None) -> TrumpChosen:
-        """The dealer chooses trump: ``choose_trump(suit)`` or ``choose_trump(seat, suit)``."""
-        seat, suit = _seat_and_value(args, seat, "choose_trump", "suit")
+    def choose_trump(self, suit: Suit | str, *, seat: int | None = None) -> TrumpChosen:
+        """The dealer chooses ``suit`` as trump (``seat``, if given, must be the dealer)."""
         chosen = self.verify_trump_choice(suit, seat=seat)
         event = TrumpChosen(self.dealer, chosen)
         self.trump = chosen
         self.phase = Phase.BIDDING
+        self._to_act = self.first_seat
         self.events.append(event)
         return event
 
@@ -366,7 +408,7 @@ class Round:
         >>> rnd.legal_bids()
         [0, 2]
         """
-        if self.phase is not Phase.BIDDING or (seat is not None and seat != self.to_act):
+        if self.phase is not Phase.BIDDING or (seat is not None and seat != self._to_act):
             return []
         forbidden = self.forbidden_bid()
         return [bid for bid in range(self.cards + 1) if bid != forbidden]
@@ -374,13 +416,26 @@ class Round:
     def forbidden_bid(self) -> int | None:
         """Under plus/minus one, the last bidder's bid that would make the total equal
         the number of tricks; ``None`` when no bid is forbidden."""
+        reason = self.forbidden_bid_reason()
+        return None if reason is None else reason.bid
+
+    def forbidden_bid_reason(self) -> ForbiddenBid | None:
+        """The bid plus/minus one forbids now, with the other bids' total (``None``: no
+        bid is forbidden).
+
+        >>> rnd = Round(players=3, cards=2, dealer=0, seed=1, rules=Rules(plus_minus_one=True))
+        >>> _ = rnd.bid(1); _ = rnd.bid(0)
+        >>> rnd.forbidden_bid_reason()
+        ForbiddenBid(bid=1, others=1, tricks=2)
+        """
         if not self.rules.plus_minus_one or self.phase is not Phase.BIDDING:
             return None
         made = [bid for bid in self.bids if bid is not None]
         if len(made) != self.players - 1:
             return None
-        forbidden = self.cards - sum(made)
-        return forbidden if 0 <= forbidden <= self.cards else None
+        others = sum(made)
+        forbidden = self.cards - others
+        return ForbiddenBid(forbidden, others, self.cards) if forbidden >= 0 else None
 
     def verify_bid(self, bid: int, *, seat: int | None = None) -> int:
         """``bid`` if the seat to act may make it, else raise why not."""
@@ -391,12 +446,12 @@ class Round:
                 f"invalid bid {bid!r} by {self._seat_name(seat)}: a bid is a whole number "
                 f"of tricks from 0 to {self.cards} in a round of {self.cards} cards"
             )
-        if bid == self.forbidden_bid():
-            others = sum(b for b in self.bids if b is not None)
+        forbidden = self.forbidden_bid_reason()
+        if forbidden is not None and bid == forbidden.bid:
             raise IllegalBidError(
                 f"bid {bid} by {self._seat_name(seat)} is forbidden by plus/minus one: the "
-                f"other bids add up to {others}, and the last bidder may not make the total "
-                f"equal the {self.cards} tricks of the round"
+                f"other bids add up to {forbidden.others}, and the last bidder may not make "
+                f"the total equal the {forbidden.tricks} tricks of the round"
             )
         return bid
 
@@ -407,16 +462,18 @@ class Round:
             return False
         return True
 
-    def bid(self, *args: Any, seat: int | None = None) -> BidMade:
-        """The seat to act bids: ``bid(amount)`` or ``bid(seat, amount)``."""
-        seat, amount = _seat_and_value(args, seat, "bid", "amount")
-        amount = self.verify_bid(amount, seat=seat)
-        due = self.to_act
+    def bid(self, bid: int, *, seat: int | None = None) -> BidMade:
+        """The seat to act bids ``bid`` tricks (``seat``, if given, must be that seat)."""
+        self.verify_bid(bid, seat=seat)
+        due = self._to_act
         assert due is not None
-        event = BidMade(due, amount)
-        self.bids[event.seat] = amount
-        if all(b is not None for b in self.bids):
+        event = BidMade(due, bid)
+        self.bids[due] = bid
+        if None in self.bids:
+            self._to_act = (due + 1) % self.players
+        else:
             self.phase = Phase.PLAYING
+            self._to_act = self.leader
         self.events.append(event)
         return event
 
@@ -424,43 +481,69 @@ class Round:
 
     def legal_plays(self, seat: int | None = None) -> list[Card]:
         """The cards the seat to act may play (empty for another seat or another phase)."""
-        if self.phase is not Phase.PLAYING or (seat is not None and seat != self.to_act):
+        due = self._to_act
+        if self.phase is not Phase.PLAYING or (seat is not None and seat != due):
             return []
-        due = self.to_act
         assert due is not None
-        return legal_plays(self.hands[due], [card for _, card in self.current_trick])
+        return legal_cards(self.hands[due], self._followers())
 
     def judge(self, card: Card | str) -> PlayJudgement:
         """Whether the seat to act may play ``card`` now, and the rule that decides it."""
         self._check_phase(Phase.PLAYING, "card", card, "played")
-        due = self.to_act
+        return self._judge(parse_card(card))
+
+    def _judge(self, card: Card) -> PlayJudgement:
+        # The hand and the trick are the round's own: valid by construction, not checked.
+        due = self._to_act
         assert due is not None
-        return judge_play(self.hands[due], [c for _, c in self.current_trick], parse_card(card))
+        return judge_card(self.hands[due], self._lead, self._led, self._followers(), card)
+
+    def _followers(self) -> tuple[Card, ...]:
+        # The seat to act's cards of the led suit: its legal plays and the judgement of
+        # the card it plays both depend on them, so they are found once per turn (a card
+        # played clears them: see _apply_play).
+        followers = self._followers_now
+        if followers is None:
+            due = self._to_act
+            assert due is not None
+            followers = self._followers_now = followers_in(self.hands[due], self._led)
+        return followers
 
     def verify_play(self, card: Card | str, *, seat: int | None = None) -> PlayJudgement:
         """The judgement allowing ``card`` for the seat to act, or raise why it is illegal."""
-        self._check_phase(Phase.PLAYING, "card", card, "played")
-        seat = self._check_turn(seat, "play")
-        try:
-            judgement = self.judge(card)
-        except InvalidCardError as error:
-            raise IllegalPlayError(f"{error} (played by {self._seat_name(seat)})") from None
+        # The checks of _check_phase and _check_turn, with the usual case first: a card
+        # is played hundreds of times a round in a simulation, so it runs no extra calls.
+        if self.phase is not Phase.PLAYING:
+            self._refuse_phase("card", card, "played")
+        seat = self._to_act if seat is None else self._check_turn(seat, "play")
+        assert seat is not None
+        if isinstance(card, Card):
+            chosen = card
+        else:
+            try:
+                chosen = parse_card(card)
+            except InvalidCardError as error:
+                raise IllegalPlayError(f"{error} (played by {self._seat_name(seat)})") from None
+        judgement = judge_card(self.hands[seat], self._lead, self._led, self._followers(), chosen)
+        if judgement.rule in ILLEGAL_RULES:
+            raise self._refusal(judgement, seat)
+        return judgement
+
+    def _refusal(self, judgement: PlayJudgement, seat: int) -> IllegalPlayError:
         if judgement.rule is PlayRule.NOT_IN_HAND:
-            raise IllegalPlayError(
+            return IllegalPlayError(
                 f"illegal play {str(judgement.card)!r} by {self._seat_name(seat)}: "
                 "that card is not in the hand "
                 f"({' '.join(map(str, self.hands[seat])) or 'empty'})"
             )
-        if judgement.rule is PlayRule.MUST_FOLLOW:
-            suit = judgement.led_suit
-            assert suit is not None
-            raise IllegalPlayError(
-                f"illegal play {str(judgement.card)!r} by {self._seat_name(seat)}: "
-                f"{suit.colour} was led and the hand holds {suit.colour} "
-                f"({' '.join(map(str, judgement.followers))}); follow suit, "
-                "or play a Wizard or a Jester"
-            )
-        return judgement
+        suit = judgement.led_suit  # the other refusal: MUST_FOLLOW
+        assert suit is not None
+        return IllegalPlayError(
+            f"illegal play {str(judgement.card)!r} by {self._seat_name(seat)}: "
+            f"{suit.colour} was led and the hand holds {suit.colour} "
+            f"({' '.join(map(str, judgement.followers))}); follow suit, "
+            "or play a Wizard or a Jester"
+        )
 
     def can_play(self, card: Card | str, *, seat: int | None = None) -> bool:
         try:
@@ -469,36 +552,45 @@ class Round:
             return False
         return True
 
-    def play(self, *args: Any, seat: int | None = None) -> CardPlayed:
-        """The seat to act plays a card: ``play(card)`` or ``play(seat, card)``."""
-        seat, card = _seat_and_value(args, seat, "play", "card")
+    def play(self, card: Card | str, *, seat: int | None = None) -> CardPlayed:
+        """The seat to act plays ``card`` (``seat``, if given, must be that seat)."""
         judgement = self.verify_play(card, seat=seat)
-        due = self.to_act
-        assert due is not None
-        event = CardPlayed(due, judgement.card, judgement)
-        self._apply_play(event)
+        seat, card = self._to_act, judgement.card
+        assert seat is not None
+        event = CardPlayed(seat, card, judgement)
         self.events.append(event)
+        trick = self.current_trick
+        self.hands[seat].remove(card)
+        trick.append((seat, card))
+        self._followers_now = None
+        # Follow the trick card by card, by the rules of tutor.rules.trick: the lead it
+        # builds up (settled by the first card that is not a Jester), and the power of
+        # each card: the first card of the highest power takes the trick.
+        if self._led is None:
+            self._lead, self._led = lead_after(self._lead, None, card)
+        power = card_power(card, self.trump, self._led)
+        if power > self._best_power:
+            self._best_power, self._winning = power, len(trick) - 1
+        if len(trick) < self.players:
+            self._to_act = (seat + 1) % self.players
+        else:
+            self._finish_trick()
         return event
 
-    def _apply_play(self, event: CardPlayed) -> None:
-        self.hands[event.seat].remove(event.card)
-        self.current_trick.append((event.seat, event.card))
-        if len(self.current_trick) < self.players:
-            return
-        seats = tuple(seat for seat, _ in self.current_trick)
-        cards = tuple(card for _, card in self.current_trick)
-        trick = Trick(
-            number=len(self.tricks) + 1,
-            leader=self.leader,
-            seats=seats,
-            cards=cards,
-            explanation=explain_trick(cards, self.trump),
-        )
-        self.tricks.append(trick)
+    def _finish_trick(self) -> None:
+        seats, cards = zip(*self.current_trick, strict=True)
+        explanation = trick_explanation(cards, self.trump, self._lead, self._led, self._winning)
+        self.tricks.append(Trick(len(self.tricks) + 1, self.leader, seats, cards, explanation))
+        winner = seats[self._winning]
+        self._taken[winner] += 1
         self.current_trick = []
-        self.leader = trick.winner
+        self.leader = winner
+        self._lead, self._led, self._best_power = Lead.NOTHING_PLAYED, None, -1
         if len(self.tricks) == self.cards:
             self.phase = Phase.FINISHED
+            self._to_act = None
+        else:
+            self._to_act = winner
 
     # -- results ---------------------------------------------------------------------
 
@@ -546,6 +638,8 @@ class Round:
             hand=tuple(self.hands[seat]),
             hand_sizes=tuple(len(hand) for hand in self.hands),
             turned=self.turned,
+            reveal=self.reveal,
+            chosen_trump=self.chosen_trump,
             trump=self.trump,
             bids=tuple(
                 bid if self.bid_visible(owner, to=seat) else None
@@ -557,6 +651,7 @@ class Round:
             tricks=tuple(self.tricks),
             taken=self.taken,
             legal_bids=tuple(self.legal_bids(seat)),
+            forbidden_bid=self.forbidden_bid_reason() if seat == self._to_act else None,
             legal_plays=tuple(self.legal_plays(seat)),
         )
 
@@ -628,32 +723,25 @@ def _shown(card: object) -> object:
     return str(card) if isinstance(card, Card) else card
 
 
-def _seat_and_value(
-    args: tuple[Any, ...], seat: int | None, action: str, value_name: str
-) -> tuple[int | None, Any]:
-    if len(args) == 1:
-        return seat, args[0]
-    if len(args) == 2 and seat is None:
-        return args[0], args[1]
-    raise TypeError(
-        f"{action}() takes the {value_name}, or a seat and the {value_name}; got {args!r}"
-    )
+_STANDARD = Rules()
+_Deal = tuple[int, tuple[tuple[Card, ...], ...], Card | None]
+"""What a deal decides: the dealer's seat, the hands by seat and the turned card."""
 
 
-def _random_deal(*, players: int, cards: int, dealer: int, rng: random.Random) -> Dealt:
+def _random_deal(*, players: int, cards: int, dealer: int, rng: random.Random) -> _Deal:
     players = check_players(players)
     _check_cards(cards, players)
     dealer = _check_dealer(dealer, players)
     deck = list(DECK)
     rng.shuffle(deck)
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    position = 0
-    for _ in range(cards):  # one card at a time, clockwise from the dealer's left
-        for offset in range(1, players + 1):
-            hands[(dealer + offset) % players].append(deck[position])
-            position += 1
-    turned = deck[position] if position < DECK_SIZE else None
-    return Dealt(dealer, tuple(tuple(hand) for hand in hands), turned)
+    dealt = players * cards
+    # One card at a time, clockwise from the dealer's left: the seat ``offset`` places
+    # left of the dealer gets every ``players``-th card from position ``offset - 1``.
+    hands: list[tuple[Card, ...]] = [()] * players
+    for offset in range(1, players + 1):
+        hands[(dealer + offset) % players] = tuple(deck[offset - 1 : dealt : players])
+    turned = deck[dealt] if dealt < DECK_SIZE else None
+    return dealer, tuple(hands), turned
 
 
 def _explicit_deal(
@@ -663,7 +751,7 @@ def _explicit_deal(
     players: int | None,
     cards: int | None,
     dealer: int,
-) -> Dealt:
+) -> _Deal:
     if isinstance(hands, str):
         raise InvalidDealError(f"hands= is one hand per seat, not a single string {hands!r}")
     parsed = tuple(tuple(parse_cards(hand)) for hand in hands)
@@ -704,7 +792,7 @@ def _explicit_deal(
         check_cards_from_one_deck(all_cards, "the deal")
     except InvalidCardError as error:
         raise InvalidDealError(str(error)) from None
-    return Dealt(_check_dealer(dealer, count), parsed, turned_card)
+    return _check_dealer(dealer, count), parsed, turned_card
 
 
 def _check_cards(cards: object, players: int) -> int:

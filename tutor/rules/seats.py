@@ -4,6 +4,7 @@ clockwise from a seat."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from string import ascii_uppercase
 
 from tutor.errors import InvalidPlayersError
 from tutor.rules.checks import is_whole_number
@@ -39,7 +40,7 @@ def default_names(players: int) -> tuple[str, ...]:
     >>> default_names(4)
     ('A', 'B', 'C', 'D')
     """
-    return tuple(chr(ord("A") + seat) for seat in range(players))
+    return tuple(ascii_uppercase[:players])
 
 
 def seat_order(first: int, players: int) -> Sequence[int]:

@@ -4,18 +4,32 @@ These are pure functions of the cards, the single home of the playing rules. The
 reasons come back as data (:class:`PlayJudgement`, :class:`TrickExplanation`); the
 teaching layer (:mod:`tutor.teaching.explain`) turns them into words.
 
-A trick's cards are given in play order, leader first, as :class:`Card` values or as
-notation (``"J B5 B11 B7"``).
+Two doors lead in. The public functions (:func:`lead_of`, :func:`legal_plays`,
+:func:`judge_play`, :func:`explain_trick`, :func:`trick_winner`) take a trick's cards in
+play order, leader first, as :class:`Card` values or as notation (``"J B5 B11 B7"``), and
+check them: notation, one deck, at most six cards. Then they apply the rules, which are
+the functions of the last part of this module (:func:`lead_after`, :func:`play_rule`,
+:func:`card_power`, ...): those take :class:`Card` values only and check nothing, for
+the callers whose own invariants already vouch for the cards: the round
+(:class:`tutor.rules.round.Round` checks every card once, when it is played), the bots,
+and the fast simulator, which tabulates them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
 from tutor.errors import InvalidCardError
-from tutor.rules.cards import Card, Suit, check_cards_from_one_deck, parse_card, parse_cards
+from tutor.rules.cards import (
+    Card,
+    Suit,
+    check_cards_from_one_deck,
+    parse_card,
+    parse_cards,
+)
+from tutor.rules.records import quick_init
 from tutor.rules.trump import parse_trump
 
 MAX_TRICK_SIZE = 6
@@ -58,15 +72,7 @@ def lead_of(plays: CardsLike) -> tuple[Lead, Suit | None]:
     >>> lead_of("J W B5")
     (<Lead.WIZARD_FIRST: 'wizard-first'>, None)
     """
-    cards = _trick_cards(plays, allow_empty=True)
-    if not cards:
-        return Lead.NOTHING_PLAYED, None
-    for card in cards:
-        if card.is_wizard:
-            return Lead.WIZARD_FIRST, None
-        if card.is_number:
-            return Lead.SUIT, card.suit
-    return Lead.ONLY_JESTERS, None
+    return lead_of_cards(_trick_cards(plays, allow_empty=True))
 
 
 def led_suit(plays: CardsLike) -> Suit | None:
@@ -104,9 +110,11 @@ class PlayRule(StrEnum):
     """Illegal: the card is not in the player's hand."""
 
 
-_ILLEGAL_RULES = frozenset({PlayRule.MUST_FOLLOW, PlayRule.NOT_IN_HAND})
+ILLEGAL_RULES = frozenset({PlayRule.MUST_FOLLOW, PlayRule.NOT_IN_HAND})
+"""The rules that refuse a card; every other rule allows it."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PlayJudgement:
     """Whether ``card`` may be played next, and the rule that decides it.
@@ -123,7 +131,7 @@ class PlayJudgement:
 
     @property
     def legal(self) -> bool:
-        return self.rule not in _ILLEGAL_RULES
+        return self.rule not in ILLEGAL_RULES
 
 
 def judge_play(hand: CardsLike, plays: CardsLike, card: Card | str) -> PlayJudgement:
@@ -139,30 +147,9 @@ def judge_play(hand: CardsLike, plays: CardsLike, card: Card | str) -> PlayJudge
     cards_in_hand = tuple(parse_cards(hand))
     played = _trick_cards(plays, allow_empty=True)
     check_cards_from_one_deck(cards_in_hand + played, "the hand and the trick together")
-    chosen = parse_card(card)
-    lead, suit = lead_of(played)
-    followers = tuple(c for c in cards_in_hand if c.is_number and c.suit is suit)
-
-    def judged(rule: PlayRule) -> PlayJudgement:
-        return PlayJudgement(chosen, rule, lead, suit, followers)
-
-    if chosen not in cards_in_hand:
-        return judged(PlayRule.NOT_IN_HAND)
-    if lead is Lead.NOTHING_PLAYED:
-        return judged(PlayRule.LEADS)
-    if chosen.is_wizard:
-        return judged(PlayRule.WIZARD_ANY_TIME)
-    if chosen.is_jester:
-        return judged(PlayRule.JESTER_ANY_TIME)
-    if lead is Lead.WIZARD_FIRST:
-        return judged(PlayRule.NO_SUIT_AFTER_WIZARD)
-    if lead is Lead.ONLY_JESTERS:
-        return judged(PlayRule.NO_SUIT_YET)
-    if chosen.suit is suit:
-        return judged(PlayRule.FOLLOWS_SUIT)
-    if followers:
-        return judged(PlayRule.MUST_FOLLOW)
-    return judged(PlayRule.CANNOT_FOLLOW)
+    lead, suit = lead_of_cards(played)
+    followers = followers_in(cards_in_hand, suit)
+    return judge_card(cards_in_hand, lead, suit, followers, parse_card(card))
 
 
 def legal_plays(hand: CardsLike, plays: CardsLike) -> list[Card]:
@@ -182,10 +169,7 @@ def legal_plays(hand: CardsLike, plays: CardsLike) -> list[Card]:
     cards_in_hand = parse_cards(hand)
     played = _trick_cards(plays, allow_empty=True)
     check_cards_from_one_deck((*cards_in_hand, *played), "the hand and the trick together")
-    suit = led_suit(played)
-    if suit is None or not any(c.is_number and c.suit is suit for c in cards_in_hand):
-        return list(cards_in_hand)
-    return [c for c in cards_in_hand if not c.is_number or c.suit is suit]
+    return legal_cards(cards_in_hand, followers_in(cards_in_hand, lead_of_cards(played)[1]))
 
 
 class WinRule(StrEnum):
@@ -201,6 +185,7 @@ class WinRule(StrEnum):
     """Only Jesters: the first Jester wins."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TrickExplanation:
     """Who takes a trick and why, as data.
@@ -232,27 +217,7 @@ def explain_trick(plays: CardsLike, trump: Suit | str | None) -> TrickExplanatio
     >>> explain_trick("R4 R12 R2 W", "R").rule
     <WinRule.FIRST_WIZARD: 'first-wizard'>
     """
-    cards = _trick_cards(plays, allow_empty=False)
-    trump_suit = parse_trump(trump)
-    lead, suit = lead_of(cards)
-
-    def decided(rule: WinRule, contenders: list[int], winner: int) -> TrickExplanation:
-        return TrickExplanation(cards, trump_suit, suit, lead, rule, winner, tuple(contenders))
-
-    def highest(indices: list[int]) -> int:
-        return max(indices, key=lambda i: cards[i].rank or 0)
-
-    wizards = [i for i, c in enumerate(cards) if c.is_wizard]
-    if wizards:
-        return decided(WinRule.FIRST_WIZARD, wizards, wizards[0])
-    trumps = [i for i, c in enumerate(cards) if c.is_number and c.suit is trump_suit]
-    if trump_suit is not None and trumps:
-        return decided(WinRule.HIGHEST_TRUMP, trumps, highest(trumps))
-    if suit is not None:
-        led = [i for i, c in enumerate(cards) if c.is_number and c.suit is suit]
-        return decided(WinRule.HIGHEST_LED, led, highest(led))
-    jesters = list(range(len(cards)))  # no Wizard and no number card: every card is a Jester
-    return decided(WinRule.FIRST_JESTER, jesters, 0)
+    return explain_cards(_trick_cards(plays, allow_empty=False), parse_trump(trump))
 
 
 def trick_winner(plays: CardsLike, trump: Suit | str | None) -> int:
@@ -270,3 +235,195 @@ def trick_winner(plays: CardsLike, trump: Suit | str | None) -> int:
     tutor.errors.InvalidCardError: a trick needs at least one card played, got none
     """
     return explain_trick(plays, trump).winner
+
+
+# -- the rules, on cards the caller vouches for ------------------------------------------
+# No checks here: the cards are Card values, from one deck, at most one per player. The
+# public functions above check what they are given and then call these.
+
+
+def lead_after(lead: Lead, suit: Suit | None, card: Card) -> tuple[Lead, Suit | None]:
+    """The lead of a trick once ``card`` is played on a trick whose lead was ``lead``
+    (with ``suit``): the first card that is not a Jester decides, for the whole trick.
+
+    >>> lead_after(Lead.ONLY_JESTERS, None, Card.parse("B5"))
+    (<Lead.SUIT: 'suit'>, <Suit.BLUE: 'B'>)
+    >>> lead_after(Lead.SUIT, Suit.BLUE, Card.wizard())
+    (<Lead.SUIT: 'suit'>, <Suit.BLUE: 'B'>)
+    """
+    if suit is not None or lead is Lead.WIZARD_FIRST:
+        return lead, suit  # a number card or a Wizard came first: settled
+    if card.is_jester:
+        return Lead.ONLY_JESTERS, None
+    if card.is_wizard:
+        return Lead.WIZARD_FIRST, None
+    return Lead.SUIT, card.suit
+
+
+def lead_of_cards(cards: Iterable[Card]) -> tuple[Lead, Suit | None]:
+    """:func:`lead_of` for Card values (not checked): :func:`lead_after`, card by card."""
+    lead: Lead = Lead.NOTHING_PLAYED
+    suit: Suit | None = None
+    for card in cards:
+        lead, suit = lead_after(lead, suit, card)
+    return lead, suit
+
+
+def play_rule(card: Card, lead: Lead, suit: Suit | None, holds_suit: bool) -> PlayRule:
+    """The rule that allows (or forbids) playing ``card`` from the hand on a trick whose
+    lead is ``lead`` with led ``suit``; ``holds_suit``: the hand holds a number card of
+    that suit. (Whether the card is in the hand is for the caller to know.)
+
+    >>> play_rule(Card.parse("R12"), Lead.SUIT, Suit.BLUE, holds_suit=True)
+    <PlayRule.MUST_FOLLOW: 'must-follow'>
+    """
+    if lead is Lead.NOTHING_PLAYED:
+        return PlayRule.LEADS
+    if card.is_wizard:
+        return PlayRule.WIZARD_ANY_TIME
+    if card.is_jester:
+        return PlayRule.JESTER_ANY_TIME
+    if suit is None:  # no suit binds: a Wizard came first, or only Jesters so far
+        if lead is Lead.WIZARD_FIRST:
+            return PlayRule.NO_SUIT_AFTER_WIZARD
+        return PlayRule.NO_SUIT_YET
+    if card.suit is suit:
+        return PlayRule.FOLLOWS_SUIT
+    if holds_suit:
+        return PlayRule.MUST_FOLLOW
+    return PlayRule.CANNOT_FOLLOW
+
+
+def followers_in(hand: Iterable[Card], suit: Suit | None) -> tuple[Card, ...]:
+    """The cards of ``hand`` that follow ``suit``: its number cards of that suit (only
+    number cards have a suit; none when no suit binds, ``suit`` ``None``).
+
+    >>> followers_in(parse_cards("B7 R12 B2 W"), Suit.BLUE)
+    (Card.parse('B7'), Card.parse('B2'))
+    """
+    if suit is None:
+        return ()
+    return tuple([card for card in hand if card.suit is suit])
+
+
+def legal_cards(hand: Sequence[Card], followers: Sequence[Card]) -> list[Card]:
+    """:func:`legal_plays` for Card values (not checked), given the hand's ``followers``
+    of the led suit (:func:`followers_in`): the cards :func:`play_rule` allows, found
+    in one pass (the property tests check that both agree).
+
+    >>> hand = parse_cards("B7 R12 G10 W")
+    >>> legal_cards(hand, followers_in(hand, Suit.BLUE))
+    [Card.parse('B7'), Card.parse('W')]
+    """
+    if not followers:  # nothing binds the player: the whole hand
+        return list(hand)
+    suit = followers[0].suit
+    # the led suit, and the Wizards and Jesters (the cards without a suit)
+    return [card for card in hand if card.suit is suit or card.suit is None]
+
+
+def judge_card(
+    hand: Sequence[Card],
+    lead: Lead,
+    suit: Suit | None,
+    followers: tuple[Card, ...],
+    card: Card,
+) -> PlayJudgement:
+    """:func:`judge_play` for Card values (not checked), given the trick's lead and the
+    hand's ``followers`` of the led suit (:func:`followers_in`).
+
+    >>> hand = parse_cards("B7 R12")
+    >>> judge_card(hand, Lead.SUIT, Suit.BLUE, followers_in(hand, Suit.BLUE), hand[1]).legal
+    False
+    """
+    if card in hand:
+        rule = play_rule(card, lead, suit, bool(followers))
+    else:
+        rule = PlayRule.NOT_IN_HAND
+    return PlayJudgement(card, rule, lead, suit, followers)
+
+
+WIZARD_POWER = 100
+"""A Wizard's power in :func:`card_power`: above every other card."""
+TRUMP_POWER = 40
+"""A trump's power is this plus its rank (41-53): above every card of the led suit."""
+LED_POWER = 20
+"""A card of the led suit (not trump) has this plus its rank (21-33)."""
+
+
+def card_power(card: Card, trump: Suit | None, suit: Suit | None) -> int:
+    """How strongly ``card`` bids for a trick with ``trump`` whose led suit is ``suit``:
+    the trick goes to the first card of the highest power.
+
+    That is the trick-winner rule of RULES.md, line by line: the first Wizard (Wizards
+    tie, so the first keeps the trick); else the highest trump; else the highest card of
+    the led suit; else (only Jesters were played) the first Jester. Another suit and a
+    Jester have power 0 and never take a trick that holds a number card or a Wizard.
+
+    >>> [card_power(card, Suit.RED, Suit.BLUE) for card in parse_cards("W R2 B13 G13 J")]
+    [100, 42, 33, 0, 0]
+    """
+    if card.is_wizard:
+        return WIZARD_POWER
+    if card.is_jester:
+        return 0
+    assert card.rank is not None
+    if card.suit is trump:
+        return TRUMP_POWER + card.rank
+    if card.suit is suit:
+        return LED_POWER + card.rank
+    return 0
+
+
+def winning_position(cards: Sequence[Card], trump: Suit | None) -> int:
+    """:func:`trick_winner` for Card values (not checked): the first card of the highest
+    :func:`card_power`.
+
+    >>> winning_position(parse_cards("J B5 B11 B7"), Suit.RED)
+    2
+    """
+    return _winner(cards, trump)[2]
+
+
+def _winner(cards: Iterable[Card], trump: Suit | None) -> tuple[Lead, Suit | None, int]:
+    # One pass: the lead as it builds up, and each card's power once the card has played
+    # its part in the lead (a card that sets the led suit counts as a card of that suit;
+    # cards before it are Jesters, power 0 whatever the suit).
+    lead: Lead = Lead.NOTHING_PLAYED
+    suit: Suit | None = None
+    best, winner = -1, 0
+    for index, card in enumerate(cards):
+        lead, suit = lead_after(lead, suit, card)
+        power = card_power(card, trump, suit)
+        if power > best:
+            best, winner = power, index
+    return lead, suit, winner
+
+
+def explain_cards(cards: Sequence[Card], trump: Suit | None) -> TrickExplanation:
+    """:func:`explain_trick` for Card values (not checked)."""
+    cards = tuple(cards)
+    lead, suit, winner = _winner(cards, trump)
+    return trick_explanation(cards, trump, lead, suit, winner)
+
+
+def trick_explanation(
+    cards: tuple[Card, ...], trump: Suit | None, lead: Lead, suit: Suit | None, winner: int
+) -> TrickExplanation:
+    """Why ``cards[winner]`` takes the trick, as :func:`explain_trick` tells it, for a caller
+    who already followed the trick card by card (:func:`lead_after`, :func:`card_power`):
+    the deciding rule is the winning card's line of the rule, and the contenders the cards
+    that line compares."""
+    won_by = cards[winner]
+    if won_by.is_wizard:
+        rule = WinRule.FIRST_WIZARD
+        contenders = [index for index, card in enumerate(cards) if card.is_wizard]
+    elif won_by.is_jester:  # only Jesters were played
+        rule, contenders = WinRule.FIRST_JESTER, list(range(len(cards)))
+    elif won_by.suit is trump:
+        rule = WinRule.HIGHEST_TRUMP
+        contenders = [index for index, card in enumerate(cards) if card.suit is trump]
+    else:
+        rule = WinRule.HIGHEST_LED
+        contenders = [index for index, card in enumerate(cards) if card.suit is suit]
+    return TrickExplanation(cards, trump, suit, lead, rule, winner, tuple(contenders))

@@ -153,7 +153,7 @@ def play_worked_round(names: Sequence[str] = PLAYERS) -> Round:
     """
     rnd = Round(hands=HANDS, turned=TURNED, dealer=DEALER, names=names)
     while rnd.to_act is not None and rnd.bids[rnd.to_act] is None:
-        rnd.bid(rnd.to_act, BIDS[rnd.to_act])
+        rnd.bid(BIDS[rnd.to_act], seat=rnd.to_act)
     for card in parse_cards(" ".join(TRICKS)):
         rnd.play(card)
     return rnd
