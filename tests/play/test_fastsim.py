@@ -4,11 +4,17 @@ choices."""
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import sys
+from types import ModuleType
 
 import numpy as np
 import pytest
 
+import tutor.play.fastsim
+import tutor.rules.trick
+import tutor.rules.trump
 from tutor.errors import InvalidCardError, InvalidDealError, InvalidPlayersError, WizardRuleError
 from tutor.play.bots import SensibleBot, play_round
 from tutor.play.fastsim import (
@@ -85,6 +91,70 @@ def test_trump_index_round_trips() -> None:
     for trump in [*Suit, None]:
         assert trump_of_index(trump_index(trump)) is trump
     assert trump_index(None) == NO_TRUMP
+
+
+# -- one home for each rule: the tables come from the engine's rule functions ------------
+
+
+def fresh_fastsim(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """tutor.play.fastsim loaded again from its file, as a separate module: its tables
+    are built from whatever the engine's rule functions are now."""
+    spec = importlib.util.spec_from_file_location("fastsim_again", tutor.play.fastsim.__file__)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "fastsim_again", module)  # dataclasses look it up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_trick_power_table_is_the_engines_card_power(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(
+        tutor.rules.trick, "card_power", lambda card, trump, suit: 7 if card.is_jester else 1
+    )
+    again = fresh_fastsim(monkeypatch)
+    jesters = list(again.JESTER_CODES)
+    assert (again.TRICK_POWER[:, :, jesters] == 7).all()
+    assert (again.TRICK_POWER[:, :, : jesters[0]] == 1).all()
+
+
+def test_the_led_suit_table_is_the_engines_lead_after(monkeypatch: pytest.MonkeyPatch) -> None:
+    lead_after = tutor.rules.trick.lead_after
+    monkeypatch.setattr(  # as if a Jester led set nothing, and nothing else did either
+        tutor.rules.trick, "lead_after", lambda lead, suit, card: (lead, suit)
+    )
+    again = fresh_fastsim(monkeypatch)
+    assert (np.arange(6)[:, None] == again.NEXT_LED).all()
+    monkeypatch.setattr(tutor.rules.trick, "lead_after", lead_after)
+    assert (fresh_fastsim(monkeypatch).NEXT_LED == tutor.play.fastsim.NEXT_LED).all()
+
+
+def test_who_must_follow_and_what_they_may_play_come_from_the_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    play_rule = tutor.rules.trick.play_rule
+
+    def jesters_banned(card: Card, lead: object, suit: object, holds_suit: bool) -> object:
+        rule = play_rule(card, lead, suit, holds_suit)  # type: ignore[arg-type]
+        return tutor.rules.trick.PlayRule.MUST_FOLLOW if card.is_jester else rule
+
+    monkeypatch.setattr(tutor.rules.trick, "play_rule", jesters_banned)
+    again = fresh_fastsim(monkeypatch)
+    assert not again.ALLOWED_WHEN_BOUND[:, list(again.JESTER_CODES)].any()
+    assert again.ALLOWED_WHEN_BOUND[:, list(again.WIZARD_CODES)].all()
+
+
+def test_the_trump_a_turned_card_makes_is_the_engines_reveal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    reveal = tutor.rules.trump.reveal_trump
+    monkeypatch.setattr(  # as if a turned Jester let the dealer choose
+        tutor.rules.trump,
+        "reveal_trump",
+        lambda card: reveal("W") if card is not None and card.is_jester else reveal(card),
+    )
+    again = fresh_fastsim(monkeypatch)
+    turned = np.array(list(again.JESTER_CODES) + list(again.WIZARD_CODES) + [again.NO_CARD])
+    assert again._DEALER_CHOOSES[turned].tolist() == [True] * 8 + [False]
 
 
 # -- the vectorised trick winner ----------------------------------------------------------

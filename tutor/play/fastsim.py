@@ -5,11 +5,15 @@ costs time. The bidding coach and the benchmarks need thousands of playouts in a
 so this module plays a *batch* of deals in lock-step: each step of the round (one bid,
 one card played) is a handful of array operations across every deal of the batch.
 
-It is a second implementation of the playing rules, so it is checked against the engine
-(``tests/play/test_fastsim.py``): on the same deals and choices it gives exactly the engine's
-legal plays, trick winners, tricks taken and scores, and its policies make exactly the
-choices of :class:`tutor.play.bots.RandomBot` (any legal action) and
-:class:`tutor.play.bots.SensibleBot` (whose scoring knobs it tabulates from :mod:`tutor.play.bots`).
+It holds no rule of its own: its tables (the led suit after each card, each card's power
+in a trick, who must follow, what may be played, the trump a turned card makes) are built
+at import by calling the engine's rule functions (:mod:`tutor.rules.trick`,
+:mod:`tutor.rules.trump`) for every card, and the bots' scoring knobs come from
+:mod:`tutor.play.bots` the same way. The array code that applies the tables is checked
+against the engine (``tests/play/test_fastsim.py``): on the same deals and choices it gives
+exactly the engine's legal plays, trick winners, tricks taken and scores, and its policies
+make exactly the choices of :class:`tutor.play.bots.RandomBot` (any legal action) and
+:class:`tutor.play.bots.SensibleBot`.
 
 Cards are integer codes 0-59, in the order of :data:`tutor.rules.cards.DECK`:
 ``suit * 13 + rank - 1`` for number cards (suits Y R G B are 0-3), 52-55 for the four
@@ -45,6 +49,15 @@ from tutor.rules.checks import is_whole_number
 from tutor.rules.round import Dealt, Phase, Round
 from tutor.rules.scoring import round_score
 from tutor.rules.seats import check_players
+from tutor.rules.trick import (
+    ILLEGAL_RULES,
+    Lead,
+    card_power,
+    followers_in,
+    lead_after,
+    play_rule,
+)
+from tutor.rules.trump import reveal_trump
 from tutor.rules.variants import Rules
 
 # -- the card encoding -------------------------------------------------------------------
@@ -162,18 +175,18 @@ def trump_of_index(index: int) -> Suit | None:
 
 
 # -- tables ------------------------------------------------------------------------------
-# Led state of a trick: 0-3 the suit to follow; LED_OPEN before any number card or Wizard
-# (only Jesters, or nothing yet: the next number card sets the suit); LED_FREE when a
-# Wizard came first (no suit binds for the rest of the trick).
-LED_OPEN = 4
-LED_FREE = 5
-_LED_STATES = 6
-_NOT_A_SUIT = 9  # the "suit" of Wizards and Jesters: never equal to a led state
-_WIZARD_POWER = 100
-_TRUMP_POWER = 40
-_LED_POWER = 20
+# Every rule the simulation applies is a table built here, at import, by calling the
+# engine's own rule functions (tutor.rules.trick, tutor.rules.trump) for every card: a
+# rule changes in one place, and these tables follow.
+#
+# A trick's lead is a small code, its "led state": 0-3 the suit to follow (Y R G B);
+# LED_OPEN while nothing binds yet (nothing played, or only Jesters: the next number card
+# sets the suit); LED_FREE once a Wizard came first (no suit binds in this trick).
+LED_OPEN = len(SUITS)
+LED_FREE = LED_OPEN + 1
+_LED_STATES = LED_FREE + 1
+_NOT_A_SUIT = 9  # the "suit" of Wizards and Jesters in SUIT_OF: never a led state
 _TRUMP_INDICES = NO_TRUMP + 1
-
 
 SUIT_OF: NDArray[np.int8] = np.array(
     [SUITS.index(c.suit) if c.suit is not None else _NOT_A_SUIT for c in DECK], dtype=np.int8
@@ -184,44 +197,73 @@ IS_JESTER: NDArray[np.bool_] = np.array([c.is_jester for c in DECK])
 IS_NUMBER: NDArray[np.bool_] = np.array([c.is_number for c in DECK])
 
 
-def _trick_power(trump: int, led: int, code: int) -> int:
-    # Within one trick a card takes the lead from the card winning so far exactly when its
-    # power is strictly greater: the first Wizard, else the highest trump, else the highest
-    # card of the led suit, else (only Jesters) the first Jester, as tutor.rules.trick rules.
-    if IS_WIZARD[code]:
-        return _WIZARD_POWER
-    if IS_JESTER[code]:
-        return 0
-    suit, rank = int(SUIT_OF[code]), int(RANK_OF[code])
-    if suit == trump:
-        return _TRUMP_POWER + rank
-    if suit == led or led == LED_OPEN:  # in an open trick this card sets the led suit
-        return _LED_POWER + rank
-    return 0
+def _lead_of_state(state: int) -> tuple[Lead, Suit | None]:
+    """The engine's lead (:class:`tutor.rules.trick.Lead` and suit) a led state stands for."""
+    if state == LED_OPEN:
+        return Lead.ONLY_JESTERS, None  # lead_after treats "nothing played" alike
+    if state == LED_FREE:
+        return Lead.WIZARD_FIRST, None
+    return Lead.SUIT, SUITS[state]
 
+
+def _state_of_lead(lead: Lead, suit: Suit | None) -> int:
+    if suit is not None:
+        return SUITS.index(suit)
+    return LED_FREE if lead is Lead.WIZARD_FIRST else LED_OPEN
+
+
+def _lead_after_state(state: int, code: int) -> tuple[Lead, Suit | None]:
+    return lead_after(*_lead_of_state(state), DECK[code])
+
+
+NEXT_LED: NDArray[np.int8] = np.array(
+    [
+        [_state_of_lead(*_lead_after_state(state, code)) for code in range(DECK_SIZE)]
+        for state in range(_LED_STATES)
+    ],
+    dtype=np.int8,
+)
+"""``NEXT_LED[led_state, code]``: the led state once ``code`` is played
+(:func:`tutor.rules.trick.lead_after`)."""
 
 TRICK_POWER: NDArray[np.int16] = np.array(
     [
-        [[_trick_power(t, led, code) for code in range(DECK_SIZE)] for led in range(_LED_STATES)]
+        [
+            [
+                card_power(DECK[code], trump_of_index(t), _lead_after_state(state, code)[1])
+                for code in range(DECK_SIZE)
+            ]
+            for state in range(_LED_STATES)
+        ]
         for t in range(_TRUMP_INDICES)
     ],
     dtype=np.int16,
 )
-"""``TRICK_POWER[trump, led_state, code]``: a card takes the trick from the card winning
-so far when its power is strictly greater (the first card beats the start value -1)."""
+"""``TRICK_POWER[trump, led_state, code]``: the power of ``code`` played in that state
+(:func:`tutor.rules.trick.card_power`, with the led suit it leaves behind: a card that sets
+the suit counts as a card of that suit); a card takes the trick from the card winning so
+far when its power is strictly greater (the first card beats the start value -1)."""
 
-
-def _next_led(led: int, code: int) -> int:
-    if led != LED_OPEN or IS_JESTER[code]:
-        return led
-    return LED_FREE if IS_WIZARD[code] else int(SUIT_OF[code])
-
-
-NEXT_LED: NDArray[np.int8] = np.array(
-    [[_next_led(led, code) for code in range(DECK_SIZE)] for led in range(_LED_STATES)],
-    dtype=np.int8,
+FOLLOWS: NDArray[np.bool_] = np.array(
+    [
+        [bool(followers_in([card], _lead_of_state(state)[1])) for card in DECK]
+        for state in range(_LED_STATES)
+    ]
 )
-"""``NEXT_LED[led_state, code]``: the led state after ``code`` is played."""
+"""``FOLLOWS[led_state, code]``: the card follows the led suit
+(:func:`tutor.rules.trick.followers_in`); a hand holding one must follow."""
+
+ALLOWED_WHEN_BOUND: NDArray[np.bool_] = np.array(
+    [
+        [
+            play_rule(card, *_lead_of_state(state), holds_suit=True) not in ILLEGAL_RULES
+            for card in DECK
+        ]
+        for state in range(_LED_STATES)
+    ]
+)
+"""``ALLOWED_WHEN_BOUND[led_state, code]``: the card may be played by a hand that holds
+the led suit (:func:`tutor.rules.trick.play_rule`): the led suit, Wizards and Jesters."""
 
 STRENGTH: NDArray[np.int16] = np.array(
     [[card_strength(card, trump_of_index(t)) for card in DECK] for t in range(_TRUMP_INDICES)],
@@ -244,14 +286,19 @@ SCORE: NDArray[np.int16] = np.array(
 """``SCORE[bid, taken]``: :func:`tutor.rules.scoring.round_score`, tabulated."""
 
 _TRUMP_OF_TURNED: NDArray[np.int8] = np.array(
-    [SUITS.index(c.suit) if c.suit is not None else NO_TRUMP for c in DECK] + [NO_TRUMP],
-    dtype=np.int8,
+    [trump_index(reveal_trump(card).trump) for card in (*DECK, None)], dtype=np.int8
 )
-"""Trump index by turned code; index -1 (:data:`NO_CARD`) is the last entry: no trump.
-A turned Wizard maps to no trump here: the dealer's choice replaces it."""
+"""Trump index by turned code (:func:`tutor.rules.trump.reveal_trump`); index -1
+(:data:`NO_CARD`, nothing turned) is the last entry. A turned Wizard maps to no trump
+here: the dealer's choice replaces it (:data:`_DEALER_CHOOSES`)."""
+_DEALER_CHOOSES: NDArray[np.bool_] = np.array(
+    [reveal_trump(card).dealer_chooses for card in (*DECK, None)]
+)
+"""By turned code, like :data:`_TRUMP_OF_TURNED`: the dealer chooses trump."""
 
 for _table in (SUIT_OF, RANK_OF, IS_WIZARD, IS_JESTER, IS_NUMBER, TRICK_POWER, NEXT_LED,
-               STRENGTH, BID_QUARTERS, SCORE, _TRUMP_OF_TURNED):
+               FOLLOWS, ALLOWED_WHEN_BOUND, STRENGTH, BID_QUARTERS, SCORE, _TRUMP_OF_TURNED,
+               _DEALER_CHOOSES):
     _table.setflags(write=False)
 
 
@@ -556,7 +603,7 @@ def simulate(
     turned = batch.turned.astype(np.int64)
     trump = _TRUMP_OF_TURNED[turned].astype(np.int64)
     trump_chosen = np.zeros(size, dtype=np.bool_)
-    wizard_turned = (turned >= 0) & IS_WIZARD[np.maximum(turned, 0)]
+    wizard_turned = _DEALER_CHOOSES[turned]
     if dealer_choice is not None and wizard_turned.any():
         trump = np.where(wizard_turned, trump_index(parse_suit(dealer_choice)), trump)
         trump_chosen = wizard_turned
@@ -646,23 +693,21 @@ def _play_tricks(
     rows = deals * players
     hands = deal_hands.reshape(size * players, cards)
     codes_flat = hands.reshape(-1)
-    suits = SUIT_OF[hands]
     slot_bits = _SLOT_BITS[:cards]
-    suit_bits = np.zeros((size * players, _LED_STATES), dtype=np.int64)  # 4, 5: bind nothing
-    for suit in range(len(SUITS)):
-        suit_bits[:, suit] = (suits == suit) @ slot_bits
-    suit_bits_flat = suit_bits.reshape(-1)
-    free_bits = ~IS_NUMBER[hands] @ slot_bits  # Wizards and Jesters may always be played
+    # By row and led state: the slots of the cards that follow the led suit, and those a
+    # hand holding that suit may play (FOLLOWS and ALLOWED_WHEN_BOUND, as slot sets).
+    follow_bits = np.stack([FOLLOWS[state][hands] @ slot_bits for state in range(_LED_STATES)], 1)
+    allowed_bits = np.stack(
+        [ALLOWED_WHEN_BOUND[state][hands] @ slot_bits for state in range(_LED_STATES)], 1
+    )
+    follow_bits_flat = follow_bits.reshape(-1)
+    allowed_bits_flat = allowed_bits.reshape(-1)
     held = np.full(size * players, (1 << cards) - 1, dtype=np.int64)
     trump_rows = np.repeat(trump, players)
     state_base = trump * _LED_STATES
     any_sensible = bool(sensible_seats.any())
     if any_sensible:
         strength = STRENGTH[trump_rows[:, None], hands]
-        # A card keeps its power whatever the led suit when it is a Wizard or a trump;
-        # another number card has power only in the led suit (or when it sets the suit).
-        open_power = TRICK_POWER[trump_rows[:, None], LED_OPEN, hands]
-        keeps_power = IS_WIZARD[hands] | (suits == trump_rows[:, None])
 
     taken = np.zeros((size, players), dtype=np.int64)
     plays = np.empty((size, cards, players), dtype=np.int8)
@@ -680,8 +725,9 @@ def _play_tricks(
             seat = (leader + position) % players if position else leader
             index = rows + seat
             holding = held[index]
-            following = holding & suit_bits_flat[index * _LED_STATES + led]
-            legal = np.where(following != 0, following | (holding & free_bits[index]), holding)
+            bound = index * _LED_STATES + led
+            following = holding & follow_bits_flat[bound]
+            legal = np.where(following != 0, holding & allowed_bits_flat[bound], holding)
             if legal_record is not None or any_sensible:
                 legal_slots = (legal[:, None] & slot_bits) != 0
             if legal_record is not None:
@@ -691,12 +737,10 @@ def _play_tricks(
                 k = (rng.random(size) * np.bitwise_count(legal)).astype(np.int64)
                 choice = _nth_set_bit(legal, k, cards)
             if any_sensible:
-                in_led_suit = np.take(suits, index, axis=0) == led[:, None]
-                power = np.where(
-                    np.take(keeps_power, index, axis=0) | in_led_suit | (led == LED_OPEN)[:, None],
-                    np.take(open_power, index, axis=0),
-                    0,
-                )
+                # the power each card of the hand would have if played now
+                power = _POWER_BY_STATE[
+                    ((state_base + led) * DECK_SIZE)[:, None] + np.take(hands, index, axis=0)
+                ]
                 sensible_choice = _sensible_slot(
                     legal_slots,
                     power,
