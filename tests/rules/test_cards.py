@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import pickle
 from collections import Counter
 
+import pytest
+
+from tutor.errors import InvalidCardError
 from tutor.rules.cards import (
     DECK,
     Card,
@@ -16,6 +22,7 @@ from tutor.rules.cards import (
     parse_cards,
     parse_suit,
 )
+from tutor.rules.trick import trick_winner
 
 
 def test_deck_has_60_cards_four_suits_of_13_four_wizards_four_jesters() -> None:
@@ -89,3 +96,53 @@ def test_cards_are_values_equal_wizards_hash_alike() -> None:
 def test_hand_display_order_wizards_suits_high_to_low_then_jesters() -> None:
     hand = parse_cards("J R2 B11 W R12 Y1")
     assert format_cards(sorted(hand, key=lambda card: card.sort_key)) == "W Y1 R12 R2 B11 J"
+
+
+# -- the constructor takes exactly a card ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (("X",), "invalid card kind 'X'"),
+        ((None,), "invalid card kind None"),
+        (("W",), "use parse_card"),  # the text "W" equals Kind.WIZARD as a str: still refused
+        ((Kind.NUMBER, "R", 9), "needs a suit"),
+        ((Kind.NUMBER, Suit.RED, True), "invalid rank True"),
+        ((Kind.NUMBER, Suit.RED, 9.0), "invalid rank 9.0"),
+        ((Kind.NUMBER, None, 9), "needs a suit"),
+        ((Kind.WIZARD, Suit.RED), "has no suit and no rank"),
+        ((Kind.JESTER, None, 0), "has no suit and no rank"),
+    ],
+)
+def test_the_card_constructor_refuses_what_is_not_a_card(
+    args: tuple[object, ...], fragment: str
+) -> None:
+    with pytest.raises(InvalidCardError) as caught:
+        Card(*args)  # type: ignore[arg-type]
+    assert fragment in str(caught.value)
+
+
+def test_a_wizard_is_only_ever_a_real_wizard() -> None:
+    # Card("W") used to build a card equal to a Wizard whose is_wizard was False, so the
+    # red 5 took the trick from it. Now the only way to a Wizard is a real Wizard.
+    assert trick_winner([parse_card("W"), "R5"], "B") == 0
+    assert trick_winner([Card(Kind.WIZARD), "R5"], "B") == 0
+    assert Card.wizard().is_wizard and not Card.wizard().is_number
+
+
+def test_each_card_is_one_value_through_copy_and_pickle() -> None:
+    for card in set(DECK):
+        assert Card(card.kind, card.suit, card.rank) is card
+        assert parse_card(str(card)) is card
+        assert copy.copy(card) is card and copy.deepcopy(card) is card
+        assert pickle.loads(pickle.dumps(card)) is card
+        assert dataclasses.replace(card) is card
+    assert dataclasses.replace(parse_card("R9"), rank=10) is parse_card("R10")
+
+
+def test_cards_cannot_be_changed() -> None:
+    card = parse_card("R9")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        card.rank = 10  # type: ignore[misc]
+    assert str(parse_card("R9")) == "R9"

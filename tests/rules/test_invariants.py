@@ -9,6 +9,8 @@ the invariants of RULES.md checked after every action:
   and the counts add up);
 - each trick has exactly one winner, who leads the next; tricks taken add up to the cards
   dealt; bids are seen only as the variant allows;
+- what the round keeps up to date as actions happen (the seat to act, the tricks taken,
+  the lead of the trick on the table) agrees with its state counted afresh;
 - replaying ``Round.events`` gives an equal snapshot;
 - over a Game: the dealer rotates clockwise, the score sheet totals are the sums of the
   round scores, and the winners are the seats with the highest total.
@@ -73,6 +75,26 @@ def check_cards_conserved(rnd: Round) -> None:
     stock = 60 - rnd.players * rnd.cards
     assert (rnd.turned is None) == (stock == 0)
     assert seen.total() + stock - (rnd.turned is not None) == 60
+
+
+def check_kept_state(rnd: Round) -> None:
+    """The round keeps the seat to act, the tricks taken and the lead as it goes: they
+    must equal what its state says when counted from scratch."""
+    if rnd.phase is Phase.TRUMP_CHOICE:
+        due: int | None = rnd.dealer
+    elif rnd.phase is Phase.BIDDING:
+        due = (rnd.first_seat + sum(bid is not None for bid in rnd.bids)) % rnd.players
+    elif rnd.phase is Phase.PLAYING:
+        due = (rnd.leader + len(rnd.current_trick)) % rnd.players
+    else:
+        due = None
+    assert rnd.to_act == due and rnd.finished == (due is None)
+    taken = Counter(trick.winner for trick in rnd.tricks)
+    assert rnd.taken == tuple(taken[seat] for seat in range(rnd.players))
+    if rnd.phase is Phase.PLAYING:
+        trick = [card for _, card in rnd.current_trick]
+        for card in set(rnd.hands[due]):
+            assert rnd.judge(card) == judge_play(rnd.hands[due], trick, card)
 
 
 def check_bids_visibility(rnd: Round) -> None:
@@ -190,6 +212,8 @@ def play_checked_round(rnd: Round, rng: random.Random) -> None:
     check_cards_conserved(rnd)
     while not rnd.finished:
         check_legal_action_exists(rnd, card_by_card=rng.random() < 0.15)
+        if rng.random() < 0.2:
+            check_kept_state(rnd)
         if rng.random() < 0.25:
             check_rejections(rnd, rng)
         if rng.random() < 0.1:
@@ -204,6 +228,7 @@ def play_checked_round(rnd: Round, rng: random.Random) -> None:
         if not rnd.current_trick:  # after each deal, bid and finished trick
             check_cards_conserved(rnd)
     check_bids_visibility(rnd)
+    check_kept_state(rnd)
     check_finished_round(rnd)
 
 

@@ -8,7 +8,17 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tutor.rules.cards import DECK, Card, Suit, parse_card
+from tutor.errors import InvalidCardError, InvalidTrumpError
+from tutor.rules.cards import (
+    DECK,
+    Card,
+    Kind,
+    Suit,
+    format_cards,
+    parse_card,
+    parse_cards,
+    parse_suit,
+)
 from tutor.rules.round import Round
 from tutor.rules.schedule import GameLength, cards_per_round
 from tutor.rules.scoring import round_score
@@ -23,6 +33,7 @@ from tutor.rules.trick import (
     legal_plays,
     trick_winner,
 )
+from tutor.rules.trump import parse_trump
 
 TRUMPS = st.sampled_from([*Suit, None])
 # Drawing a shuffled deck is slowish on a loaded 2-core machine: no deadline, no too_slow.
@@ -233,3 +244,84 @@ def test_a_random_deal_comes_from_one_deck(players: int, data: st.DataObject) ->
         dealt[rnd.turned] += 1
     assert dealt <= Counter(DECK)
     assert dealt.total() == min(60, players * cards + 1)
+
+
+# -- any input: a card of the deck, or a clear refusal naming the value --------------------
+
+ANYTHING = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 16),
+    st.floats(),
+    st.text(max_size=4),
+    st.binary(max_size=3),
+    st.sampled_from([*Kind, *Suit, DECK[0], DECK[-1]]),
+)
+NEAR_CARDS = st.tuples(
+    st.sampled_from([*Kind, "N", "W", "J"]),
+    st.sampled_from([None, *Suit, "R", "red"]),
+    st.one_of(st.none(), st.integers(-1, 14), st.just(True), st.just(9.0)),
+)
+
+
+def refusal_names_a_value(error: InvalidCardError, values: tuple[object, ...]) -> bool:
+    return any(repr(value) in str(error) for value in values)
+
+
+@given(st.one_of(st.tuples(ANYTHING, ANYTHING, ANYTHING), NEAR_CARDS))
+def test_the_card_constructor_builds_a_card_of_the_deck_or_refuses(
+    args: tuple[object, object, object],
+) -> None:
+    try:
+        card = Card(*args)  # type: ignore[arg-type]
+    except InvalidCardError as error:
+        assert isinstance(error, ValueError) and refusal_names_a_value(error, args)
+        return
+    kind, suit, rank = args
+    assert card in DECK and (card.kind, card.suit, card.rank) == (kind, suit, rank)
+    assert type(kind) is Kind and card.is_wizard == (kind is Kind.WIZARD)
+
+
+CARDISH_TEXT = st.from_regex(r"\s?[YRGBWJyrgbwjX]?[0-9٩]{0,3}\s?", fullmatch=True)
+
+
+@given(st.one_of(CARDISH_TEXT, st.text(max_size=6), ANYTHING))
+def test_parse_card_reads_exactly_the_notation(text: object) -> None:
+    try:
+        card = parse_card(text)  # type: ignore[arg-type]
+    except InvalidCardError as error:
+        assert refusal_names_a_value(error, (text,))
+        return
+    if isinstance(text, Card):
+        assert card is text
+        return
+    assert isinstance(text, str) and card in DECK
+    assert str(card) == text.strip().upper()  # no other spelling: no "R09", no "R٩"
+
+
+@given(st.one_of(st.lists(CARDISH_TEXT, max_size=5).map(" , ".join), st.text(max_size=12)))
+def test_parse_cards_reads_each_card_or_refuses_naming_it(text: str) -> None:
+    try:
+        cards = parse_cards(text)
+    except InvalidCardError as error:
+        tokens = text.replace(",", " ").split()
+        assert refusal_names_a_value(error, tuple(tokens))
+        return
+    assert parse_cards(format_cards(cards)) == cards
+    assert all(card in DECK for card in cards)
+
+
+@given(st.one_of(st.text(max_size=8), ANYTHING))
+def test_parse_suit_and_parse_trump_read_a_suit_or_refuse(value: object) -> None:
+    try:
+        suit = parse_suit(value)  # type: ignore[arg-type]
+    except InvalidCardError as error:
+        assert refusal_names_a_value(error, (value,))
+    else:
+        assert suit in Suit and parse_trump(suit) is suit
+    try:
+        trump = parse_trump(value)  # type: ignore[arg-type]
+    except InvalidTrumpError as error:
+        assert refusal_names_a_value(error, (value,))
+    else:
+        assert trump is None or trump in Suit

@@ -3,6 +3,7 @@ Round: order of bids and plays, round vs trick, events, replay and seat views.""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 from itertools import pairwise
@@ -10,13 +11,15 @@ from itertools import pairwise
 import pytest
 
 from tutor.errors import InvalidDealError, OutOfTurnError
-from tutor.rules.cards import DECK, parse_card, parse_cards
+from tutor.rules.cards import DECK, Suit, parse_card, parse_cards
 from tutor.rules.round import BidMade, CardPlayed, Dealt, Phase, Round, TrumpChosen
 from tutor.rules.seats import seat_order
 from tutor.rules.trick import PlayRule, WinRule
+from tutor.rules.trump import RevealRule, reveal_trump
 from tutor.rules.variants import Rules
 
 FinishRound = Callable[[Round, random.Random], Round]
+WORKED_HANDS = ("J R2 G8", "B5 W G3", "B11 R4 J", "B7 R12 G10")
 
 
 def test_round_r_deals_r_cards_to_each_player() -> None:
@@ -231,3 +234,47 @@ def test_seat_names_default_to_letters_and_may_be_given() -> None:
     named = Round(players=3, cards=1, seed=1, names=["Ann", "Bo", "Cy"])
     with pytest.raises(OutOfTurnError, match=r"seat 2 \(Cy\).*seat 1 \(Bo\)"):
         named.bid(0, seat=2)
+
+
+def test_an_action_names_its_seat_by_keyword_only(worked_example: Round) -> None:
+    with pytest.raises(TypeError):
+        worked_example.bid(0, 1)  # type: ignore[misc]
+    assert worked_example.snapshot() == Round(hands=WORKED_HANDS, turned="R9", dealer=3).snapshot()
+    assert worked_example.bid(1, seat=0) == BidMade(0, 1)
+
+
+def test_the_view_carries_the_trump_reveal() -> None:
+    rnd = Round(hands=WORKED_HANDS, turned="R9", dealer=3)
+    view = rnd.view(1)
+    assert view.reveal == reveal_trump("R9") and view.trump is Suit.RED
+    assert view.chosen_trump is None  # a number card was turned: nobody chose
+
+
+def test_the_view_carries_the_dealers_chosen_trump_once_chosen() -> None:
+    rnd = Round(hands=WORKED_HANDS, turned="W", dealer=3)
+    for seat in range(4):
+        view = rnd.view(seat)
+        assert view.reveal.rule is RevealRule.WIZARD and view.chosen_trump is None
+    rnd.choose_trump("G")
+    for seat in range(4):
+        view = rnd.view(seat)
+        assert view.chosen_trump is Suit.GREEN is view.trump is rnd.chosen_trump
+    assert Round.replay(rnd.events).view(0).chosen_trump is Suit.GREEN
+
+
+def test_events_judgements_and_tricks_are_frozen(worked_example: Round) -> None:
+    for amount in (1, 2, 0, 0):
+        worked_example.bid(amount)
+    for card in ["J", "B5", "B11", "B7"]:
+        event = worked_example.play(card)
+    trick = worked_example.tricks[0]
+    for record, name in [
+        (event, "card"),
+        (event.judgement, "rule"),
+        (trick, "cards"),
+        (trick.explanation, "winner"),
+        (worked_example.events[1], "bid"),
+    ]:
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(record, name, None)
+    assert trick.explanation.winner == 2 and trick.winner == 2

@@ -10,7 +10,7 @@ import pytest
 
 from tutor.errors import IllegalBidError, InvalidRulesError, UnknownVariantError
 from tutor.rules.game import Game
-from tutor.rules.round import Phase, Round
+from tutor.rules.round import ForbiddenBid, Phase, Round
 from tutor.rules.schedule import GameLength, cards_per_round
 from tutor.rules.variants import PRESETS, Bidding, Rules, variant_names
 
@@ -66,6 +66,18 @@ def test_plus_minus_one_forbids_the_total_for_the_last_bidder() -> None:
     assert rnd.snapshot() == before
     rnd.bid(3)
     assert sum(rnd.final_bids) != rnd.cards
+
+
+def test_plus_minus_one_the_last_bidders_view_says_which_bid_and_why() -> None:
+    rnd = Round(players=4, cards=3, dealer=0, seed=2, rules=Rules.preset("plus-minus-one"))
+    bid_all(rnd, [1, 0, 0])
+    last = rnd.to_act
+    assert last is not None
+    assert rnd.view(last).forbidden_bid == ForbiddenBid(bid=2, others=1, tricks=3)
+    assert rnd.view(last).legal_bids == (0, 1, 3)
+    assert rnd.view((last + 1) % 4).forbidden_bid is None  # not that seat's turn
+    rnd.bid(3)
+    assert rnd.view(last).forbidden_bid is None  # bidding is over
 
 
 def test_plus_minus_one_restricts_only_the_last_bidder() -> None:

@@ -36,7 +36,6 @@ from tutor.rules.cards import Card, Suit
 from tutor.rules.round import Phase, SeatView
 from tutor.rules.schedule import cards_per_round
 from tutor.rules.seats import check_players, default_names
-from tutor.rules.trump import reveal_trump
 from tutor.rules.variants import variant_names
 from tutor.teaching.explain import card_name, describe_reveal, describe_trick, suit_name
 from tutor.teaching.narrate import trick_step_text
@@ -590,12 +589,6 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             rules = text("play-screen.rules", lang, variant=variant, seed=session.seed)
         else:  # rules given as a value that matches no named preset
             rules = text("play-screen.rules-seed", lang, seed=session.seed)
-        reveal = reveal_trump(view.turned)
-        chosen = (
-            view.trump
-            if reveal.dealer_chooses and view.phase is not Phase.TRUMP_CHOICE
-            else None
-        )
         turned = (
             card_svg(view.turned, scale=self.scale * 0.8, lang=lang)
             if view.turned is not None
@@ -605,7 +598,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             _heading(status)
             + _paragraph(rules)
             + '<div style="display:flex;gap:0.8em;align-items:center">'
-            + f"<div>{turned}</div>{_paragraph(describe_reveal(reveal, chosen, lang))}</div>"
+            + f"<div>{turned}</div>{_paragraph(describe_reveal(view.reveal, view.chosen_trump, lang))}</div>"
         )
 
     def _show_tricks(self, view: SeatView) -> None:
@@ -712,15 +705,19 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
                 button.on_click(lambda _button, bid=bid: self._bid_pressed(bid))
                 self.bid_buttons.append(button)
             self.bid_box.children = self.bid_buttons
-        forbidden = [bid for bid in range(view.cards + 1) if bid not in view.legal_bids]
-        others = sum(
-            bid for seat, bid in enumerate(view.bids) if bid is not None and seat != view.seat
-        )
-        self.bid_note.value = "".join(
+        forbidden = view.forbidden_bid  # plus/minus one: the bid refused, and why
+        self.bid_note.value = (
             _paragraph(
-                text("play-screen.bid-forbidden", lang, bid=bid, others=others, cards=view.cards)
+                text(
+                    "play-screen.bid-forbidden",
+                    lang,
+                    bid=forbidden.bid,
+                    others=forbidden.others,
+                    cards=forbidden.tricks,
+                )
             )
-            for bid in forbidden
+            if forbidden is not None
+            else ""
         )
 
     def _show_results(self, view: SeatView) -> None:

@@ -31,7 +31,7 @@ from tutor.rules.cards import Card, Suit
 from tutor.rules.game import Game
 from tutor.rules.round import Event, Phase, Round, SeatView
 from tutor.rules.scoring import ScoreSheet
-from tutor.rules.trick import trick_winner
+from tutor.rules.trick import winning_position
 
 
 @runtime_checkable
@@ -201,7 +201,8 @@ class SensibleBot:
       strongest card that loses the trick so far; if every legal card wins, play the
       strongest when last to play (the trick is its anyway), else the weakest.
 
-    "Takes the trick so far" is asked of the engine (:func:`tutor.rules.trick.trick_winner`).
+    "Takes the trick so far" is asked of the engine's trick rule
+    (:func:`tutor.rules.trick.winning_position`).
 
     The hands of RULES.md's worked example (red trump): D's red 12 is worth a trick.
 
@@ -241,7 +242,11 @@ class SensibleBot:
         if not trick:
             return max(legal, key=strength) if wants_tricks else min(legal, key=strength)
         position = len(trick)
-        winners = [card for card in legal if trick_winner([*trick, card], view.trump) == position]
+        # The view's cards are the engine's own, so the rule runs unchecked (winning_position
+        # is trick_winner without the checks of notation and of one deck).
+        winners = [
+            card for card in legal if winning_position([*trick, card], view.trump) == position
+        ]
         if wants_tricks:
             return min(winners or legal, key=strength)
         losers = [card for card in legal if card not in winners]

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from tutor.rules.cards import Card, Suit, parse_card
 from tutor.rules.scoring import round_score
-from tutor.rules.trick import PlayJudgement, PlayRule, TrickExplanation, WinRule
+from tutor.rules.trick import Lead, PlayJudgement, PlayRule, TrickExplanation, WinRule
 from tutor.rules.trump import RevealRule, TrumpReveal
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
 
@@ -72,10 +72,15 @@ def describe_trick(
 
 
 def describe_play(
-    judgement: PlayJudgement, player: str | None = None, lang: str = DEFAULT_LANGUAGE
+    judgement: PlayJudgement,
+    player: str | None = None,
+    lang: str = DEFAULT_LANGUAGE,
+    *,
+    had_to_follow: bool = False,
 ) -> str:
-    """One sentence: why ``player`` (``None``: the learner, "you") may, or may not, play
-    the judged card.
+    """One sentence about a judged card: why ``player`` (``None``: the learner, "you")
+    may, or may not, play it; or, with ``had_to_follow=True``, whether the led suit bound
+    that player, and why (the question the worked example asks of every card).
 
     >>> from tutor.rules.trick import judge_play
     >>> describe_play(judge_play("B7 R12 G10", "J B5", "R12"), "D")
@@ -84,20 +89,40 @@ def describe_play(
     'Only Jesters so far, so B may play anything; blue 5 sets blue as the suit to follow.'
     >>> describe_play(judge_play("B7 R12 G10", "J B5", "B7"))
     'You follow blue with blue 7.'
+    >>> describe_play(judge_play("B11 R4 J", "J B5", "B11"), "C", had_to_follow=True)
+    'Had to follow blue? Yes: C holds blue 11.'
+    >>> describe_play(judge_play("W G3", "R4 R12 R2", "W"), "B", had_to_follow=True)
+    'Had to follow red? No: B holds no red card.'
     """
-    section = "play" if player is not None else "play-you"
     values = {
         "player": player or "",
         "card": card_name(judgement.card, lang),
         "led": suit_name(judgement.led_suit, lang),
         "followers": join_words((card_name(card, lang) for card in judgement.followers), lang),
     }
-    key = judgement.rule.value
-    if judgement.rule is PlayRule.NO_SUIT_YET and judgement.card.is_number:
-        values["led"] = suit_name(judgement.card.suit, lang)
-        key = "no-suit-yet-sets"
-    sentence = text(f"{section}.{key}", lang, **values)
+    if had_to_follow:
+        if player is None:
+            raise TypeError("describe_play(had_to_follow=True) names the player: give player=")
+        key = _BOUND_BY_LEAD.get(judgement.lead) or (
+            "worked.follow-yes" if judgement.followers else "worked.follow-no"
+        )
+    else:
+        section = "play" if player is not None else "play-you"
+        key = f"{section}.{judgement.rule.value}"
+        if judgement.rule is PlayRule.NO_SUIT_YET and judgement.card.is_number:
+            values["led"] = suit_name(judgement.card.suit, lang)
+            key = f"{section}.no-suit-yet-sets"
+    sentence = text(key, lang, **values)
     return sentence[:1].upper() + sentence[1:]
+
+
+_BOUND_BY_LEAD = {
+    Lead.NOTHING_PLAYED: "worked.follow-leads",
+    Lead.ONLY_JESTERS: "worked.follow-no-suit-yet",
+    Lead.WIZARD_FIRST: "worked.follow-wizard-first",
+}
+"""Whether the led suit bound the player, when no suit was led: the reason why not.
+(With a led suit, it bound them exactly when they held it.)"""
 
 
 def describe_score(bid: int, taken: int, lang: str = DEFAULT_LANGUAGE) -> str:

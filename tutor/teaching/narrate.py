@@ -16,7 +16,6 @@ from tutor.errors import OutOfTurnError
 from tutor.rules.cards import Card
 from tutor.rules.round import Phase, Round, SeatView
 from tutor.rules.seats import seat_order
-from tutor.rules.trump import reveal_trump
 from tutor.rules.variants import Bidding
 from tutor.teaching.explain import card_name, describe_reveal, describe_score, describe_trick
 from tutor.teaching.text import DEFAULT_LANGUAGE, text
@@ -71,11 +70,11 @@ def round_log(
             dealer=dealer,
         )
     entries = [LogEntry(None, heading)]
-    reveal = reveal_trump(view.turned)
-    chosen = view.trump if reveal.dealer_chooses and view.phase is not Phase.TRUMP_CHOICE else None
-    entries.append(LogEntry(None, describe_reveal(reveal, None, lang)))
-    if chosen is not None:
-        entries.append(LogEntry(view.dealer, describe_reveal(reveal, chosen, lang)))
+    entries.append(LogEntry(None, describe_reveal(view.reveal, None, lang)))
+    if view.chosen_trump is not None:
+        entries.append(
+            LogEntry(view.dealer, describe_reveal(view.reveal, view.chosen_trump, lang))
+        )
     if view.rules.bidding is Bidding.HIDDEN:
         entries.append(LogEntry(None, text("play-log.hidden-rule", lang)))
     elif view.rules.bidding is Bidding.SECRET:
@@ -211,7 +210,7 @@ def finished_round_text(rnd: Round, lang: str = DEFAULT_LANGUAGE) -> str:
         raise OutOfTurnError("the round is not over: a round is told once its last card is played")
     names = rnd.names
     sep = text("list.separator", lang)
-    lines = [describe_reveal(rnd.reveal, rnd.trump if rnd.reveal.dealer_chooses else None, lang)]
+    lines = [describe_reveal(rnd.reveal, rnd.chosen_trump, lang)]
     summary = bids_summary(rnd.view(0), first_seat=rnd.first_seat, lang=lang)
     assert summary is not None  # the round is over: every bid is public
     lines.append(summary)

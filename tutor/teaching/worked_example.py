@@ -27,14 +27,13 @@ from tutor.rules.cards import Card, Suit, parse_cards
 from tutor.rules.round import BidMade, CardPlayed, Phase, Round
 from tutor.rules.scoring import ScoreSheet
 from tutor.rules.seats import seat_order
-from tutor.rules.trick import Lead, PlayJudgement, judge_play
+from tutor.rules.trick import PlayJudgement, judge_play
 from tutor.teaching.explain import (
     card_name,
     describe_play,
     describe_reveal,
     describe_score,
     describe_trick,
-    suit_name,
 )
 from tutor.teaching.text import DEFAULT_LANGUAGE, text
 
@@ -175,30 +174,6 @@ def worked_score_sheet(rnd: Round | None = None) -> ScoreSheet:
 
 def _join(items: Sequence[str], lang: str) -> str:
     return text("list.separator", lang).join(items)
-
-
-def follow_sentence(judgement: PlayJudgement, player: str, lang: str = DEFAULT_LANGUAGE) -> str:
-    """Whether the led suit bound ``player`` for the judged card, and why, in words.
-
-    The facts come from the engine's judgement: what has been led so far
-    (:class:`tutor.rules.trick.Lead`) and which of the player's cards are of the led suit.
-
-    >>> follow_sentence(judge_play("B11 R4 J", "J B5", "B11"), "C")
-    'Had to follow blue? Yes: C holds blue 11.'
-    >>> follow_sentence(judge_play("W G3", "R4 R12 R2", "W"), "B")
-    'Had to follow red? No: B holds no red card.'
-    """
-    if judgement.lead is Lead.NOTHING_PLAYED:
-        return text("worked.follow-leads", lang, player=player)
-    if judgement.lead is Lead.ONLY_JESTERS:
-        return text("worked.follow-no-suit-yet", lang, player=player)
-    if judgement.lead is Lead.WIZARD_FIRST:
-        return text("worked.follow-wizard-first", lang, player=player)
-    led = suit_name(judgement.led_suit, lang)
-    if judgement.followers:
-        followers = _join([card_name(card, lang) for card in judgement.followers], lang)
-        return text("worked.follow-yes", lang, led=led, player=player, followers=followers)
-    return text("worked.follow-no", lang, led=led, player=player)
 
 
 def worked_example(lang: str = DEFAULT_LANGUAGE) -> WorkedExample:
@@ -403,7 +378,7 @@ def _play_step(replay: Round, event: CardPlayed, number: int, lang: str) -> Step
             card=card_name(event.card, lang),
         ),
         sentences=(
-            follow_sentence(judgement, player, lang),
+            describe_play(judgement, player, lang, had_to_follow=True),
             describe_play(judgement, player, lang),
         ),
         hands=tuple(tuple(cards) for cards in replay.hands),
