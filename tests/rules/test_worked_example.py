@@ -67,7 +67,8 @@ def test_trick_winners_are_c_b_d() -> None:
 
 def test_trick_reasons_as_rules() -> None:
     rnd = played_round()
-    assert all(trick.reason is trick.explanation for trick in rnd.tricks)
+    assert all(trick.reason == trick.explanation for trick in rnd.tricks)
+    assert all(trick.explanation.winner == trick.winning_index for trick in rnd.tricks)
     first, second, third = (trick.reason for trick in rnd.tricks)
     assert (first.rule, first.led_suit, first.trump) == (WinRule.HIGHEST_LED, Suit.BLUE, Suit.RED)
     assert (second.rule, str(second.winning_card)) == (WinRule.FIRST_WIZARD, "W")

@@ -47,11 +47,11 @@ from tutor.rules.trick import (
     PlayRule,
     TrickExplanation,
     card_power,
+    explain_cards,
     followers_in,
     judge_card,
     lead_after,
     legal_cards,
-    trick_explanation,
 )
 from tutor.rules.trump import TrumpReveal, parse_trump, reveal_trump
 from tutor.rules.variants import Bidding, Rules
@@ -116,18 +116,30 @@ Event = Dealt | TrumpChosen | BidMade | CardPlayed
 @quick_init
 @dataclass(frozen=True, slots=True)
 class Trick:
-    """A finished trick: who led, the seats and cards in play order, the winner and why."""
+    """A finished trick: who led, the seats and cards in play order, the trump, and which
+    card took it (``winning_index``, in play order).
+
+    Why it did (:attr:`explanation`) follows from the cards and the trump by the rules of
+    :mod:`tutor.rules.trick`, and is worked out when asked: a round records twelve tricks
+    for every explanation anybody reads.
+    """
 
     number: int
     leader: int
     seats: tuple[int, ...]
     cards: tuple[Card, ...]
-    explanation: TrickExplanation
+    trump: Suit | None
+    winning_index: int
 
     @property
     def winner(self) -> int:
         """The seat that took the trick."""
-        return self.seats[self.explanation.winner]
+        return self.seats[self.winning_index]
+
+    @property
+    def explanation(self) -> TrickExplanation:
+        """Who takes the trick and why, as data (:func:`tutor.rules.trick.explain_trick`)."""
+        return explain_cards(self.cards, self.trump)
 
     @property
     def plays(self) -> tuple[tuple[int, Card], ...]:
@@ -142,7 +154,7 @@ class Trick:
     def _repr_svg_(self) -> str:
         from tutor.display.svg import trick_svg
 
-        return trick_svg(self.cards, winner=self.explanation.winner)
+        return trick_svg(self.cards, winner=self.winning_index)
 
 
 @dataclass(frozen=True, slots=True)
@@ -579,8 +591,9 @@ class Round:
 
     def _finish_trick(self) -> None:
         seats, cards = zip(*self.current_trick, strict=True)
-        explanation = trick_explanation(cards, self.trump, self._lead, self._led, self._winning)
-        self.tricks.append(Trick(len(self.tricks) + 1, self.leader, seats, cards, explanation))
+        self.tricks.append(
+            Trick(len(self.tricks) + 1, self.leader, seats, cards, self.trump, self._winning)
+        )
         winner = seats[self._winning]
         self._taken[winner] += 1
         self.current_trick = []

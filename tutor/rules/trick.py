@@ -401,19 +401,11 @@ def _winner(cards: Iterable[Card], trump: Suit | None) -> tuple[Lead, Suit | Non
 
 
 def explain_cards(cards: Sequence[Card], trump: Suit | None) -> TrickExplanation:
-    """:func:`explain_trick` for Card values (not checked)."""
+    """:func:`explain_trick` for Card values (not checked): the winner by
+    :func:`card_power`; the deciding rule is the winning card's line of the rule, and the
+    contenders the cards that line compares."""
     cards = tuple(cards)
     lead, suit, winner = _winner(cards, trump)
-    return trick_explanation(cards, trump, lead, suit, winner)
-
-
-def trick_explanation(
-    cards: tuple[Card, ...], trump: Suit | None, lead: Lead, suit: Suit | None, winner: int
-) -> TrickExplanation:
-    """Why ``cards[winner]`` takes the trick, as :func:`explain_trick` tells it, for a caller
-    who already followed the trick card by card (:func:`lead_after`, :func:`card_power`):
-    the deciding rule is the winning card's line of the rule, and the contenders the cards
-    that line compares."""
     won_by = cards[winner]
     if won_by.is_wizard:
         rule = WinRule.FIRST_WIZARD
