@@ -157,6 +157,7 @@ class Trick:
         return trick_svg(self.cards, winner=self.winning_index)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class SeatView:
     """What one seat may know: its own hand, the public table, and bids the variant shows.
@@ -639,6 +640,12 @@ class Round:
         """What ``seat`` may see now."""
         if not is_whole_number(seat) or not 0 <= seat < self.players:
             raise InvalidPlayersError(f"invalid seat {seat!r}: seats are 0 to {self.players - 1}")
+        bids = tuple(self.bids)  # open bidding shows every bid; else ask bid_visible
+        if self.rules.bidding is not Bidding.OPEN:
+            bids = tuple(
+                bid if self.bid_visible(owner, to=seat) else None
+                for owner, bid in enumerate(bids)
+            )
         return SeatView(
             seat=seat,
             players=self.players,
@@ -649,15 +656,12 @@ class Round:
             phase=self.phase,
             to_act=self.to_act,
             hand=tuple(self.hands[seat]),
-            hand_sizes=tuple(len(hand) for hand in self.hands),
+            hand_sizes=tuple(map(len, self.hands)),
             turned=self.turned,
             reveal=self.reveal,
             chosen_trump=self.chosen_trump,
             trump=self.trump,
-            bids=tuple(
-                bid if self.bid_visible(owner, to=seat) else None
-                for owner, bid in enumerate(self.bids)
-            ),
+            bids=bids,
             has_bid=tuple(bid is not None for bid in self.bids),
             current_leader=self.leader if self.phase is Phase.PLAYING else None,
             current_trick=tuple(self.current_trick),
