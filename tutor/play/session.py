@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tutor.errors import InvalidPlayersError, OutOfTurnError
+from tutor.errors import IllegalPlayError, InvalidPlayersError, OutOfTurnError
 from tutor.play.bots import Bot, SensibleBot, play_bot_turns, play_round
 from tutor.play.coach import DEFAULT_SIMULATIONS, BidAdvice, advise_bid
 from tutor.rules.cards import Card, Suit
@@ -262,13 +262,14 @@ class PlaySession:
         (False, 'You may not play green 8: blue was led and you hold blue (blue 6). Follow blue, or play a Wizard or a Jester.')
         """
         self._check_learner_turn(Phase.PLAYING, "play")
-        judgement = self.round.judge(card)
-        reason = describe_play(judgement, lang=self.lang)
-        if not judgement.legal:
-            return PlayOutcome(judgement, reason, ())
-        self.round.play(judgement.card, seat=self.learner)
+        try:
+            played = self.round.play(card, seat=self.learner)
+        except IllegalPlayError:  # refused, the round unchanged: the judgement says why
+            judgement = self.round.judge(card)
+            return PlayOutcome(judgement, describe_play(judgement, lang=self.lang), ())
         self.last_bot_events = self._bots_act()
-        return PlayOutcome(judgement, reason, self.last_bot_events)
+        judgement = played.judgement
+        return PlayOutcome(judgement, describe_play(judgement, lang=self.lang), self.last_bot_events)
 
     def undo(self) -> Card:
         """Take back the learner's last card of this round, and the bots' actions after
