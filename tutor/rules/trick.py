@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 
 from tutor.errors import InvalidCardError
 from tutor.rules.cards import (
@@ -336,11 +337,19 @@ def judge_card(
     >>> judge_card(hand, Lead.SUIT, Suit.BLUE, followers_in(hand, Suit.BLUE), hand[1]).legal
     False
     """
-    if card in hand:
-        rule = play_rule(card, lead, suit, bool(followers))
-    else:
-        rule = PlayRule.NOT_IN_HAND
-    return PlayJudgement(card, rule, lead, suit, followers)
+    if card not in hand:
+        return PlayJudgement(card, PlayRule.NOT_IN_HAND, lead, suit, followers)
+    if not followers:
+        return _judged_free(card, lead, suit)
+    return PlayJudgement(card, play_rule(card, lead, suit, True), lead, suit, followers)
+
+
+@cache
+def _judged_free(card: Card, lead: Lead, suit: Suit | None) -> PlayJudgement:
+    # A card from a hand that holds no card of the led suit (or while no suit binds) is
+    # judged by the card and the lead alone: a judgement is a value, so each of these (at
+    # most 54 cards x 4 leads x 5 suits) is built once and handed out again after.
+    return PlayJudgement(card, play_rule(card, lead, suit, False), lead, suit, ())
 
 
 WIZARD_POWER = 100
