@@ -141,6 +141,8 @@ def test_who_must_follow_and_what_they_may_play_come_from_the_engine(
     again = fresh_fastsim(monkeypatch)
     assert not again.ALLOWED_WHEN_BOUND[:, list(again.JESTER_CODES)].any()
     assert again.ALLOWED_WHEN_BOUND[:, list(again.WIZARD_CODES)].all()
+    free = again._FREE_WHEN_BOUND
+    assert free[list(again.WIZARD_CODES)].all() and not free[list(again.JESTER_CODES)].any()
 
 
 def test_the_trump_a_turned_card_makes_is_the_engines_reveal(

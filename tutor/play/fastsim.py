@@ -264,6 +264,16 @@ ALLOWED_WHEN_BOUND: NDArray[np.bool_] = np.array(
 )
 """``ALLOWED_WHEN_BOUND[led_state, code]``: the card may be played by a hand that holds
 the led suit (:func:`tutor.rules.trick.play_rule`): the led suit, Wizards and Jesters."""
+_BINDING_STATES = [state for state in range(_LED_STATES) if FOLLOWS[state].any()]
+"""The led states in which a hand can be bound to follow (the four suits)."""
+_FREE_WHEN_BOUND: NDArray[np.bool_] = (
+    ALLOWED_WHEN_BOUND[_BINDING_STATES] & ~FOLLOWS[_BINDING_STATES]
+)[0]
+"""The cards a bound hand may play besides its followers (Wizards and Jesters). The
+playout computes them once per hand, which is right while they are the same whatever
+suit was led: checked here, when the tables are built."""
+if not (ALLOWED_WHEN_BOUND[_BINDING_STATES] == FOLLOWS[_BINDING_STATES] | _FREE_WHEN_BOUND).all():
+    raise AssertionError("the cards allowed besides the followers depend on the led suit")
 
 STRENGTH: NDArray[np.int16] = np.array(
     [[card_strength(card, trump_of_index(t)) for card in DECK] for t in range(_TRUMP_INDICES)],
@@ -694,14 +704,15 @@ def _play_tricks(
     hands = deal_hands.reshape(size * players, cards)
     codes_flat = hands.reshape(-1)
     slot_bits = _SLOT_BITS[:cards]
-    # By row and led state: the slots of the cards that follow the led suit, and those a
-    # hand holding that suit may play (FOLLOWS and ALLOWED_WHEN_BOUND, as slot sets).
-    follow_bits = np.stack([FOLLOWS[state][hands] @ slot_bits for state in range(_LED_STATES)], 1)
-    allowed_bits = np.stack(
-        [ALLOWED_WHEN_BOUND[state][hands] @ slot_bits for state in range(_LED_STATES)], 1
-    )
+    # By row and led state: the slots of the cards that follow the led suit (FOLLOWS); by
+    # row, those a bound hand may play besides (_FREE_WHEN_BOUND), as slot sets.
+    # (Only the states in which some card follows can bind; the others stay 0: no
+    # followers, so the whole hand is legal.)
+    follow_bits = np.zeros((size * players, _LED_STATES), dtype=np.int64)
+    for state in _BINDING_STATES:
+        follow_bits[:, state] = FOLLOWS[state][hands] @ slot_bits
     follow_bits_flat = follow_bits.reshape(-1)
-    allowed_bits_flat = allowed_bits.reshape(-1)
+    free_bits = _FREE_WHEN_BOUND[hands] @ slot_bits
     held = np.full(size * players, (1 << cards) - 1, dtype=np.int64)
     trump_rows = np.repeat(trump, players)
     state_base = trump * _LED_STATES
@@ -725,9 +736,8 @@ def _play_tricks(
             seat = (leader + position) % players if position else leader
             index = rows + seat
             holding = held[index]
-            bound = index * _LED_STATES + led
-            following = holding & follow_bits_flat[bound]
-            legal = np.where(following != 0, holding & allowed_bits_flat[bound], holding)
+            following = holding & follow_bits_flat[index * _LED_STATES + led]
+            legal = np.where(following != 0, following | (holding & free_bits[index]), holding)
             if legal_record is not None or any_sensible:
                 legal_slots = (legal[:, None] & slot_bits) != 0
             if legal_record is not None:
