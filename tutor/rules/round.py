@@ -424,7 +424,10 @@ class Round:
         if self.phase is not Phase.BIDDING or (seat is not None and seat != self._to_act):
             return []
         forbidden = self.forbidden_bid()
-        return [bid for bid in range(self.cards + 1) if bid != forbidden]
+        bids = list(range(self.cards + 1))
+        if forbidden is not None:
+            bids.remove(forbidden)
+        return bids
 
     def forbidden_bid(self) -> int | None:
         """Under plus/minus one, the last bidder's bid that would make the total equal
@@ -537,7 +540,10 @@ class Round:
                 chosen = parse_card(card)
             except InvalidCardError as error:
                 raise IllegalPlayError(f"{error} (played by {self._seat_name(seat)})") from None
-        judgement = judge_card(self.hands[seat], self._lead, self._led, self._followers(), chosen)
+        followers = self._followers_now  # usually found already, by legal_plays
+        if followers is None:
+            followers = self._followers()
+        judgement = judge_card(self.hands[seat], self._lead, self._led, followers, chosen)
         if judgement.rule in ILLEGAL_RULES:
             raise self._refusal(judgement, seat)
         return judgement
@@ -622,9 +628,9 @@ class Round:
     @property
     def final_bids(self) -> tuple[int, ...]:
         """Every seat's bid, once bidding is over."""
-        if any(bid is None for bid in self.bids):
+        if None in self.bids:
             raise OutOfTurnError("bidding is not over yet")
-        return tuple(bid for bid in self.bids if bid is not None)
+        return tuple(self.bids)  # type: ignore[arg-type]  # no bid is None
 
     # -- views, replay, snapshot -----------------------------------------------------
 
