@@ -275,8 +275,18 @@ def test_long_names_are_shortened_but_kept_whole_in_the_title() -> None:
     root = parse(trick_svg("B5 B6 B7", players=["Bartholomew-Maximilian", "B", "C"], scale=0.5))
     first = next(t for t in root.iter(f"{SVG}text") if "player" in classes(t))
     assert first.findtext(f"{SVG}title") == "Bartholomew-Maximilian"
-    assert shown(first).endswith("…") and len(shown(first)) < 12
+    assert shown(first).endswith("…") and len(shown(first)) < 16
     assert "Bartholomew-Maximilian" in root.get("aria-label")
+
+
+@pytest.mark.parametrize("scale", [0.375, 0.6, 1.0])
+def test_a_name_as_wide_as_a_card_is_never_cut_under_a_small_card(scale: float) -> None:
+    """「A（あなた）」 under a small trick card: the cards move apart to make room."""
+    names = ["A（あなた）", "B", "C"]
+    root = parse(trick_svg("B5 B6 B7", players=names, winner=0, scale=scale, lang="ja"))
+    labels = [shown(t) for t in root.iter(f"{SVG}text") if "player" in classes(t)]
+    assert labels == names
+    assert "…" not in shown(next(t for t in root.iter(f"{SVG}text") if "winner-label" in classes(t)))
 
 
 def test_trick_refuses_a_winner_or_names_that_do_not_fit() -> None:
@@ -313,8 +323,10 @@ def test_score_sheet_table_shows_bid_taken_points_and_totals_per_round() -> None
     sheet = ScoreSheet(players=3, names=["Ann", "Ben", "Cleo"])
     sheet.record(bids=[1, 0, 1], taken=[1, 0, 0], cards=1)
     sheet.record(bids=[0, 2, 1], taken=[1, 0, 1], cards=2)
-    table = ET.fromstring(score_sheet_html(sheet))
-    assert table.tag == "table"
+    box = ET.fromstring(score_sheet_html(sheet))
+    assert box.get("role") == "region" and "overflow-x:auto" in box.get("style", "")
+    table = box.find("table")
+    assert table is not None
     assert table.findtext("caption") == text("display.score-caption")
     header = [th.text for th in table.find("thead").iter("th")]
     assert header[2:5] == ["Ann", "Ben", "Cleo"]
@@ -336,7 +348,7 @@ def test_score_sheet_table_shows_bid_taken_points_and_totals_per_round() -> None
 
 
 def test_empty_score_sheet_says_so() -> None:
-    table = ET.fromstring(score_sheet_html(ScoreSheet(players=4)))
+    table = ET.fromstring(score_sheet_html(ScoreSheet(players=4))).find("table")
     assert text("display.score-no-rounds") in "".join(table.find("tbody").itertext())
 
 

@@ -353,11 +353,19 @@ def _wrap(words: str, size: float, width: float = _SLOT_WIDTH, lines: int = 3) -
 
 
 def _label(
-    words: str, x: float, y: float, size: float, *, klass: str = "label", bold: bool = False
+    words: str,
+    x: float,
+    y: float,
+    size: float,
+    *,
+    klass: str = "label",
+    bold: bool = False,
+    width: float = _SLOT_WIDTH,
 ) -> str:
-    """A line of words centred on x with its baseline at y, in the page's text colour."""
+    """A line of words centred on x with its baseline at y, in the page's text colour,
+    shortened to ``width`` if it must be."""
     weight = ' font-weight="700"' if bold else ""
-    shown = _fit(words, size)
+    shown = _fit(words, size, width)
     title = f"<title>{escape(words)}</title>" if shown != words else ""
     return (
         f'<text class="{klass}" x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}"{weight} '
@@ -585,8 +593,16 @@ def trick_svg(
     body = []
     size = _label_units(scale)
     lines = (1 if names is not None else 0) + (1 if winner is not None else 0)
+    # Each card's column is wide enough for its player's name and the winner's mark, so
+    # no name is cut ("A（あなた）" under a small card): the cards move apart instead.
+    # A name longer than two cards' width is still shortened (its title keeps it whole).
+    words = [*(names or ()), *([_winner_words(lang)] if winner is not None else [])]
+    column = max([_SLOT_WIDTH, *(_text_width(w, size) + 0.6 * size for w in words)])
+    column = min(column, 2 * _SLOT_WIDTH)
+    if winner is not None:
+        column = max(column, _text_width(_winner_words(lang), size) + 2.4 * size)
     for index, card in enumerate(plays):
-        x = index * (_SLOT_WIDTH + _GAP)
+        x = index * (column + _GAP) + (column - _SLOT_WIDTH) / 2
         won = index == winner
         body.append(
             _card_group(
@@ -601,10 +617,12 @@ def trick_svg(
         )
         y = FACE_HEIGHT + RING_MARGIN + size
         if names is not None:
-            body.append(_label(names[index], x + FACE_WIDTH / 2, y, size, klass="player"))
+            body.append(
+                _label(names[index], x + FACE_WIDTH / 2, y, size, klass="player", width=column)
+            )
             y += _line_units(scale)
         if won:
-            body.append(_winner_mark(x + FACE_WIDTH / 2, y, size, lang))
+            body.append(_winner_mark(x + FACE_WIDTH / 2, y, size, lang, width=column))
     described = [
         text("display.played-by", lang, player=names[i], card=card_name(card, lang))
         if names is not None
@@ -622,7 +640,7 @@ def trick_svg(
     count = max(len(plays), 1)
     return _svg_root(
         "".join(body),
-        width=count * _SLOT_WIDTH + (count - 1) * _GAP,
+        width=count * column + (count - 1) * _GAP,
         height=_SLOT_HEIGHT + lines * _line_units(scale),
         scale=scale,
         klass="trick",
@@ -631,16 +649,22 @@ def trick_svg(
     )
 
 
-def _winner_mark(cx: float, y: float, size: float, lang: str) -> str:
+def _winner_words(lang: str) -> str:
+    return text("display.wins", lang)
+
+
+def _winner_mark(
+    cx: float, y: float, size: float, lang: str, *, width: float = _SLOT_WIDTH
+) -> str:
     """A star and the word "wins" under the winning card (not colour alone)."""
-    words = text("display.wins", lang)
+    words = _winner_words(lang)
     # The star sits left of the word; the pair is centred under the card.
-    half = min(_text_width(words, size), _SLOT_WIDTH - 2 * size) / 2
+    half = min(_text_width(words, size), width - 2 * size) / 2
     text_x = cx + 0.6 * size
     star_x = text_x - half - 0.7 * size
     star = _points(_star_points(star_x, y - 0.35 * size, 0.45 * size))
     return (
         f'<g class="winner-mark"><polygon points="{star}" fill="currentColor"/>'
-        + _label(words, text_x, y, size, klass="winner-label", bold=True)
+        + _label(words, text_x, y, size, klass="winner-label", bold=True, width=width)
         + "</g>"
     )
