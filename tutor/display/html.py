@@ -28,8 +28,44 @@ MINUS = "\u2212"
 
 _TABLE = "border-collapse:collapse;font-variant-numeric:tabular-nums;margin:0.5em 0"
 _CELL = "padding:0.2em 0.6em;border:1px solid #8a8a8a;text-align:right"
-_HEAD = "padding:0.2em 0.6em;border:1px solid #8a8a8a;text-align:center"
+HEAD_STYLE = (
+    "padding:0.2em 0.6em;border:1px solid #8a8a8a;text-align:center;"
+    # Japanese and Chinese words have no spaces: keep-all breaks a heading only where a
+    # space is (e.g. around an arrow), never inside 取ったトリック or 預報.
+    "word-break:keep-all;overflow-wrap:normal"
+)
+"""The style of a header cell: centred, never broken inside a word."""
+_HEAD = HEAD_STYLE
 _CAPTION = "caption-side:top;text-align:left;font-weight:600;padding-bottom:0.3em"
+_PAGE = "var(--jp-layout-color0, #ffffff)"
+_STICKY = f"position:sticky;left:0;z-index:1;background:{_PAGE}"
+SCROLL_STYLE = (
+    # width 0 and min-width 100%: as wide as its box, but never widening it (a box that
+    # grows with the table, as a Jupyter output does, would never need to scroll).
+    "overflow-x:auto;width:0;min-width:100%;"
+    # Shadows at an edge with more table beyond it, so a phone shows that it scrolls: the
+    # page-coloured covers scroll with the content and hide a shadow at the very end.
+    f"background:linear-gradient(to right,{_PAGE} 30%,transparent) left/2.5em 100% no-repeat local,"
+    f"linear-gradient(to left,{_PAGE} 30%,transparent) right/2.5em 100% no-repeat local,"
+    "radial-gradient(farthest-side at 0 50%,rgba(0,0,0,0.35),transparent) left/1em 100% no-repeat scroll,"
+    "radial-gradient(farthest-side at 100% 50%,rgba(0,0,0,0.35),transparent) right/1em 100% no-repeat scroll"
+)
+"""The style of a box that scrolls sideways inside itself, showing it can."""
+
+
+def scroll_box(inner: str, *, label: str) -> str:
+    """``inner`` (a wide table) in a box that scrolls sideways when the page is narrower,
+    with a shadow at the edge that has more beyond it; the box takes keyboard focus, so
+    the arrow keys scroll it too.
+
+    >>> box = scroll_box("<table></table>", label="Score sheet")
+    >>> 'role="region"' in box, 'tabindex="0"' in box, "overflow-x:auto" in box
+    (True, True, True)
+    """
+    return (
+        f'<div class="tutor-scroll" role="region" tabindex="0" aria-label="{escape(label)}" '
+        f'style="{SCROLL_STYLE}">{inner}</div>'
+    )
 
 
 def format_points(points: int, *, signed: bool = False) -> str:
@@ -81,7 +117,7 @@ def score_sheet_html(sheet: ScoreSheet, *, lang: str = DEFAULT_LANGUAGE) -> str:
                 f"{format_points(total)}</td>"
             )
         rows.append(
-            f'<tr><th scope="row" style="{_HEAD}">{number}</th>'
+            f'<tr><th scope="row" style="{_HEAD};{_STICKY}">{number}</th>'
             f'<td style="{_CELL}">{row.cards}</td>{"".join(cells)}</tr>'
         )
     if not rows:
@@ -97,19 +133,21 @@ def score_sheet_html(sheet: ScoreSheet, *, lang: str = DEFAULT_LANGUAGE) -> str:
         + "</td>"
         for seat, total in enumerate(sheet.totals)
     )
-    return (
+    caption = text("display.score-caption", lang)
+    return scroll_box(
         f'<table class="score-sheet" style="{_TABLE}">'
-        f'<caption style="{_CAPTION}">{escape(text("display.score-caption", lang))}</caption>'
+        f'<caption style="{_CAPTION}">{escape(caption)}</caption>'
         f"<thead><tr>"
-        f'<th scope="col" rowspan="2" style="{_HEAD}">'
+        f'<th scope="col" rowspan="2" style="{_HEAD};{_STICKY}">'
         f"{escape(text('display.score-round', lang))}</th>"
         f'<th scope="col" rowspan="2" style="{_HEAD}">'
         f"{escape(text('display.score-cards', lang))}</th>{head_top}</tr>"
         f"<tr>{sub_heads}</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody>"
-        f'<tfoot><tr><th scope="row" colspan="2" style="{_HEAD}">'
+        f'<tfoot><tr><th scope="row" colspan="2" style="{_HEAD};{_STICKY}">'
         f"{escape(text('display.score-totals', lang))}</th>{foot}</tr></tfoot>"
-        "</table>"
+        "</table>",
+        label=caption,
     )
 
 
