@@ -86,7 +86,7 @@ def test_worked_example_steps_through_three_tricks_with_buttons_and_keys(
     expect(back_button).to_be_disabled()
     page_text = browser_page.locator(".tutor-step-page")
     assert "red is trump" in page_text.inner_text()
-    assert browser_page.locator(".tutor-hands svg.hand").count() == 4
+    assert browser_page.locator(".tutor-seat-hand svg.hand").count() == 4  # hands face up
 
     def forward(step: int) -> None:
         """Alternate the ways to go on: click Next, the right arrow key, Enter on Next."""
@@ -117,9 +117,8 @@ def test_worked_example_steps_through_three_tricks_with_buttons_and_keys(
         if heading.startswith("Trick") and "card" in heading:
             follows.append((heading, browser_page.locator(".tutor-follow").inner_text()))
         else:
-            trick = browser_page.locator(".tutor-table svg.trick")
-            winner_mark = trick.locator(".winner-mark")
-            expect(winner_mark).to_have_count(1)
+            trick = browser_page.locator(".tutor-table .tutor-trick")
+            expect(trick.locator(".tutor-trick-card.is-winner")).to_have_count(1)
             reason = browser_page.locator(".tutor-reason").first.inner_text()
             tricks.append((heading, trick.get_attribute("aria-label") or "", reason))
 
@@ -201,9 +200,9 @@ def test_presenter_mode_shows_one_step_per_screen_with_large_cards(
         assert controls is not None
         # The whole step, down to its controls, fits the screen above the presenter bar.
         assert controls["y"] + controls["height"] <= 800 - bar.bounding_box()["height"], step
-        if step == 3:  # a card on the table: large (about 140 px tall outside presenter mode)
-            trick = browser_page.locator(".tutor-table svg.trick").bounding_box()
-            assert trick is not None and trick["height"] > 200
+        if step == 3:  # a card on the table: large (at most 100 px tall outside presenter mode)
+            card = browser_page.locator(".tutor-trick-card svg").first.bounding_box()
+            assert card is not None and card["height"] > 110
         if step < STEP_COUNT:
             browser_page.keyboard.press("Space" if step % 2 else "PageDown")
     browser_page.keyboard.press("ArrowLeft")

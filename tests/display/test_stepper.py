@@ -10,7 +10,10 @@ from pathlib import Path
 import pytest
 
 from tutor.display.stepper import (
+    BACK_CLASS,
+    CONTROLS_CLASS,
     NEXT_CLASS,
+    PAGE_CLASS,
     Stepper,
     presenter_requested,
     worked_example_stepper,
@@ -58,17 +61,36 @@ def test_stepper_widget_buttons_step_and_disable_at_the_ends() -> None:
     assert stepper.present and "tutor-present" in box._dom_classes
 
 
-def test_presenter_mode_draws_larger_cards() -> None:
+def test_presenter_mode_draws_the_table_large() -> None:
     step = TRICK_STEPS[0]
     normal = worked_step_html(EXAMPLE, step, present=False)
     large = worked_step_html(EXAMPLE, step, present=True)
+    assert 'class="tutor-table seats-4"' in normal
+    assert 'class="tutor-table seats-4 is-big"' in large
 
-    def trick_width(page: str) -> float:
-        start = page.index('class="trick"')
-        tag = page[page.rindex("<svg", 0, start) : page.index(">", start)]
-        return float(tag.split('width="')[1].split('"')[0])
 
-    assert trick_width(large) >= 1.4 * trick_width(normal)
+def test_the_controls_come_before_the_page_so_next_never_moves() -> None:
+    """Back and Next sit in a row above the step (it sticks to the top of the window):
+    whatever the height of a step, Next stays where it was."""
+    stepper = worked_example_stepper(present=False)
+    box = stepper.widget
+    controls = next(child for child in box.children if CONTROLS_CLASS in child._dom_classes)
+    page = next(child for child in box.children if PAGE_CLASS in child._dom_classes)
+    assert box.children.index(controls) < box.children.index(page)
+    assert controls.children[:2] == (stepper._back, stepper._next)
+    assert BACK_CLASS in stepper._back._dom_classes and NEXT_CLASS in stepper._next._dom_classes
+
+
+def test_every_step_shows_the_table_or_its_scores() -> None:
+    for step in STEPS:
+        page = worked_step_html(EXAMPLE, step)
+        if step.kind is StepKind.SCORE_SHEET:
+            assert 'class="score-sheet"' in page and "tutor-table" not in page
+        elif step.kind is StepKind.ROUND_SCORES:
+            assert 'class="round-scores"' in page and "tutor-table" not in page
+        else:
+            assert page.count('class="tutor-table ') == 1
+            assert all(sentence.replace("'", "&#x27;") in page for sentence in step.sentences)
 
 
 def test_presenter_requested_reads_the_query_string(monkeypatch: pytest.MonkeyPatch) -> None:

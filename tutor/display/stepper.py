@@ -23,14 +23,13 @@ ValueError: no step 7: steps are 0 to 2
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from html import escape
 from typing import Any
 from urllib.parse import parse_qs
 
-from tutor.display.html import format_points, score_sheet_html
-from tutor.display.svg import card_svg, hand_svg, trick_svg
-from tutor.teaching.explain import card_name, suit_name
+from tutor.display.html import HEAD_STYLE, format_points, score_sheet_html, scroll_box
+from tutor.display.table import scene_from_step, table_html
 from tutor.teaching.text import DEFAULT_LANGUAGE, text
 from tutor.teaching.worked_example import Step, StepKind, WorkedExample, worked_example
 
@@ -45,29 +44,37 @@ NEXT_CLASS = "tutor-step-next"
 BACK_CLASS = "tutor-step-back"
 PRESENT_CLASS = "tutor-present"
 
-# Sizes only; the page keeps its own colours so light and dark themes both work.
+CONTROLS_CLASS = "tutor-step-controls"
+POSITION_CLASS = "tutor-step-position"
+PAGE_CLASS = "tutor-step-page"
+
+# Sizes only; the page keeps its own colours so light and dark themes both work. The
+# control row comes first and sticks to the top of the window while the step scrolls: Next
+# is in the same place on every step, and in reach on a phone without scrolling back.
 STEPPER_CSS = f"""
 <style>
-.{STEPPER_CLASS} {{ max-width: 70rem; }}
-.{STEPPER_CLASS} .tutor-step-page .widget-html-content {{ font-size: 1rem; line-height: 1.45; }}
-.{STEPPER_CLASS} .tutor-step-page {{ min-height: 24rem; }}
-.{STEPPER_CLASS} .tutor-step-page h3 {{ font-size: 1.25em; margin: 0.2em 0 0.4em; }}
-.{STEPPER_CLASS} .tutor-step-page p {{ margin: 0.3em 0; }}
-.{STEPPER_CLASS} .tutor-follow {{ font-weight: 600; }}
-.{STEPPER_CLASS} .tutor-hands {{ display: flex; flex-wrap: wrap; gap: 0.4rem 1.5rem; }}
-.{STEPPER_CLASS} .tutor-seat {{ margin: 0; }}
-.{STEPPER_CLASS} .tutor-seat figcaption {{ font-weight: 600; }}
-.{STEPPER_CLASS} .tutor-active figcaption {{ text-decoration: underline; }}
-.{STEPPER_CLASS} .tutor-step-position {{ font-variant-numeric: tabular-nums; }}
-.{STEPPER_CLASS} button.jupyter-button {{ min-width: 7rem; margin-right: 0.8rem; }}
-.{STEPPER_CLASS} button.tutor-present-toggle {{ width: auto; }}
+.{STEPPER_CLASS} {{ max-width: 72rem; }}
+.{STEPPER_CLASS} .{CONTROLS_CLASS} {{ position: sticky; top: 0; z-index: 30;
+  background: var(--jp-layout-color0, #ffffff); padding: 0.3rem 0;
+  border-bottom: 1px solid var(--jp-border-color2, #d0d0d0); }}
+.{STEPPER_CLASS} .{PAGE_CLASS} .widget-html-content {{ font-size: 1rem; line-height: 1.45; }}
+.{STEPPER_CLASS} .{PAGE_CLASS} h3 {{ font-size: 1.25em; margin: 0.4em 0 0.4em; }}
+.{STEPPER_CLASS} .{POSITION_CLASS} {{ font-variant-numeric: tabular-nums;
+  min-width: 9em; }}
+.{STEPPER_CLASS} .{CONTROLS_CLASS} button.jupyter-button {{ min-width: 7rem; height: 2.4rem;
+  margin: 0 0.8rem 0 0; }}
+.{STEPPER_CLASS} button.tutor-present-toggle {{ width: auto; margin-left: auto; }}
+.{STEPPER_CLASS} .tutor-step-keys {{ opacity: 0.85; }}
 .{STEPPER_CLASS}.{PRESENT_CLASS} {{ max-width: none; }}
-.{STEPPER_CLASS}.{PRESENT_CLASS} .tutor-step-page .widget-html-content {{ font-size: 1.6rem; }}
-.{STEPPER_CLASS}.{PRESENT_CLASS} .tutor-step-page {{ min-height: 0; }}
+.{STEPPER_CLASS}.{PRESENT_CLASS} .{PAGE_CLASS} .widget-html-content {{ font-size: 1.5rem; }}
 .{STEPPER_CLASS}.{PRESENT_CLASS} table {{ font-size: 1.2rem; }}
-.{STEPPER_CLASS}.{PRESENT_CLASS} button.jupyter-button {{
+.{STEPPER_CLASS}.{PRESENT_CLASS} .{CONTROLS_CLASS} button.jupyter-button {{
   font-size: 1.4rem; height: 3rem; min-width: 10rem; }}
-.{STEPPER_CLASS}.{PRESENT_CLASS} .tutor-step-position .widget-html-content {{ font-size: 1.4rem; }}
+.{STEPPER_CLASS}.{PRESENT_CLASS} .{POSITION_CLASS} .widget-html-content {{ font-size: 1.4rem; }}
+@media (max-width: 480px) {{
+  .{STEPPER_CLASS} .{CONTROLS_CLASS} button.jupyter-button {{ min-width: 5.5rem; margin-right: 0.5rem; }}
+  .{STEPPER_CLASS} .{POSITION_CLASS} {{ min-width: 0; }}
+}}
 </style>
 """
 
@@ -185,16 +192,22 @@ class Stepper:
         )
         self._present_toggle.add_class("tutor-present-toggle")
         self._present_toggle.observe(lambda change: self.set_present(change["new"]), names="value")
-        self._position = widgets.HTML()
-        self._position.add_class("tutor-step-position")
-        self._page = widgets.HTML()
-        self._page.add_class("tutor-step-page")
-        keys = widgets.HTML(f"<small>{escape(text('stepper.keys', lang))}</small>")
+        # An empty tooltip: ipywidgets writes a missing one as "null" on the hidden label.
+        self._position = widgets.HTML(tooltip="")
+        self._position.add_class(POSITION_CLASS)
+        self._page = widgets.HTML(tooltip="")
+        self._page.add_class(PAGE_CLASS)
+        keys = widgets.HTML(f"<small>{escape(text('stepper.keys', lang))}</small>", tooltip="")
+        keys.add_class("tutor-step-keys")
+        # Back and Next first, each of a fixed width: Next never moves (the position text
+        # after it changes width from "Step 9" to "Step 10").
         controls = widgets.HBox(
             [self._back, self._next, self._position, self._present_toggle],
             layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
         )
-        box = widgets.VBox([widgets.HTML(STEPPER_CSS), self._page, controls, keys])
+        controls.add_class(CONTROLS_CLASS)
+        style = widgets.HTML(STEPPER_CSS, tooltip="")
+        box = widgets.VBox([style, controls, self._page, keys])
         box.add_class(STEPPER_CLASS)
         return box
 
@@ -219,118 +232,86 @@ class Stepper:
 
 # -- the worked example -------------------------------------------------------------------
 
+WORKED_CSS = """
+<style>
+.tutor-worked-step { container-type: inline-size; }
+.tutor-worked-body { display: grid; gap: 0.6rem 1.4rem; align-items: start;
+  grid-template-columns: minmax(0, 5fr) minmax(14rem, 3fr); }
+.tutor-worked-text p { margin: 0 0 0.5em; }
+.tutor-worked-step .tutor-follow { font-weight: 600; }
+@container (max-width: 720px) {
+  .tutor-worked-body { grid-template-columns: minmax(0, 1fr); }
+}
+</style>
+"""
+
 
 def worked_step_html(
     example: WorkedExample, step: Step, *, present: bool = False, lang: str = DEFAULT_LANGUAGE
 ) -> str:
-    """One step of the worked example as HTML: its title, the trick on the table (the
-    winner marked), the sentences, the hands (the card being played ringed) and, at the
-    end, the score tables.
+    """One step of the worked example as HTML: its title, the card table as it stands
+    (:mod:`tutor.display.table`: every hand face up, the card just played ringed in
+    front of its player, a complete trick's winner marked) beside the sentences, or, for
+    a step with scores, its score tables. ``present`` draws the table large.
 
     >>> example = worked_example()
     >>> page = worked_step_html(example, example.steps[6])
-    >>> "C takes the trick with blue 11" in page, 'class="winner-mark"' in page
+    >>> "C takes the trick with blue 11" in page, "★ takes the trick" in page
     (True, True)
     """
-    scale = 1.5 if present else 1.0
-    parts = [f'<section class="tutor-worked-step step-{step.kind.value}">']
+    parts = [WORKED_CSS, f'<section class="tutor-worked-step step-{step.kind.value}">']
     parts.append(f"<h3>{escape(step.title)}</h3>")
-    setting = text(
-        "worked.setting",
-        lang,
-        card=card_name(example.turned, lang),
-        trump=suit_name(example.trump, lang),
-    )
-    parts.append(
-        '<p class="tutor-setting" style="display:flex;align-items:center;gap:0.6em">'
-        f"{card_svg(example.turned, scale=0.4, lang=lang)}"
-        f"<span>{escape(setting)}</span></p>"
-    )
-    if step.table:
-        parts.append(
-            f'<div class="tutor-table" role="group" aria-label="{escape(text("worked.table", lang))}">'
-            + trick_svg(
-                [play.card for play in step.table],
-                winner=step.winner,
-                players=[play.player for play in step.table],
-                scale=scale,
-                lang=lang,
-            )
-            + "</div>"
-        )
+    sentences = []
     for index, sentence in enumerate(step.sentences):
         klass = "tutor-follow" if step.kind is StepKind.PLAY and index == 0 else "tutor-reason"
-        parts.append(f'<p class="{klass}">{escape(sentence)}</p>')
-    if step.kind is StepKind.ROUND_SCORES:
-        parts.append(round_scores_html(step, lang=lang))
-    elif step.kind is StepKind.SCORE_SHEET and step.sheet is not None:
+        sentences.append(f'<p class="{klass}">{escape(sentence)}</p>')
+    if step.sheet is not None:
+        parts += sentences
         parts.append(score_sheet_html(step.sheet, lang=lang))
-    elif not present:
-        parts.append(_hands_html(example, step, seats=range(len(step.hands)), lang=lang))
-    elif step.kind is StepKind.PLAY and step.active_seat is not None:
-        # One screen on a projector: only the hand of the player who plays now.
-        parts.append(_hands_html(example, step, seats=[step.active_seat], scale=0.8, lang=lang))
-    elif step.kind is not StepKind.TRICK:
-        parts.append(_hands_html(example, step, seats=range(len(step.hands)), lang=lang))
+    elif step.score_lines:
+        parts += sentences
+        parts.append(round_scores_html(step, lang=lang))
+    else:
+        table = table_html(scene_from_step(example, step), big=present, lang=lang)
+        parts.append(
+            '<div class="tutor-worked-body">'
+            f'<div class="tutor-worked-table">{table}</div>'
+            f'<div class="tutor-worked-text">{"".join(sentences)}</div></div>'
+        )
     parts.append("</section>")
     return "".join(parts)
 
 
-def _hands_html(
-    example: WorkedExample,
-    step: Step,
-    *,
-    seats: Iterable[int],
-    scale: float = 0.75,
-    lang: str,
-) -> str:
-    played = step.played
-    figures = []
-    for seat in seats:
-        hand = step.hands[seat]
-        ring = [hand.index(played.card)] if played is not None and played.seat == seat else []
-        facts = [text("worked.bid", lang) + f" {step.bids[seat]}"] if step.bids else []
-        facts.append(text("worked.taken-head", lang) + f" {step.taken[seat]}")
-        active = " tutor-active" if seat == step.active_seat else ""
-        figures.append(
-            f'<figure class="tutor-seat seat-{seat}{active}">'
-            f"<figcaption>{escape(example.players[seat])} · {escape(' · '.join(facts))}"
-            f"</figcaption>{hand_svg(hand, highlight=ring, scale=scale, lang=lang)}</figure>"
-        )
-    return (
-        f'<div class="tutor-hands" role="group" aria-label="{escape(text("worked.hands", lang))}">'
-        + "".join(figures)
-        + "</div>"
-    )
-
-
 def round_scores_html(step: Step, *, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The round's scores as a table: player, bid, tricks taken, points and how.
+    """The round's scores as a table: player, bid, tricks taken, points and how; it
+    scrolls sideways inside itself on a narrow screen, and its headers never break inside
+    a word.
 
     >>> example = worked_example()
     >>> page = round_scores_html(example.steps[-2])
-    >>> page.count("<tr"), "−10" in page
-    (5, True)
+    >>> page.count("<tr"), "−10" in page, "keep-all" in page
+    (5, True, True)
     """
     cell = "padding:0.2em 0.6em;border:1px solid #8a8a8a"
     heads = "".join(
-        f'<th scope="col" style="{cell}">{escape(text(f"worked.{key}", lang))}</th>'
+        f'<th scope="col" style="{HEAD_STYLE}">{escape(text(f"worked.{key}", lang))}</th>'
         for key in ("player", "bid", "taken-head", "points", "formula")
     )
     rows = "".join(
-        f'<tr class="seat-{seat}"><th scope="row" style="{cell}">{escape(line.player)}</th>'
+        f'<tr class="seat-{seat}"><th scope="row" style="{HEAD_STYLE}">{escape(line.player)}</th>'
         f'<td class="bid" style="{cell};text-align:right">{line.bid}</td>'
         f'<td class="taken" style="{cell};text-align:right">{line.taken}</td>'
-        f'<td class="points" style="{cell};text-align:right">'
+        f'<td class="points" style="{cell};text-align:right;white-space:nowrap">'
         f"{format_points(line.points, signed=True)}</td>"
-        f'<td class="formula" style="{cell}">{escape(line.formula)}</td></tr>'
+        f'<td class="formula" style="{cell};min-width:14em">{escape(line.formula)}</td></tr>'
         for seat, line in enumerate(step.score_lines)
     )
-    return (
+    caption = text("worked.scores-caption", lang)
+    return scroll_box(
         '<table class="round-scores" style="border-collapse:collapse;margin:0.5em 0">'
-        '<caption style="text-align:left;font-weight:600">'
-        f"{escape(text('worked.scores-caption', lang))}</caption>"
-        f"<thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>"
+        f'<caption style="text-align:left;font-weight:600">{escape(caption)}</caption>'
+        f"<thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>",
+        label=caption,
     )
 
 
