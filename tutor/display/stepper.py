@@ -53,7 +53,10 @@ PAGE_CLASS = "tutor-step-page"
 # is in the same place on every step, and in reach on a phone without scrolling back.
 STEPPER_CSS = f"""
 <style>
-.{STEPPER_CLASS} {{ max-width: 72rem; }}
+.{STEPPER_CLASS} {{ max-width: 72rem; overflow: visible; }}
+/* Sticking needs every box between the row and the page's scroller to let it out. */
+.jp-OutputArea:has(.{STEPPER_CLASS}), .jp-OutputArea-child:has(.{STEPPER_CLASS}),
+.jp-OutputArea-output:has(.{STEPPER_CLASS}) {{ overflow: visible; }}
 .{STEPPER_CLASS} .{CONTROLS_CLASS} {{ position: sticky; top: 0; z-index: 30;
   background: var(--jp-layout-color0, #ffffff); padding: 0.3rem 0;
   border-bottom: 1px solid var(--jp-border-color2, #d0d0d0); }}
@@ -72,8 +75,11 @@ STEPPER_CSS = f"""
   font-size: 1.4rem; height: 3rem; min-width: 10rem; }}
 .{STEPPER_CLASS}.{PRESENT_CLASS} .{POSITION_CLASS} .widget-html-content {{ font-size: 1.4rem; }}
 @media (max-width: 480px) {{
-  .{STEPPER_CLASS} .{CONTROLS_CLASS} button.jupyter-button {{ min-width: 5.5rem; margin-right: 0.5rem; }}
+  /* A phone: one short row (a projector mode has no use there). */
+  .{STEPPER_CLASS} .{CONTROLS_CLASS} button.jupyter-button {{ width: auto; min-width: 6rem;
+    margin-right: 0.5rem; }}
   .{STEPPER_CLASS} .{POSITION_CLASS} {{ min-width: 0; }}
+  .{STEPPER_CLASS} button.tutor-present-toggle {{ display: none; }}
 }}
 </style>
 """
