@@ -12,13 +12,13 @@ from html import escape
 import ipywidgets as widgets
 import numpy as np
 import pytest
+from ipywidgets.widgets.widget_description import DescriptionWidget
 
 from tutor.display.html import format_points
-from tutor.display.play import PlayScreen
-from tutor.display.widgets import HandSelector
+from tutor.display.play import CARD_CLASS, PlayScreen
 from tutor.errors import OutOfTurnError
 from tutor.play.bots import SensibleBot
-from tutor.play.coach import advise_bid
+from tutor.play.coach import BidAdvice, advise_bid
 from tutor.play.session import NothingToUndoError, PlaySession
 from tutor.rules.cards import Card, Suit
 from tutor.rules.game import Game
@@ -60,19 +60,30 @@ def shown_text(screen: PlayScreen) -> str:
     return "\n".join(parts)
 
 
+def seat_bids(screen: PlayScreen) -> list[str]:
+    """The bid each seat's plate on the table shows, in seat order."""
+    plates = re.findall(
+        r'data-seat="(\d)">.*?<span class="tutor-seat-bid">([^<]*)</span>', screen.table.value
+    )
+    return [words for _, words in sorted(plates)]
+
+
 def is_shown(widget: widgets.Widget) -> bool:
     return widget.layout.display != "none"
 
 
-def select_card(screen: PlayScreen, card: Card) -> None:
-    """Press the toggle button under ``card`` (what Space on a focused card does)."""
-    selector = screen.hand_selector
-    selector.toggles[selector.cards.index(card)].value = True
+def card_button(screen: PlayScreen, card: Card) -> widgets.Button:
+    return screen.card_buttons[screen.hand_cards.index(card)]
 
 
 def play_card(screen: PlayScreen, card: Card) -> None:
-    select_card(screen, card)
-    screen.play_button.click()
+    """Press the card in the hand (what a click, or Enter on the focused card, does)."""
+    card_button(screen, card).click()
+
+
+def offered(screen: PlayScreen, widget: widgets.Widget) -> bool:
+    """Whether ``widget`` is among the actions the screen offers now."""
+    return is_shown(screen.actions) and widget in screen.actions.children and is_shown(widget)
 
 
 def first_legal(view: SeatView) -> Card:
@@ -131,12 +142,16 @@ def fixed_bid_screen(variant: str, amount: int, *, cards: int = 3) -> PlayScreen
 def test_a_whole_seeded_round_is_played_with_the_controls_and_scored_with_formulas() -> None:
     screen = PlayScreen(players=4, seed=11, cards=4, coach_simulations=COACH_SIMULATIONS)
     session = screen.session
-    assert is_shown(screen.bid_box) and not is_shown(screen.play_button)
+    assert all(offered(screen, button) for button in screen.bid_buttons)
+    assert all(button.disabled for button in screen.card_buttons)  # cards wait for the bids
     while not session.round.finished:
         view = session.view()
         if view.phase is Phase.PLAYING:
-            assert is_shown(screen.hand_box) and is_shown(screen.play_button)
-            assert set(screen.hand_selector.cards) == set(view.hand)
+            assert is_shown(screen.hand_box) and sorted(screen.hand_cards, key=str) == sorted(view.hand, key=str)
+            assert not any(offered(screen, button) for button in screen.bid_buttons)
+            legal = {card_button(screen, card).description for card in view.legal_plays}
+            assert all(not screen.card_buttons[i].disabled for i in range(len(view.hand)))
+            assert legal == {card_name(card) for card in view.legal_plays}
         take_turn(screen)
     rnd = session.round
     assert learner_cards(screen) == 4  # every card of the learner went through the Play button
@@ -157,6 +172,12 @@ def test_a_whole_seeded_round_is_played_with_the_controls_and_scored_with_formul
     assert f"{best} points" in summary or f"most points: {best}" in summary
     assert not is_shown(screen.next_round_button)
     assert escape(text("play-screen.round-alone-over"), quote=False) in summary
+    # the last trick stays on the table, its winner marked
+    last = rnd.tricks[-1]
+    assert screen.table.value.count('class="tutor-trick-card') == 4
+    winners = re.findall(r'class="tutor-trick-card is-winner[^"]*" data-seat="(\d)"',
+                         screen.table.value)
+    assert winners == [str(last.winner)]
 
 
 def test_after_each_trick_the_last_trick_shows_its_winner_and_the_reason() -> None:
@@ -205,10 +226,9 @@ def test_an_illegal_card_is_refused_with_the_engines_reason_and_nothing_changes(
     assert screen.session.round.snapshot() == before
     message = screen.message.value
     assert escape(describe_play(judgement), quote=False) in message
-    assert "Not allowed." in message and "✘" in message
+    assert "Not allowed." in message and "✘" in message and "✔" not in message
     suit = judgement.led_suit
     assert suit is not None and f"Follow {suit.colour}, or play a Wizard or a Jester" in message
-    assert screen.hand_selector.selected == (card,)  # the choice stays, to be changed
     legal = screen.session.view().legal_plays[0]
     play_card(screen, legal)  # a legal card goes, with the rule that allows it
     assert screen.session.round.snapshot() != before
@@ -216,15 +236,39 @@ def test_an_illegal_card_is_refused_with_the_engines_reason_and_nothing_changes(
             if isinstance(e, CardPlayed) and e.seat == screen.session.learner]
     assert mine[-1].card == legal
     assert escape(describe_play(mine[-1].judgement), quote=False) in screen.message.value
+    assert "✔" in screen.message.value
 
 
-def test_play_without_a_selected_card_asks_for_one() -> None:
+def test_cards_the_rules_refuse_are_marked_with_the_reason_before_any_press() -> None:
+    screen, illegal = screen_with_an_illegal_card()
+    view = screen.session.view()
+    for card, button in zip(screen.hand_cards, screen.card_buttons, strict=True):
+        assert CARD_CLASS in button._dom_classes and not button.disabled
+        if card in view.legal_plays:
+            assert "is-illegal" not in button._dom_classes
+            assert button.description == card_name(card)
+            assert button.tooltip == text("play-screen.card-tooltip", card=card_name(card))
+        else:  # marked in words (not only faded), the engine's reason as its tooltip
+            assert "is-illegal" in button._dom_classes
+            assert button.description == text("play-screen.card-not-playable", card=card_name(card))
+            assert button.tooltip == describe_play(screen.session.round.judge(card))
+    led = screen.session.round.judge(illegal).led_suit
+    assert led is not None
+    assert f"Cards marked ✕ may not be played now: {led.colour} was led" in screen.prompt.value
+
+
+def test_a_card_is_played_by_pressing_it_once_and_the_hand_loses_it() -> None:
     screen = PlayScreen(players=3, seed=5, cards=3, coach_simulations=COACH_SIMULATIONS)
     take_turn(screen)  # the bid
-    before = screen.session.round.snapshot()
-    screen.play_button.click()
-    assert screen.session.round.snapshot() == before
-    assert escape(text("play-screen.no-card-selected"), quote=False) in screen.message.value
+    view = screen.session.view()
+    card = view.legal_plays[-1]
+    assert len(screen.card_buttons) == 3
+    play_card(screen, card)
+    mine = [e for e in screen.session.round.events
+            if isinstance(e, CardPlayed) and e.seat == screen.session.learner]
+    assert [event.card for event in mine] == [card]
+    assert len(screen.card_buttons) == 2 and card not in screen.hand_cards
+    assert text("play-screen.played", card=card_name(card), reason="")[:12] in screen.message.value
 
 
 # -- undo ----------------------------------------------------------------------------------
@@ -261,22 +305,23 @@ def test_undo_restores_the_round_exactly_as_it_was_before_the_learners_card() ->
     assert session.round.snapshot() == after_play
 
 
-def test_undo_of_the_last_card_reopens_the_round_and_the_score_sheet() -> None:
+def test_undo_is_off_once_the_round_is_scored() -> None:
     screen = PlayScreen(players=3, variant="five-rounds", seed=8)
     session = screen.session
     while not (session.round.phase is Phase.PLAYING and len(session.view().hand) == 1
                and session.round_number == 2):
         take_turn(screen)
-    before = session.round.snapshot()
     rows_before = len(screen.score_sheet_widget.sheet.rows)
+    assert not screen.undo_button.disabled  # a card of this round can still be taken back
     take_turn(screen)  # the learner's last card; the bots finish the round
     assert session.round.finished
     assert len(screen.score_sheet_widget.sheet.rows) == rows_before + 1
-    assert is_shown(screen.next_round_button)
-    screen.undo_button.click()
-    assert session.round.snapshot() == before
-    assert len(screen.score_sheet_widget.sheet.rows) == rows_before
-    assert not is_shown(screen.next_round_button) and not is_shown(screen.summary)
+    assert offered(screen, screen.next_round_button)
+    assert screen.undo_button.disabled and not offered(screen, screen.undo_button)
+    finished = session.round.snapshot()
+    screen.undo_button.click()  # a disabled button does nothing, even if pressed
+    assert session.round.snapshot() == finished
+    assert len(screen.score_sheet_widget.sheet.rows) == rows_before + 1
 
 
 def test_undo_twice_takes_back_two_cards() -> None:
@@ -301,16 +346,14 @@ def test_hidden_bids_are_not_shown_before_the_reveal() -> None:
     for screen in (low, high):
         view = screen.session.view()
         assert view.phase is Phase.BIDDING and all(view.has_bid[1:])  # the bots have bid
-        cells = re.findall(r'<td class="bid"[^>]*>([^<]*)</td>', screen.seats.value)
-        assert cells[1:] == [text("play-screen.bid-hidden")] * 3
+        assert seat_bids(screen)[1:] == [text("table.bid-hidden")] * 3
     assert low.session.round.bids[1:] != high.session.round.bids[1:]  # the bots did bid apart
     assert shown_text(low) == shown_text(high)  # nothing on screen depends on the hidden bids
     # the reveal: once everyone has bid, all bids are shown together
     low.bid_buttons[1].click()
     high.bid_buttons[1].click()
     assert low.session.view().phase is Phase.PLAYING
-    cells = re.findall(r'<td class="bid"[^>]*>([^<]*)</td>', high.seats.value)
-    assert cells == [str(bid) for bid in high.session.round.bids]
+    assert seat_bids(high) == [text("table.bid", bid=bid) for bid in high.session.round.bids]
     assert shown_text(low) != shown_text(high)
 
 
@@ -330,8 +373,9 @@ def test_secret_bids_stay_hidden_until_the_end_of_the_round() -> None:
 def test_open_bids_are_shown_as_they_are_made() -> None:
     # the control for the two tests above: with open bids the screens do differ
     low, high = fixed_bid_screen("standard", 0), fixed_bid_screen("standard", 2)
-    cells = re.findall(r'<td class="bid"[^>]*>([^<]*)</td>', high.seats.value)
-    assert cells[1:] == [str(bid) for bid in high.session.round.bids[1:]]
+    assert seat_bids(high)[1:] == [
+        text("table.bid", bid=bid) for bid in high.session.round.bids[1:]
+    ]
     assert shown_text(low) != shown_text(high)
 
 
@@ -341,7 +385,7 @@ def test_open_bids_are_shown_as_they_are_made() -> None:
 def test_the_coach_shows_the_chance_of_each_trick_count_and_the_value_of_each_bid() -> None:
     screen = PlayScreen(players=4, seed=31, cards=4, coach_simulations=COACH_SIMULATIONS)
     session = screen.session
-    assert is_shown(screen.coach_button) and screen.coach_output.value == ""
+    assert offered(screen, screen.coach_button) and screen.coach_output.value == ""
     screen.coach_button.click()
     page = screen.coach_output.value
     rows = re.findall(r'data-tricks="(\d+)" data-probability="([0-9.e-]+)"', page)
@@ -362,7 +406,7 @@ def test_the_coach_shows_the_chance_of_each_trick_count_and_the_value_of_each_bi
     assert f"The best bid on average: {expected.best_bid} (" in page
     # once the learner has bid, the advice goes away with the bid buttons
     screen.bid_buttons[expected.best_bid].click()
-    assert screen.coach_output.value == "" and not is_shown(screen.coach_button)
+    assert screen.coach_output.value == "" and not offered(screen, screen.coach_button)
     with pytest.raises(OutOfTurnError):
         session.advise(simulations=COACH_SIMULATIONS)
 
@@ -391,7 +435,8 @@ def test_the_learner_dealing_after_a_turned_wizard_chooses_trump_with_suit_butto
                         coach_simulations=COACH_SIMULATIONS)
     session = screen.session
     assert session.round.dealer == session.learner and session.view().phase is Phase.TRUMP_CHOICE
-    assert is_shown(screen.trump_box) and not is_shown(screen.bid_box)
+    assert all(offered(screen, button) for button in screen.trump_buttons)
+    assert not any(offered(screen, button) for button in screen.bid_buttons)
     assert [b.description for b in screen.trump_buttons] == [
         "yellow (Y)", "red (R)", "green (G)", "blue (B)"
     ]
@@ -399,8 +444,10 @@ def test_the_learner_dealing_after_a_turned_wizard_chooses_trump_with_suit_butto
     assert session.round.trump is Suit.BLUE
     assert TrumpChosen(session.learner, Suit.BLUE) in session.round.events
     reveal = describe_reveal(reveal_trump("W"), Suit.BLUE)
-    assert escape(reveal, quote=False) in screen.status.value
-    assert not is_shown(screen.trump_box) and is_shown(screen.bid_box)
+    assert escape(reveal, quote=False) in screen.reveal.value
+    assert text("table.trump", suit="blue") in screen.table.value
+    assert not any(offered(screen, button) for button in screen.trump_buttons)
+    assert all(offered(screen, button) for button in screen.bid_buttons)
 
 
 # -- replaying a trick -------------------------------------------------------------------------
@@ -484,11 +531,70 @@ def test_new_game_uses_the_chosen_players_variant_seed_and_length() -> None:
 
 def test_every_control_is_a_keyboard_widget() -> None:
     screen = PlayScreen(players=3, seed=5, cards=3, coach_simulations=COACH_SIMULATIONS)
-    take_turn(screen)  # now the hand is a row of toggle buttons
+    take_turn(screen)  # now the hand is a row of card buttons
     keyboard = (widgets.Button, widgets.ToggleButton, widgets.ToggleButtons, widgets.Dropdown,
                 widgets.BoundedIntText)
     passive = (widgets.HTML, widgets.Box)
     kinds = {type(w) for w in all_widgets(screen)}
     assert all(issubclass(kind, keyboard + passive) for kind in kinds), kinds
-    assert isinstance(screen.hand_selector, HandSelector)
-    assert all(isinstance(t, widgets.ToggleButton) for t in screen.hand_selector.toggles)
+    assert len(screen.card_buttons) == 3
+    assert all(type(button) is widgets.Button for button in screen.card_buttons)
+
+
+def test_no_control_has_a_null_tooltip() -> None:
+    """ipywidgets writes a missing tooltip as the word "null" on a widget's label."""
+    screen = PlayScreen(players=4, seed=11, cards=4, coach_simulations=COACH_SIMULATIONS)
+    while not screen.session.round.finished:
+        for widget in all_widgets(screen):
+            if isinstance(widget, DescriptionWidget):
+                assert widget.tooltip is not None, widget
+        take_turn(screen)
+
+
+# -- the table ------------------------------------------------------------------------------------
+
+
+def test_the_table_shows_the_seats_clockwise_the_dealer_and_whose_turn_it_is() -> None:
+    screen = PlayScreen(players=4, seed=11, cards=4, learner=2,
+                        coach_simulations=COACH_SIMULATIONS)
+    view = screen.session.view()
+    page = screen.table.value
+    by_seat = {int(seat): side for side, seat in re.findall(
+        r'class="tutor-seat side-(\w+)[^"]*" data-seat="(\d)"', page)}
+    # the learner (seat 2) at the bottom, then clockwise: left, top, right
+    assert by_seat == {2: "bottom", 3: "left", 0: "top", 1: "right"}
+    dealer = re.findall(r'class="tutor-seat [^"]*is-dealer[^"]*" data-seat="(\d)"', page)
+    assert dealer == [str(view.dealer)]
+    lit = re.findall(r'class="tutor-seat [^"]*is-lit[^"]*" data-seat="(\d)"', page)
+    assert lit == [str(view.to_act)] and text("table.mark-to-bid") in page
+    take_turn(screen)  # the bid: now the trick is on the table, each card at its seat
+    view = screen.session.view()
+    on_table = re.findall(r'class="tutor-trick-card[^"]*" data-seat="(\d)"', screen.table.value)
+    assert [int(seat) for seat in on_table] == [seat for seat, _ in view.current_trick]
+    assert text("table.mark-to-play") in screen.table.value
+
+
+def test_the_coach_explains_a_best_bid_other_than_the_one_played_for() -> None:
+    for seed in range(30):
+        screen = PlayScreen(players=4, seed=seed, cards=3, coach_simulations=COACH_SIMULATIONS)
+        advice: BidAdvice = screen.ask_coach()
+        if advice.best_bid != advice.played_for:
+            break
+    else:
+        raise AssertionError("no seed in 0-29 gives a best bid other than the one played for")
+    page = screen.coach_output.value
+    assert text("play-coach.played-for", bid=advice.played_for) in page
+    best = format(advice.expected_scores[advice.best_bid], "+.1f").replace("-", "−")
+    played = format(advice.expected_scores[advice.played_for], "+.1f").replace("-", "−")
+    why = text("play-coach.best-differs", best=advice.best_bid, played=advice.played_for,
+               best_points=best, played_points=played)
+    assert escape(why, quote=False) in page
+    # the control: with the two equal, no "why" is needed
+    for seed in range(30):
+        same = PlayScreen(players=4, seed=seed, cards=3, coach_simulations=COACH_SIMULATIONS)
+        advice = same.ask_coach()
+        if advice.best_bid == advice.played_for:
+            assert "Why bid" not in same.coach_output.value
+            break
+    else:
+        raise AssertionError("no seed in 0-29 gives a best bid equal to the one played for")

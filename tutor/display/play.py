@@ -1,14 +1,19 @@
-"""The play screen: a game of Wizard against bots, with a rules coach and a bidding coach.
+"""The play screen: a game of Wizard against bots at a card table, with a rules coach and
+a bidding coach.
 
 :class:`PlayScreen` is a thin widget over :class:`tutor.play.session.PlaySession`: the
 session runs the game through the engine and tells it in words; the screen shows the
-learner's view (:meth:`tutor.rules.round.Round.view`) and turns presses into the session's
-actions. No rule lives here: a card is refused by the engine's judgement, a trick's winner
-and a score come with the engine's reasons, and a bid the variant hides is never in the
-view, so never on screen.
+learner's view (:meth:`tutor.rules.round.Round.view`) as a card table
+(:mod:`tutor.display.table`: seats clockwise, the learner at the bottom) and turns presses
+into the session's actions. No rule lives here: a card is refused by the engine's
+judgement, a trick's winner and a score come with the engine's reasons, and a bid the
+variant hides is never in the view, so never on screen.
 
-Every control is a real button, toggle button, drop-down or number box (Tab to it, then
-Enter or Space), and every child is an attribute, so tests play a game by pressing them:
+The learner's hand lies along the bottom, one real button per card: a click (or Tab to
+it, then Enter or Space) plays it. A card the rules do not allow now is marked ✕ and
+faded, its reason in its tooltip, and pressing it says why and changes nothing. Every
+other control is a real button, drop-down or number box too, and every child is an
+attribute, so tests play a game by pressing them:
 
 >>> screen = PlayScreen(players=3, variant="five-rounds", seed=4)
 >>> screen.session.round_number, [button.description for button in screen.bid_buttons]
@@ -20,15 +25,17 @@ Enter or Space), and every child is an attribute, so tests play a game by pressi
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Mapping
 from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
-from tutor.display.html import MINUS, format_points
-from tutor.display.svg import card_svg, hand_svg
-from tutor.display.widgets import HandSelector, ScoreSheetWidget, TrickView
+from tutor.display.html import HEAD_STYLE, MINUS, format_points, scroll_box
+from tutor.display.svg import card_svg
+from tutor.display.table import scene_from_view, table_html
+from tutor.display.widgets import ScoreSheetWidget, TrickView
 from tutor.play.bots import Bot
 from tutor.play.coach import DEFAULT_SIMULATIONS, BidAdvice
 from tutor.play.session import PlaySession
@@ -36,13 +43,23 @@ from tutor.rules.cards import Card, Suit
 from tutor.rules.round import Phase, SeatView
 from tutor.rules.schedule import cards_per_round
 from tutor.rules.seats import check_players, default_names
+from tutor.rules.trick import PlayRule
 from tutor.rules.variants import variant_names
-from tutor.teaching.explain import card_name, describe_reveal, describe_trick, suit_name
+from tutor.teaching.explain import (
+    card_name,
+    describe_play,
+    describe_reveal,
+    describe_trick,
+    suit_name,
+)
 from tutor.teaching.narrate import trick_step_text
-from tutor.teaching.text import DEFAULT_LANGUAGE, text
+from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
 
 PLAY_CLASS = "tutor-play"
-"""CSS class of the screen; its parts add a suffix (``-message``, ``-seats``, ...)."""
+"""CSS class of the screen; its parts add a suffix (``-message``, ``-table``, ...)."""
+CARD_CLASS = "tutor-card-button"
+"""CSS class of a card in the learner's hand (a button); ``is-illegal`` marks a card the
+rules do not allow now."""
 
 MAX_SEED = 2**32 - 1
 GAME = "game"
@@ -50,19 +67,77 @@ ROUND = "round"
 
 _TABLE = "border-collapse:collapse;font-variant-numeric:tabular-nums;margin:0.4em 0"
 _CELL = "padding:0.2em 0.6em;border:1px solid #8a8a8a;text-align:right"
-_HEAD = "padding:0.2em 0.6em;border:1px solid #8a8a8a;text-align:center"
 _CAPTION = "caption-side:top;text-align:left;font-weight:600;padding-bottom:0.3em"
 _HEADING = "font-size:1.05em;margin:0.6em 0 0.2em"
 
-# Sizes and spacing only; the page keeps its own colours (light and dark themes).
+# The page keeps its own colours (light and dark themes); the table and the cards keep
+# theirs. On a wide box (a laptop) the table and the actions sit left of a side panel that
+# scrolls inside itself, the hand below both: table, hand and controls fit 1280 x 800
+# without scrolling. On a narrow box (a phone) everything stacks: status, table, actions,
+# hand, then the side panel.
 PLAY_CSS = f"""
 <style>
-.{PLAY_CLASS} {{ max-width: 72rem; }}
+.{PLAY_CLASS} {{ container-type: inline-size; max-width: 84rem; }}
+.{PLAY_CLASS} .{PLAY_CLASS}-main {{
+  --hand-w: 74px; --hand-h: 100px; --hand-basis: 30px; --hand-step: 80px; }}
 .{PLAY_CLASS} .widget-html-content {{ line-height: 1.4; }}
+.{PLAY_CLASS} .{PLAY_CLASS}-top {{ align-items: center; gap: 0.6rem; flex-wrap: wrap; }}
+.{PLAY_CLASS} .{PLAY_CLASS}-status {{ flex: 1 1 20rem; min-width: 0; }}
+.{PLAY_CLASS} .{PLAY_CLASS}-status p {{ margin: 0; }}
 .{PLAY_CLASS} .{PLAY_CLASS}-settings {{ border: 1px solid #8a8a8a; border-radius: 0.3rem;
   padding: 0.3rem 0.6rem; margin-bottom: 0.4rem; }}
-.{PLAY_CLASS} .{PLAY_CLASS}-message .widget-html-content {{ font-size: 1.05em; }}
+.{PLAY_CLASS} .{PLAY_CLASS}-main {{ display: grid; gap: 0.2rem 1rem;
+  grid-template-columns: minmax(0, 1fr);
+  grid-template-areas: "table" "act" "hand" "side"; }}
+.{PLAY_CLASS} .{PLAY_CLASS}-table {{ grid-area: table; min-width: 0; }}
+.{PLAY_CLASS} .{PLAY_CLASS}-act {{ grid-area: act; min-width: 0; }}
+.{PLAY_CLASS} .{PLAY_CLASS}-handarea {{ grid-area: hand; min-width: 0; }}
+.{PLAY_CLASS} .{PLAY_CLASS}-side {{ grid-area: side; min-width: 0; }}
+.{PLAY_CLASS} .{PLAY_CLASS}-side h3 {{ font-size: 1rem; margin: 0.5rem 0 0.2rem; }}
+.{PLAY_CLASS} .{PLAY_CLASS}-side ul {{ margin: 0.2em 0; padding-left: 1.2em; }}
+.{PLAY_CLASS} .{PLAY_CLASS}-doing {{ flex-wrap: wrap; align-items: center; gap: 0 0.6rem; }}
+.{PLAY_CLASS} .{PLAY_CLASS}-actions {{ flex-wrap: wrap; align-items: center; }}
+.{PLAY_CLASS} .{PLAY_CLASS}-message {{ flex: 1 1 18rem; min-width: 0; }}
+.{PLAY_CLASS} .{PLAY_CLASS}-prompt p {{ margin: 0.15rem 0; }}
+.{PLAY_CLASS} .{PLAY_CLASS}-message .widget-html-content {{ font-size: 1.02em; }}
 .{PLAY_CLASS} button.jupyter-button {{ margin-right: 0.4rem; }}
+.{PLAY_CLASS} .{PLAY_CLASS}-hand {{ display: flex; flex-wrap: wrap; justify-content: center;
+  align-items: flex-end; padding: 0.75rem 2.4rem 0.2rem 0.2rem; row-gap: 0.5rem; }}
+.{PLAY_CLASS} .{PLAY_CLASS}-hand > .widget-html {{ display: none; }}
+.{PLAY_CLASS} button.{CARD_CLASS} {{ position: relative; flex: 1 1 var(--hand-basis);
+  max-width: var(--hand-step); min-width: 0; width: auto; height: var(--hand-h);
+  padding: 0; margin: 0; border: none; background: none; box-shadow: none;
+  overflow: visible; color: transparent; font-size: 1px; cursor: pointer; opacity: 1; }}
+.{PLAY_CLASS} button.{CARD_CLASS}:hover, .{PLAY_CLASS} button.{CARD_CLASS}:active,
+.{PLAY_CLASS} button.{CARD_CLASS}:focus {{ box-shadow: none; background: none; }}
+.{PLAY_CLASS} button.{CARD_CLASS}::before {{ content: ""; position: absolute; left: 0; top: 0;
+  width: var(--hand-w); height: var(--hand-h); background: var(--face) center / contain no-repeat;
+  border-radius: 8px; transition: transform 0.12s ease-out; }}
+.{PLAY_CLASS} button.{CARD_CLASS}:disabled {{ cursor: default; opacity: 1; }}
+.{PLAY_CLASS} button.{CARD_CLASS}:not(:disabled):hover,
+.{PLAY_CLASS} button.{CARD_CLASS}:focus-visible {{ z-index: 5; }}
+.{PLAY_CLASS} button.{CARD_CLASS}:not(:disabled):hover::before,
+.{PLAY_CLASS} button.{CARD_CLASS}:focus-visible::before {{ transform: translateY(-12px); }}
+.{PLAY_CLASS} button.{CARD_CLASS}:focus-visible {{ outline: none !important; }}
+.{PLAY_CLASS} button.{CARD_CLASS}:focus-visible::before {{
+  outline: 3px solid var(--tutor-focus, #1a56db); outline-offset: 1px; }}
+.{PLAY_CLASS} button.{CARD_CLASS}.is-illegal {{ cursor: not-allowed; }}
+.{PLAY_CLASS} button.{CARD_CLASS}.is-illegal::before {{ opacity: 0.45; filter: grayscale(0.6); }}
+.{PLAY_CLASS} button.{CARD_CLASS}.is-illegal::after {{ content: "✕"; position: absolute;
+  left: 3px; bottom: 6px; width: 22px; height: 22px; border-radius: 50%;
+  display: flex; align-items: center; justify-content: center; font: 700 15px/1 sans-serif;
+  color: #ffffff; background: #b3261e; border: 2px solid #ffffff; }}
+@container (min-width: 900px) {{
+  .{PLAY_CLASS} .{PLAY_CLASS}-main {{ grid-template-columns: minmax(0, 1fr) 22rem;
+    grid-template-areas: "table side" "act side" "hand hand"; }}
+  /* The side panel takes the height of the table and actions, never more: it scrolls. */
+  .{PLAY_CLASS} .{PLAY_CLASS}-side {{ contain: size; overflow-y: auto; padding-right: 0.3rem; }}
+}}
+@container (max-width: 560px) {{
+  .{PLAY_CLASS} .{PLAY_CLASS}-main {{
+    --hand-w: 56px; --hand-h: 76px; --hand-basis: 40px; --hand-step: 60px; }}
+  .{PLAY_CLASS} .{PLAY_CLASS}-hand {{ padding-right: 1.4rem; }}
+}}
 </style>
 """
 
@@ -74,6 +149,15 @@ def _button(description: str, tooltip: str, *, primary: bool = False) -> widgets
         button_style="primary" if primary else "",
         layout=widgets.Layout(width="auto", min_width="6em", margin="0.15em 0.4em 0.15em 0"),
     )
+
+
+def _html(value: str = "", *, klass: str = "") -> widgets.HTML:
+    """An HTML widget with an empty tooltip: ipywidgets writes a missing one as the
+    tooltip "null" on the widget's (hidden) label."""
+    widget = widgets.HTML(value, tooltip="")
+    if klass:
+        widget.add_class(klass)
+    return widget
 
 
 def _heading(words: str) -> str:
@@ -99,62 +183,41 @@ def _sorted_hand(hand: tuple[Card, ...]) -> tuple[Card, ...]:
     return tuple(sorted(hand, key=lambda card: card.sort_key))
 
 
-# -- HTML parts (pure functions of the learner's view) ----------------------------------
+def _face_class(card: Card) -> str:
+    return f"tutor-face-{card}"
 
 
-def seats_html(view: SeatView, *, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The table as the learner sees it: each player's cards left, bid and tricks taken.
-    A bid the variant hides reads "made (hidden)", never its number.
+def card_faces_css(cards: tuple[Card, ...], *, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A style giving each card's button (class ``tutor-face-<card>``) its picture: an
+    ipywidgets button shows only words, so the card's SVG is its background.
 
-    >>> from tutor.rules.round import Round
-    >>> from tutor.rules.variants import Rules
-    >>> rnd = Round(players=3, cards=3, dealer=0, seed=1, rules=Rules(bidding="secret"))
-    >>> _ = rnd.bid(2)
-    >>> page = seats_html(rnd.view(2))
-    >>> page.count("made (hidden)"), page.count("not yet"), ">2<" in page
-    (1, 2, False)
+    >>> css = card_faces_css((Card.parse("R9"), Card.parse("W"), Card.parse("W")))
+    >>> css.count(".tutor-face-R9"), css.count(".tutor-face-W"), "data:image/svg+xml;base64," in css
+    (1, 1, True)
     """
-    rows = []
-    for seat, name in enumerate(view.names):
-        who = name
-        if seat == view.dealer:
-            who = text("play-screen.seat-dealer", lang, name=who)
-        if seat == view.to_act and view.phase is not Phase.FINISHED:
-            who = text("play-screen.seat-to-act", lang, name=who)
-        bid = view.bids[seat]
-        if bid is not None:
-            bid_words = str(bid)
-        elif view.has_bid[seat]:
-            bid_words = text("play-screen.bid-hidden", lang)
-        else:
-            bid_words = text("play-screen.bid-not-yet", lang)
-        rows.append(
-            f'<tr data-seat="{seat}"><th scope="row" style="{_HEAD};text-align:left">'
-            f"{escape(who)}</th>"
-            f'<td class="cards" style="{_CELL}">{view.hand_sizes[seat]}</td>'
-            f'<td class="bid" style="{_CELL}">{escape(bid_words)}</td>'
-            f'<td class="taken" style="{_CELL}">{view.taken[seat]}</td></tr>'
+    rules = []
+    for card in dict.fromkeys(cards):  # each face once, in hand order
+        picture = base64.b64encode(card_svg(card, lang=lang).encode()).decode("ascii")
+        rules.append(
+            f".{PLAY_CLASS} .{_face_class(card)} "
+            f'{{ --face: url("data:image/svg+xml;base64,{picture}"); }}'
         )
-    heads = "".join(
-        f'<th scope="col" style="{_HEAD}">{escape(text(f"play-screen.seat-{key}", lang))}</th>'
-        for key in ("player", "cards", "bid", "taken")
-    )
-    return (
-        f'<table class="{PLAY_CLASS}-seats" style="{_TABLE}">'
-        f'<caption style="{_CAPTION}">{escape(text("play-screen.seats-caption", lang))}</caption>'
-        f"<thead><tr>{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-    )
+    return "<style>\n" + "\n".join(rules) + "\n</style>"
 
 
 def bid_advice_html(advice: BidAdvice, *, lang: str = DEFAULT_LANGUAGE) -> str:
     """The bidding coach's advice as a table: for each number of tricks, its chance (as a
     percentage and a bar) and the average points of bidding it; the best bid is starred
-    and named in words, and a bid the rules forbid says so.
+    and named in words, and a bid the rules forbid says so. When the best bid differs from
+    the bid the simulated hand played for, the words say why, with the two averages.
 
     >>> advice = BidAdvice(0, 1, None, (0.25, 0.75), (-2.5, 17.5), (0, 1), 1, 1, 4)
     >>> page = bid_advice_html(advice)
     >>> page.count('data-probability='), "75.0%" in page, "★ best bid" in page
     (2, True, True)
+    >>> "Why bid" in page, "Why bid" in bid_advice_html(BidAdvice(
+    ...     0, 2, None, (0.2, 0.45, 0.35), (-8.0, 4.5, 7.0), (0, 1, 2), 2, 1, 4))
+    (False, True)
     """
     rows = []
     for tricks, chance in enumerate(advice.probabilities):
@@ -166,22 +229,23 @@ def bid_advice_html(advice: BidAdvice, *, lang: str = DEFAULT_LANGUAGE) -> str:
         percent = text("play-coach.percent", lang, value=chance)
         bar = (
             '<span aria-hidden="true" style="display:inline-block;vertical-align:middle;'
-            f"height:0.7em;width:{chance * 8:.2f}em;background:currentColor;opacity:0.55;"
+            f"height:0.7em;width:{chance * 6:.2f}em;background:currentColor;opacity:0.55;"
             'margin-left:0.4em"></span>'
         )
         weight = 700 if tricks == advice.best_bid else 400
         rows.append(
             f'<tr data-tricks="{tricks}" data-probability="{chance!r}" '
             f'style="font-weight:{weight}">'
-            f'<th scope="row" style="{_HEAD}">{tricks}</th>'
-            f'<td class="chance" style="{_CELL};text-align:left">{escape(percent)}{bar}</td>'
+            f'<th scope="row" style="{HEAD_STYLE}">{tricks}</th>'
+            f'<td class="chance" style="{_CELL};text-align:left;white-space:nowrap">'
+            f"{escape(percent)}{bar}</td>"
             f'<td class="expected" style="{_CELL}">'
             f"{escape(_points(advice.expected_scores[tricks], lang))}</td>"
-            f'<td class="note" style="{_CELL};text-align:left">'
+            f'<td class="note" style="{_CELL};text-align:left;white-space:nowrap">'
             f"{escape(text('list.separator', lang).join(notes))}</td></tr>"
         )
     heads = "".join(
-        f'<th scope="col" style="{_HEAD}">{escape(text(f"play-coach.{key}", lang))}</th>'
+        f'<th scope="col" style="{HEAD_STYLE}">{escape(text(f"play-coach.{key}", lang))}</th>'
         for key in ("tricks", "chance", "expected", "note")
     )
     likely = max(range(len(advice.probabilities)), key=lambda k: advice.probabilities[k])
@@ -199,14 +263,28 @@ def bid_advice_html(advice: BidAdvice, *, lang: str = DEFAULT_LANGUAGE) -> str:
             points=_points(advice.expected_scores[advice.best_bid], lang),
         ),
         text("play-coach.played-for", lang, bid=advice.played_for),
-        text("play-coach.how", lang),
     ]
+    if advice.best_bid != advice.played_for:
+        sentences.append(
+            text(
+                "play-coach.best-differs",
+                lang,
+                best=advice.best_bid,
+                played=advice.played_for,
+                best_points=_points(advice.expected_scores[advice.best_bid], lang),
+                played_points=_points(advice.expected_scores[advice.played_for], lang),
+            )
+        )
+    sentences.append(text("play-coach.how", lang))
     caption = text("play-coach.caption", lang, simulations=advice.simulations)
     return (
         f'<div class="{PLAY_CLASS}-coach">'
-        f'<table class="{PLAY_CLASS}-advice" style="{_TABLE}">'
-        f'<caption style="{_CAPTION}">{escape(caption)}</caption>'
-        f"<thead><tr>{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        + scroll_box(
+            f'<table class="{PLAY_CLASS}-advice" style="{_TABLE}">'
+            f'<caption style="{_CAPTION}">{escape(caption)}</caption>'
+            f"<thead><tr>{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table>",
+            label=caption,
+        )
         + "".join(_paragraph(sentence) for sentence in sentences)
         + "</div>"
     )
@@ -225,13 +303,16 @@ def _lines_html(lines: list[str], *, klass: str) -> str:
 
 
 class PlayScreen(widgets.VBox):  # type: ignore[misc]
-    """A game (or one round) against bots, played with buttons.
+    """A game (or one round) against bots, at a card table.
 
-    The settings row starts a new game (players, variant, seed, a whole game or one
-    round). Below: the round's status and trump, the table (bids as the variant lets the
-    learner see them), the trick so far and the last trick with the engine's reason, the
-    learner's action (trump suit buttons, bid buttons with "Ask the coach", or the hand to
-    select a card from and Play), Undo, what happened since the learner's last move, the
+    At the top, the round's status and the settings (players, variant, seed, a whole game
+    or one round; folded away while playing). Then the table (:attr:`table`: seats
+    clockwise with bids and tricks taken, the dealer marked, the seat to act lit, the
+    trick in the middle, trump in a corner), the learner's action (:attr:`prompt`; trump
+    suit buttons, bid buttons with "Ask the coach", Undo, the next round) and the verdict
+    on it (:attr:`message`), and the hand along the bottom: a button per card
+    (:attr:`card_buttons`). Beside the table, a side panel: the last trick with the
+    engine's reason, what happened since the learner's last move, the coach. Below: the
     round's result with each score's formula, a replay of any finished trick card by card,
     the score sheet with its chart, and the whole round's story.
 
@@ -275,32 +356,34 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         self._build_actions()
         self._build_results()
         self.add_class(PLAY_CLASS)
+        top = widgets.HBox([self.status, self.settings_toggle])
+        top.add_class(f"{PLAY_CLASS}-top")
+        doing = widgets.Box([self.actions, self.message])
+        doing.add_class(f"{PLAY_CLASS}-doing")
+        act = widgets.VBox([self.prompt, doing])
+        act.add_class(f"{PLAY_CLASS}-act")
+        hand_area = widgets.VBox([self.hand_box, self.summary])
+        hand_area.add_class(f"{PLAY_CLASS}-handarea")
+        side = widgets.VBox(
+            [
+                self.reveal,
+                self.coach_output,
+                self.bid_note,
+                self.last_trick_heading,
+                self.last_trick_view,
+                self.last_trick_text,
+                self.latest,
+                self.intro,
+            ]
+        )
+        side.add_class(f"{PLAY_CLASS}-side")
+        main = widgets.Box([self.table, act, hand_area, side])
+        main.add_class(f"{PLAY_CLASS}-main")
         self.children = [
-            widgets.HTML(PLAY_CSS),
-            self.intro,
-            widgets.HBox([self.settings_toggle]),
+            _html(PLAY_CSS),
+            top,
             self.settings,
-            self.status,
-            self.seats,
-            self.trick_heading,
-            self.trick_view,
-            self.last_trick_heading,
-            self.last_trick_view,
-            self.last_trick_text,
-            self.prompt,
-            self.trump_box,
-            self.bid_box,
-            self.bid_note,
-            widgets.HBox([self.coach_button]),
-            self.coach_output,
-            self.hand_heading,
-            self.hand_picture,
-            self.hand_box,
-            widgets.HBox([self.play_button, self.undo_button]),
-            self.message,
-            self.latest,
-            self.summary,
-            widgets.HBox([self.next_round_button]),
+            main,
             self.replay_heading,
             widgets.HBox([self.replay_picker, self.replay_back, self.replay_next]),
             self.replay_view,
@@ -314,12 +397,13 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
 
     def _build_settings(self, session: PlaySession, cards: int | None) -> None:
         lang = self.lang
-        self.intro = widgets.HTML()
+        self.intro = _html(klass=f"{PLAY_CLASS}-intro")
         counts = list(range(3, 7))
         self.players_input = widgets.ToggleButtons(
             options=[(text("play-screen.players-option", lang, count=n), n) for n in counts],
             value=session.players,
             description=text("play-screen.players", lang),
+            tooltip=text("play-screen.players-tooltip", lang),
             tooltips=[text("play-screen.players-tooltip", lang)] * len(counts),
             style={"button_width": "3em"},
         )
@@ -346,6 +430,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             ],
             value=GAME if session.game is not None else ROUND,
             description=text("play-screen.length", lang),
+            tooltip=text("play-screen.length-tooltip", lang),
             tooltips=[
                 text("play-screen.length-game-tooltip", lang),
                 text("play-screen.length-round-tooltip", lang),
@@ -388,21 +473,18 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         self._show_settings()
 
     def _build_table(self) -> None:
-        self.status = widgets.HTML()
-        self.seats = widgets.HTML()
-        self.trick_heading = widgets.HTML()
-        self.trick_view = TrickView(scale=self.scale, lang=self.lang)
-        self.last_trick_heading = widgets.HTML()
-        self.last_trick_view = TrickView(scale=self.scale * 0.8, lang=self.lang)
-        self.last_trick_text = widgets.HTML()
-        self.status.add_class(f"{PLAY_CLASS}-status")
-        self.seats.add_class(f"{PLAY_CLASS}-seats")
+        self.status = _html(klass=f"{PLAY_CLASS}-status")
+        self.reveal = _html(klass=f"{PLAY_CLASS}-reveal")
+        self.table = _html(klass=f"{PLAY_CLASS}-table")
+        self.last_trick_heading = _html()
+        self.last_trick_view = TrickView(scale=self.scale * 0.5, lang=self.lang)
+        self.last_trick_view.tooltip = ""
+        self.last_trick_text = _html()
 
     def _build_actions(self) -> None:
         lang = self.lang
-        self.prompt = widgets.HTML()
-        self.message = widgets.HTML()
-        self.message.add_class(f"{PLAY_CLASS}-message")
+        self.prompt = _html(klass=f"{PLAY_CLASS}-prompt")
+        self.message = _html(klass=f"{PLAY_CLASS}-message")
         self.trump_buttons = []
         for suit in Suit:
             words = text(
@@ -411,42 +493,39 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             button = _button(words, words)
             button.on_click(lambda _button, suit=suit: self._trump_pressed(suit))
             self.trump_buttons.append(button)
-        self.trump_box = widgets.Box(
-            self.trump_buttons, layout=widgets.Layout(flex_flow="row wrap")
-        )
         self.bid_buttons: list[widgets.Button] = []
         self._bid_key: tuple[object, ...] = ()
-        self.bid_box = widgets.Box([], layout=widgets.Layout(flex_flow="row wrap"))
-        self.bid_note = widgets.HTML()
+        self.bid_note = _html()
         self.coach_button = _button(
             text("play-coach.ask", lang), text("play-coach.ask-tooltip", lang)
         )
         self.coach_button.on_click(lambda _button: self.ask_coach())
-        self.coach_output = widgets.HTML()
-        self.hand_heading = widgets.HTML(_heading(text("play-screen.hand", lang)))
-        self.hand_picture = widgets.HTML()
-        self.hand_selector = HandSelector((), multiple=False, scale=self.scale, lang=lang)
-        self.hand_box = widgets.Box([self.hand_selector])
-        self.play_button = _button(
-            text("play-screen.play", lang), text("play-screen.play-tooltip", lang), primary=True
-        )
-        self.play_button.on_click(lambda _button: self._play_pressed())
+        self.coach_output = _html()
         self.undo_button = _button(
             text("play-screen.undo", lang), text("play-screen.undo-tooltip", lang)
         )
         self.undo_button.on_click(lambda _button: self.undo())
+        self.actions = widgets.Box([])
+        self.actions.add_class(f"{PLAY_CLASS}-actions")
+        # The hand: a style with the faces of the round's cards, then one button per card.
+        self.hand_cards: tuple[Card, ...] = ()
+        self.card_buttons: list[widgets.Button] = []
+        self._faces = _html()
+        self._faces_key: tuple[Card, ...] = ()
+        self.hand_box = widgets.Box([self._faces])
+        self.hand_box.add_class(f"{PLAY_CLASS}-hand")
 
     def _build_results(self) -> None:
         lang = self.lang
-        self.latest = widgets.HTML()
-        self.summary = widgets.HTML()
+        self.latest = _html()
+        self.summary = _html()
         self.next_round_button = _button(
             text("play-screen.next-round", lang),
             text("play-screen.next-round-tooltip", lang),
             primary=True,
         )
         self.next_round_button.on_click(lambda _button: self.next_round())
-        self.replay_heading = widgets.HTML(_heading(text("play-screen.replay", lang)))
+        self.replay_heading = _html(_heading(text("play-screen.replay", lang)))
         self.replay_picker = widgets.Dropdown(
             options=[],
             description=text("play-screen.replay-trick", lang),
@@ -460,15 +539,18 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             text("play-screen.replay-next", lang), text("play-screen.replay-next-tooltip", lang)
         )
         self.replay_view = TrickView(scale=self.scale * 0.8, lang=lang)
-        self.replay_text = widgets.HTML()
+        self.replay_view.tooltip = ""
+        self.replay_text = _html()
         self.replay_step = 0
         self._replay_syncing = False
         self.replay_picker.observe(self._replay_chosen, names="value")
         self.replay_back.on_click(lambda _button: self.show_replay(self.replay_step - 1))
         self.replay_next.on_click(lambda _button: self.show_replay(self.replay_step + 1))
         self.score_sheet_widget = ScoreSheetWidget(self.session.score_sheet(), lang=lang)
+        for part in (self.score_sheet_widget.table, self.score_sheet_widget.chart):
+            part.tooltip = ""
         self._sheet_key: tuple[object, ...] = self._sheet_state()
-        self.history = widgets.HTML()
+        self.history = _html()
 
     # -- actions (what the buttons do) ---------------------------------------------------
 
@@ -498,7 +580,10 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         return advice
 
     def undo(self) -> None:
-        """Take back the learner's last card (and the bots' cards after it)."""
+        """Take back the learner's last card (and the bots' cards after it). A scored
+        round stays scored: once it is over, Undo is off and does nothing."""
+        if self.session.round.finished:
+            return
         card = self.session.undo()
         self._say(text("play-screen.undone", self.lang, card=card_name(card, self.lang)))
         self.refresh()
@@ -507,6 +592,17 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         """Deal the next round of the game."""
         self.session.next_round()
         self.message.value = ""
+        self.refresh()
+
+    def play(self, card: Card) -> None:
+        """Play ``card`` from the hand, as pressing its button does. The engine judges it:
+        a card it refuses changes nothing, and the message says why."""
+        outcome = self.session.play(card)
+        if not outcome.accepted:  # the engine refused it: nothing changed, say why
+            self._say(text("play-screen.refused", self.lang, reason=outcome.reason), ok=False)
+            return
+        name = card_name(outcome.judgement.card, self.lang)
+        self._say(text("play-screen.played", self.lang, card=name, reason=outcome.reason))
         self.refresh()
 
     def _trump_pressed(self, suit: Suit) -> None:
@@ -521,25 +617,17 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         self._say(text("play-screen.bid-made", self.lang, bid=bid))
         self.refresh()
 
-    def _play_pressed(self) -> None:
-        selected = self.hand_selector.selected
-        if not selected:
-            self._say(text("play-screen.no-card-selected", self.lang))
-            return
-        outcome = self.session.play(selected[0])
-        if not outcome.accepted:  # the engine refused it: nothing changed, say why
-            self._say(text("play-screen.refused", self.lang, reason=outcome.reason), ok=False)
-            return
-        card = card_name(outcome.judgement.card, self.lang)
-        self._say(text("play-screen.played", self.lang, card=card, reason=outcome.reason))
-        self.refresh()
+    def _card_pressed(self, index: int) -> None:
+        if index < len(self.hand_cards) and self.session.view().phase is Phase.PLAYING:
+            self.play(self.hand_cards[index])
 
     def _say(self, words: str, *, ok: bool = True) -> None:
+        """Show a verdict on the learner's action: done (✔) or refused (✘), in words."""
         icon = text("play-screen.accepted-icon" if ok else "play-screen.refused-icon", self.lang)
         state = "accepted" if ok else "refused"
         self.message.value = (
             f'<div class="{PLAY_CLASS}-verdict {state}" role="status" '
-            'style="border-left:0.35em solid currentColor;padding:0.2em 0.7em;margin:0.3em 0">'
+            'style="border-left:0.35em solid currentColor;padding:0.15em 0.7em;margin:0.2em 0">'
             f'<span aria-hidden="true" style="font-weight:700">{escape(icon)}</span> '
             f"{escape(words, quote=False)}</div>"
         )
@@ -551,11 +639,14 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         session = self.session
         view = session.view()
         seat = default_names(session.players)[session.learner]
-        self.intro.value = _paragraph(text("play-screen.intro", self.lang, seat=seat))
+        self.intro.value = (
+            f"<small>{escape(text('play-screen.intro', self.lang, seat=seat))}</small>"
+        )
         self._show_status(view)
-        self.seats.value = seats_html(view, lang=self.lang)
-        self._show_tricks(view)
+        self.table.value = table_html(scene_from_view(view), lang=self.lang)
+        self._show_last_trick(view)
         self._show_action(view)
+        self._show_hand(view)
         self._show_results(view)
         self._show_replay_options(view)
         state = self._sheet_state()
@@ -589,40 +680,11 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             rules = text("play-screen.rules", lang, variant=variant, seed=session.seed)
         else:  # rules given as a value that matches no named preset
             rules = text("play-screen.rules-seed", lang, seed=session.seed)
-        turned = (
-            card_svg(view.turned, scale=self.scale * 0.8, lang=lang)
-            if view.turned is not None
-            else ""
-        )
-        self.status.value = (
-            _heading(status)
-            + _paragraph(rules)
-            + '<div style="display:flex;gap:0.8em;align-items:center">'
-            + f"<div>{turned}</div>{_paragraph(describe_reveal(view.reveal, view.chosen_trump, lang))}</div>"
-        )
+        self.status.value = f"<p><strong>{escape(status)}</strong> {escape(rules)}</p>"
+        self.reveal.value = _paragraph(describe_reveal(view.reveal, view.chosen_trump, lang))
 
-    def _show_tricks(self, view: SeatView) -> None:
+    def _show_last_trick(self, view: SeatView) -> None:
         lang = self.lang
-        playing = view.phase is Phase.PLAYING
-        for part in (self.trick_heading, self.trick_view):
-            _show(part, playing)
-        if playing:
-            number = len(view.tricks) + 1
-            cards = [card for _, card in view.current_trick]
-            players = [view.names[seat] for seat, _ in view.current_trick]
-            if cards:
-                heading = text("play-screen.trick-now", lang, number=number, count=view.cards)
-            else:
-                leader = view.names[view.current_leader if view.current_leader is not None else 0]
-                heading = text(
-                    "play-screen.trick-now-empty",
-                    lang,
-                    number=number,
-                    count=view.cards,
-                    leader=leader,
-                )
-            self.trick_heading.value = _heading(heading)
-            self.trick_view.update(cards, players=players)
         has_last = bool(view.tricks)
         for part in (self.last_trick_heading, self.last_trick_view, self.last_trick_text):
             _show(part, has_last)
@@ -641,49 +703,63 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
 
     def _show_action(self, view: SeatView) -> None:
         lang = self.lang
+        session = self.session
         mine = view.to_act == view.seat
         choosing = mine and view.phase is Phase.TRUMP_CHOICE
         bidding = mine and view.phase is Phase.BIDDING
         playing = mine and view.phase is Phase.PLAYING
+        finished = view.phase is Phase.FINISHED
+        lines = []
         if choosing:
-            prompt = text("play-screen.turn-trump", lang)
+            lines.append(text("play-screen.turn-trump", lang))
         elif bidding:
-            prompt = text("play-screen.turn-bid", lang, cards=view.cards)
+            lines.append(text("play-screen.turn-bid", lang, cards=view.cards))
         elif playing:
-            prompt = text("play-screen.turn-play", lang)
-        else:
-            prompt = ""
-        self.prompt.value = f"<strong>{escape(prompt)}</strong>" if prompt else ""
-        _show(self.prompt, bool(prompt))
-        _show(self.trump_box, choosing)
+            lines.append(text("play-screen.turn-play", lang))
+            refused = [card for card in view.hand if card not in view.legal_plays]
+            if refused:
+                lines.append(self._not_playable_words(refused[0]))
+        elif finished:
+            lines.append(text("play-screen.turn-over", lang))
+        self.prompt.value = "".join(
+            f"<p><strong>{escape(line)}</strong></p>" if index == 0 else _paragraph(line)
+            for index, line in enumerate(lines)
+        )
+        _show(self.prompt, bool(lines))
         for button in self.trump_buttons:
             button.disabled = not choosing
-        self._show_bids(view, bidding)
-        _show(self.coach_button, bidding)
         self.coach_button.disabled = not bidding
-        _show(self.coach_output, bidding)
         if not bidding:
             self.coach_output.value = ""
-        hand = _sorted_hand(view.hand)
-        _show(self.hand_heading, bool(hand))
-        _show(self.hand_picture, bool(hand) and not playing)
-        _show(self.hand_box, playing)
-        _show(self.play_button, playing)
-        self.play_button.disabled = not playing
-        if playing:
-            if self.hand_selector.cards != hand:  # a new hand: new toggles
-                self.hand_selector = HandSelector(
-                    hand, multiple=False, scale=self.scale, lang=lang
-                )
-                self.hand_box.children = [self.hand_selector]
-        else:
-            self.hand_picture.value = hand_svg(hand, scale=self.scale, lang=lang) if hand else ""
-        self.undo_button.disabled = not self.session.can_undo
-        _show(self.undo_button, view.phase in (Phase.PLAYING, Phase.FINISHED))
+        self._show_bids(view, bidding)
+        # Undo takes back a card of the round being played; a scored round stays scored.
+        self.undo_button.disabled = finished or not session.can_undo
+        shown: list[widgets.Widget] = []
+        if choosing:
+            shown += self.trump_buttons
+        if bidding:
+            shown += [*self.bid_buttons, self.coach_button]
+        if view.phase is Phase.PLAYING:
+            shown.append(self.undo_button)
+        if session.can_deal_next:
+            shown.append(self.next_round_button)
+        self.actions.children = shown
+        _show(self.actions, bool(shown))
+
+    def _not_playable_words(self, card: Card) -> str:
+        """Why the cards marked ✕ may not go: the led suit binds every one of them alike,
+        so one sentence says it for all (from the engine's judgement of one)."""
+        lang = self.lang
+        judgement = self.session.round.judge(card)
+        if judgement.rule is not PlayRule.MUST_FOLLOW or judgement.led_suit is None:
+            reason = describe_play(judgement, lang=lang)
+            return text("play-screen.not-playable-other", lang, reason=reason)
+        led = suit_name(judgement.led_suit, lang)
+        followers = join_words((card_name(c, lang) for c in judgement.followers), lang)
+        return text("play-screen.not-playable", lang, led=led, followers=followers)
 
     def _show_bids(self, view: SeatView, bidding: bool) -> None:
         lang = self.lang
-        _show(self.bid_box, bidding)
         _show(self.bid_note, bidding)
         if not bidding:
             self.bid_note.value = ""
@@ -704,7 +780,6 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
                 button.disabled = not allowed
                 button.on_click(lambda _button, bid=bid: self._bid_pressed(bid))
                 self.bid_buttons.append(button)
-            self.bid_box.children = self.bid_buttons
         forbidden = view.forbidden_bid  # plus/minus one: the bid refused, and why
         self.bid_note.value = (
             _paragraph(
@@ -720,14 +795,49 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             else ""
         )
 
+    def _show_hand(self, view: SeatView) -> None:
+        """The learner's cards as buttons: pressable when it is their turn to play, a card
+        the rules do not allow marked ✕ with the engine's reason as its tooltip."""
+        lang = self.lang
+        hand = _sorted_hand(view.hand)
+        playing = view.phase is Phase.PLAYING and view.to_act == view.seat
+        faces = _sorted_hand(tuple(dict.fromkeys(hand)))
+        if not set(faces) <= set(self._faces_key):  # a new deal: its faces, once
+            self._faces_key = faces
+            self._faces.value = card_faces_css(faces, lang=lang)
+        if hand != self.hand_cards:
+            self.hand_cards = hand
+            self.card_buttons = [self._card_button(index, card) for index, card in enumerate(hand)]
+            self.hand_box.children = [self._faces, *self.card_buttons]
+        for card, button in zip(hand, self.card_buttons, strict=True):
+            allowed = card in view.legal_plays
+            name = card_name(card, lang)
+            button.disabled = not playing
+            if playing and not allowed:
+                button.add_class("is-illegal")
+                button.description = text("play-screen.card-not-playable", lang, card=name)
+                button.tooltip = describe_play(self.session.round.judge(card), lang=lang)
+            else:
+                button.remove_class("is-illegal")
+                button.description = name
+                key = "card-tooltip" if playing else "card-tooltip-wait"
+                button.tooltip = text(f"play-screen.{key}", lang, card=name)
+        _show(self.hand_box, bool(hand))
+
+    def _card_button(self, index: int, card: Card) -> widgets.Button:
+        button = widgets.Button(description=card_name(card, self.lang), tooltip="")
+        button.add_class(CARD_CLASS)
+        button.add_class(_face_class(card))
+        button.on_click(lambda _button, index=index: self._card_pressed(index))
+        return button
+
     def _show_results(self, view: SeatView) -> None:
         lang = self.lang
         session = self.session
         log = session.log()
         latest = session.latest()
-        self.latest.value = (
-            _heading(text("play-screen.latest", lang))
-            + _lines_html([entry.text for entry in latest], klass=f"{PLAY_CLASS}-latest")
+        self.latest.value = _heading(text("play-screen.latest", lang)) + _lines_html(
+            [entry.text for entry in latest], klass=f"{PLAY_CLASS}-latest"
         )
         self.history.value = (
             f'<details class="{PLAY_CLASS}-history"><summary>'
@@ -743,15 +853,16 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             self.summary.value = ""
             return
         rows = "".join(
-            f'<tr data-seat="{result.seat}"><th scope="row" style="{_HEAD};text-align:left">'
+            f'<tr data-seat="{result.seat}"><th scope="row" style="{HEAD_STYLE};text-align:left">'
             f"{escape(result.name)}</th>"
             f'<td style="{_CELL}">{result.bid}</td><td style="{_CELL}">{result.taken}</td>'
-            f'<td style="{_CELL}">{escape(format_points(result.points, signed=True))}</td>'
-            f'<td style="{_CELL};text-align:left">{escape(result.how, quote=False)}</td></tr>'
+            f'<td style="{_CELL};white-space:nowrap">'
+            f"{escape(format_points(result.points, signed=True))}</td>"
+            f'<td style="{_CELL};text-align:left;min-width:14em">{escape(result.how, quote=False)}</td></tr>'
             for result in session.results()
         )
         heads = "".join(
-            f'<th scope="col" style="{_HEAD}">{escape(text(f"play-screen.summary-{key}", lang))}'
+            f'<th scope="col" style="{HEAD_STYLE}">{escape(text(f"play-screen.summary-{key}", lang))}'
             "</th>"
             for key in ("player", "bid", "taken", "points", "how")
         )
@@ -760,10 +871,15 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             ending = _paragraph(session.game_over_text())
             if session.game is None:
                 ending += _paragraph(text("play-screen.round-alone-over", lang))
+        caption = text("play-screen.round-over", lang)
         self.summary.value = (
-            f'<table class="{PLAY_CLASS}-results" style="{_TABLE}">'
-            f'<caption style="{_CAPTION}">{escape(text("play-screen.round-over", lang))}'
-            f"</caption><thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>{ending}"
+            scroll_box(
+                f'<table class="{PLAY_CLASS}-results" style="{_TABLE}">'
+                f'<caption style="{_CAPTION}">{escape(caption)}'
+                f"</caption><thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>",
+                label=caption,
+            )
+            + ending
         )
 
     # -- trick replay ------------------------------------------------------------------------
@@ -853,4 +969,4 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         ipython.display(self)
 
 
-__all__ = ["PLAY_CLASS", "PlayScreen", "bid_advice_html", "seats_html"]
+__all__ = ["CARD_CLASS", "PLAY_CLASS", "PlayScreen", "bid_advice_html", "card_faces_css"]

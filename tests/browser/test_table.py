@@ -1,0 +1,360 @@
+"""The card table in the browser, at the learners' screen sizes: the play screen on a
+1280 x 800 laptop (table, hand and controls in view without scrolling; a card played by
+click and by keyboard), the worked example (Next never moves; on a 390 x 844 phone it stays
+in reach and nothing is cut), score sheets on a phone, and Japanese and Chinese headers
+and names never broken or cut.
+
+Measured, not looked up: bounding boxes, scroll sizes, and for "no break inside a word"
+the rectangles a text range covers (a word split over two lines covers two lines).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tutor.teaching.text import text
+from tutor.teaching.worked_example import StepKind, worked_example
+
+from .app_process import AppServer
+from .conftest import PageLog
+
+pytestmark = pytest.mark.browser
+
+LOAD_TIMEOUT = 90_000  # ms: a page waits for its kernel to run the notebook
+ACTION_TIMEOUT = 20_000
+LAPTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+PLAY = "11_play_a_round.ipynb"
+WORKED = "08_worked_example.ipynb"
+LEGAL_CARD = "button.tutor-card-button:not([disabled]):not(.is-illegal)"
+SCROLLER = "#rendered_cells"
+"""Voilà's page scrolls inside this element, not the document."""
+
+
+def _expect() -> Any:
+    from playwright.sync_api import expect
+
+    return expect
+
+
+def _open(page: Any, app: AppServer, notebook: str, lang: str, ready: str) -> None:
+    page.goto(app.render_url(notebook, f"lang={lang}"))
+    page.locator(ready).first.wait_for(timeout=LOAD_TIMEOUT)
+
+
+def _new_game(page: Any, *, players: int, seed: int, cards: int, lang: str = "en") -> None:
+    """A single round through the settings, as a learner sets it up."""
+    expect = _expect()
+    page.get_by_role("button", name=text("play-screen.settings", lang)).click()
+    settings = page.locator(".tutor-play-settings")
+    expect(settings).to_be_visible(timeout=ACTION_TIMEOUT)
+    count = text("play-screen.players-option", lang, count=players)
+    settings.get_by_role("button", name=count, exact=True).click()
+    seed_box = settings.locator("input[type=number]").first
+    seed_box.fill(str(seed))
+    seed_box.press("Enter")
+    settings.get_by_role("button", name=text("play-screen.length-round", lang)).click()
+    cards_box = settings.locator("input[type=number]").nth(1)
+    cards_box.fill(str(cards))
+    cards_box.press("Enter")
+    settings.get_by_role("button", name=text("play-screen.start", lang)).click()
+    status = text("play-screen.status-round", lang, cards=cards, dealer="")
+    expect(page.locator(".tutor-play-status")).to_contain_text(status[:12], timeout=ACTION_TIMEOUT)
+    expect(page.locator("button.tutor-card-button")).to_have_count(cards, timeout=ACTION_TIMEOUT)
+    page.get_by_role("button", name=text("play-screen.settings-open", lang)).click()
+    expect(settings).to_be_hidden(timeout=ACTION_TIMEOUT)
+
+
+def _bid(page: Any, lang: str = "en") -> None:
+    expect = _expect()
+    page.get_by_role("button", name=text("play-screen.bid-button", lang, bid=0)).click()
+    expect(page.locator(LEGAL_CARD).first).to_be_visible(timeout=ACTION_TIMEOUT)
+
+
+def _in_view(page: Any, selector: str) -> dict[str, float]:
+    """The element's box, asserted wholly inside the window."""
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, selector
+    viewport = page.viewport_size
+    assert box["x"] >= 0 and box["y"] >= 0, (selector, box)
+    assert box["x"] + box["width"] <= viewport["width"] + 0.5, (selector, box)
+    assert box["y"] + box["height"] <= viewport["height"] + 0.5, (selector, box)
+    return box
+
+
+def _scrolled(page: Any) -> dict[str, float]:
+    return page.evaluate(
+        f"""() => {{ const s = document.querySelector('{SCROLLER}');
+        return {{top: s.scrollTop, left: s.scrollLeft, width: s.scrollWidth,
+                 client: s.clientWidth, doc: document.documentElement.scrollWidth}}; }}"""
+    )
+
+
+def _no_null_tooltips(page: Any) -> None:
+    assert page.locator('[title="null"]').count() == 0
+
+
+# -- the play screen -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "cards"), [(4, 15), (3, 20)])
+def test_a_laptop_shows_the_table_the_hand_and_the_controls_without_scrolling(
+    app: AppServer, page: tuple[Any, PageLog], players: int, cards: int
+) -> None:
+    browser_page, log = page
+    browser_page.set_viewport_size(LAPTOP)
+    _open(browser_page, app, PLAY, "en", ".tutor-play-table .tutor-felt")
+    _new_game(browser_page, players=players, seed=7, cards=cards)
+    for phase in ("bidding", "playing"):
+        if phase == "playing":
+            _bid(browser_page)
+        felt = _in_view(browser_page, ".tutor-play-table .tutor-felt")
+        hand = _in_view(browser_page, ".tutor-play-hand")
+        act = _in_view(browser_page, ".tutor-play-act")
+        assert felt["y"] + felt["height"] <= act["y"] + 1 <= hand["y"] + 1  # table, act, hand
+        buttons = browser_page.locator(".tutor-play-actions button:visible").all()
+        assert buttons  # the bids, or Undo
+        for button in buttons:
+            box = button.bounding_box()
+            assert box is not None and box["y"] + box["height"] <= LAPTOP["height"]
+        cards_shown = browser_page.locator("button.tutor-card-button")
+        assert cards_shown.count() == cards
+        for card in (cards_shown.first, cards_shown.last):  # the whole fan is on screen
+            box = card.bounding_box()
+            assert box is not None and box["y"] + box["height"] <= LAPTOP["height"]
+            assert box["x"] >= 0 and box["x"] + 0.5 <= LAPTOP["width"]
+        seats = browser_page.locator(".tutor-play-table .tutor-seat")
+        assert seats.count() == players
+        for index in range(players):
+            _in_view(browser_page, f".tutor-play-table .tutor-seat[data-seat='{index}']")
+        scroll = _scrolled(browser_page)
+        assert scroll["top"] == 0 and scroll["doc"] <= LAPTOP["width"]
+    _no_null_tooltips(browser_page)
+    log.assert_clean()
+
+
+def test_a_card_is_played_by_click_and_by_keyboard_and_a_refused_one_says_why(
+    app: AppServer, page: tuple[Any, PageLog]
+) -> None:
+    browser_page, log = page
+    expect = _expect()
+    browser_page.set_viewport_size(LAPTOP)
+    _open(browser_page, app, PLAY, "en", ".tutor-play-table .tutor-felt")
+    # 3 players, 6 cards: the learner deals, so bots lead and a suit is usually led
+    _new_game(browser_page, players=3, seed=11, cards=6)
+    _bid(browser_page)
+    hand = browser_page.locator("button.tutor-card-button")
+    message = browser_page.locator(".tutor-play-message")
+    played = text("play-screen.played", card="", reason="").split()[0]  # "You"
+
+    def play_one(how: str) -> None:
+        before = hand.count()
+        card = browser_page.locator(LEGAL_CARD).first
+        name = card.inner_text().strip()
+        if how == "click":
+            card.click()
+        else:  # Tab lands on a card like on any button; Enter or Space plays it
+            card.focus()
+            assert browser_page.evaluate(
+                "document.activeElement.classList.contains('tutor-card-button')"
+            )
+            browser_page.keyboard.press(how)
+        expect(hand).to_have_count(before - 1, timeout=ACTION_TIMEOUT)
+        expect(message).to_contain_text(f"{played} played {name}.", timeout=ACTION_TIMEOUT)
+        assert "✔" in message.inner_text()
+
+    play_one("click")
+    play_one("Enter")
+    play_one(" ")
+    illegal = browser_page.locator("button.tutor-card-button.is-illegal")
+    for _ in range(3):  # play on until a trick binds the learner to a suit
+        if illegal.count():
+            break
+        play_one("click")
+    if illegal.count():
+        card = illegal.first
+        reason = card.get_attribute("title") or ""
+        assert reason.startswith("You may not play")  # the engine's reason, before any press
+        before = hand.count()
+        card.click()
+        expect(message).to_contain_text(reason, timeout=ACTION_TIMEOUT)
+        assert "✘" in message.inner_text() and hand.count() == before
+        assert "✕" in browser_page.locator(".tutor-play-prompt").inner_text()
+    _no_null_tooltips(browser_page)
+    log.assert_clean()
+
+
+def test_a_phone_stacks_the_table_and_keeps_the_hand_in_rows(
+    app: AppServer, page: tuple[Any, PageLog]
+) -> None:
+    browser_page, log = page
+    browser_page.set_viewport_size(PHONE)
+    _open(browser_page, app, PLAY, "ja", ".tutor-play-table .tutor-felt")
+    _new_game(browser_page, players=6, seed=3, cards=9, lang="ja")
+    _bid(browser_page, "ja")
+    felt = _in_view(browser_page, ".tutor-play-table .tutor-felt")
+    assert felt["width"] <= PHONE["width"]
+    for seat in browser_page.locator(".tutor-play-table .tutor-seat").all():
+        box = seat.bounding_box()  # every seat plate whole, inside the felt
+        assert box is not None and box["x"] >= felt["x"] - 0.5
+        assert box["x"] + box["width"] <= felt["x"] + felt["width"] + 0.5
+        assert seat.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+    tops = [
+        round(card.bounding_box()["y"])
+        for card in browser_page.locator("button.tutor-card-button").all()
+    ]
+    rows = sorted(set(tops))
+    assert len(rows) <= 2 and min(tops.count(row) for row in rows[:-1] or rows) >= 5, tops
+    # the table first, then the action, then the hand: a phone reads down the screen
+    act = browser_page.locator(".tutor-play-act").bounding_box()
+    hand = browser_page.locator(".tutor-play-hand").bounding_box()
+    assert felt["y"] + felt["height"] <= act["y"] + 1 <= hand["y"] + 1
+    assert _scrolled(browser_page)["doc"] <= PHONE["width"]
+    # names on the table and under the last trick are whole (「A（あなた）」, not 「A（あな…」)
+    browser_page.locator(LEGAL_CARD).first.click()
+    last = browser_page.locator(".tutor-play-side svg.trick")
+    last.wait_for(timeout=ACTION_TIMEOUT)
+    names = last.locator("text.player").evaluate_all(  # the words drawn, not the title
+        "ts => ts.map(t => [...t.childNodes].filter(n => n.nodeType === 3)"
+        ".map(n => n.textContent).join(''))"
+    )
+    assert text("play-screen.you-name", "ja", name="A") in names
+    assert all("…" not in name for name in names)
+    for tag in browser_page.locator(".tutor-trick-name").all():
+        assert tag.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+    log.assert_clean()
+
+
+# -- the worked example ----------------------------------------------------------------------
+
+
+def _next_box(page: Any) -> dict[str, float]:
+    box = page.locator("button.tutor-step-next").bounding_box()
+    assert box is not None
+    return box
+
+
+SMALL_PHONE = {"width": 360, "height": 600}
+"""A small phone with the browser's bars: steps are taller than the window."""
+
+
+@pytest.mark.parametrize("size", [LAPTOP, PHONE, SMALL_PHONE], ids=["laptop", "phone", "small"])
+def test_the_worked_example_keeps_next_in_one_place_and_in_reach(
+    app: AppServer, page: tuple[Any, PageLog], size: dict[str, int]
+) -> None:
+    browser_page, log = page
+    expect = _expect()
+    browser_page.set_viewport_size(size)
+    _open(browser_page, app, WORKED, "en", "button.tutor-step-next")
+    position = browser_page.locator(".tutor-step-position")
+    steps = worked_example().steps
+    first = _next_box(browser_page)
+    taller = 0  # steps taller than the window: there Next must follow the reader down
+    for number in range(1, len(steps) + 1):
+        expect(position).to_have_text(f"Step {number} of {len(steps)}", timeout=ACTION_TIMEOUT)
+        browser_page.evaluate(f"document.querySelector('{SCROLLER}').scrollTop = 0")
+        assert _next_box(browser_page) == first, number  # the same place on every step
+        # Read to the end of the step: Next is still on screen (the control row sticks).
+        browser_page.evaluate(
+            f"() => {{ const s = document.querySelector('{SCROLLER}'); s.scrollTop = s.scrollHeight; }}"
+        )
+        _in_view(browser_page, "button.tutor-step-next")
+        scroll = _scrolled(browser_page)
+        taller += scroll["top"] > 0
+        assert scroll["doc"] <= size["width"] and scroll["width"] <= scroll["client"] + 1
+        felt = browser_page.locator(".tutor-felt")
+        if felt.count():  # the table fits the width: no seat cut
+            box = felt.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
+        if number < len(steps):
+            browser_page.locator("button.tutor-step-next").click()
+    if size is SMALL_PHONE:
+        assert taller > len(steps) // 2  # the check above did follow the reader down
+    _no_null_tooltips(browser_page)
+    log.assert_clean()
+
+
+# Each word of a header (split at spaces) must lie on one line: a word broken in two covers
+# two line boxes. Returns the headers that break, with their line count.
+BROKEN_HEADERS = """(selector) => {
+  const broken = [];
+  for (const cell of document.querySelectorAll(selector)) {
+    const node = [...cell.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+    if (!node) continue;
+    const words = node.textContent.split(/(\\s+)/);
+    let offset = 0;
+    for (const word of words) {
+      if (word.trim()) {
+        const range = document.createRange();
+        range.setStart(node, offset);
+        range.setEnd(node, offset + word.length);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (lines.size > 1) broken.push(`${word} (${lines.size} lines)`);
+      }
+      offset += word.length;
+    }
+  }
+  return broken;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-Hant"])
+def test_cjk_score_headers_never_break_inside_a_word_and_sheets_scroll_on_a_phone(
+    app: AppServer, page: tuple[Any, PageLog], lang: str
+) -> None:
+    browser_page, log = page
+    expect = _expect()
+    steps = worked_example(lang).steps
+    kinds = [step.kind for step in steps]
+    scores, sheet = kinds.index(StepKind.ROUND_SCORES), kinds.index(StepKind.SCORE_SHEET)
+    for size in (LAPTOP, PHONE):
+        browser_page.set_viewport_size(size)
+        _open(browser_page, app, WORKED, lang, "button.tutor-step-next")
+        title = browser_page.locator(".tutor-step-page h3")
+        for index in range(1, sheet + 1):
+            browser_page.locator("button.tutor-step-next").click()
+            expect(title).to_have_text(steps[index].title, timeout=ACTION_TIMEOUT)
+            if index not in (scores, sheet):
+                continue
+            table = ".round-scores" if index == scores else ".score-sheet"
+            headers = browser_page.locator(f"{table} th")
+            assert headers.count() >= 5
+            assert browser_page.evaluate(BROKEN_HEADERS, f"{table} th") == [], (size, table)
+            box = browser_page.locator(f".tutor-scroll:has({table})")
+            # it fits, or it scrolls inside itself (with shadows at the edges), never the page
+            style = box.evaluate("e => getComputedStyle(e)")
+            assert style["overflowX"] == "auto" and "gradient" in style["backgroundImage"]
+            assert _scrolled(browser_page)["doc"] <= size["width"]
+            outer = box.bounding_box()
+            assert outer is not None and outer["x"] + outer["width"] <= size["width"] + 0.5
+    log.assert_clean()
+
+
+def test_a_six_player_score_sheet_scrolls_inside_itself_on_a_phone(
+    app: AppServer, page: tuple[Any, PageLog]
+) -> None:
+    browser_page, log = page
+    expect = _expect()
+    browser_page.set_viewport_size(PHONE)
+    _open(browser_page, app, PLAY, "en", ".tutor-play-table .tutor-felt")
+    _new_game(browser_page, players=6, seed=5, cards=1)
+    _bid(browser_page)
+    browser_page.locator(LEGAL_CARD).first.click()  # one card each: the round is over
+    sheet = browser_page.locator(".tutor-scroll:has(.score-sheet)")
+    expect(sheet.locator("td.points")).to_have_count(6, timeout=ACTION_TIMEOUT)  # scored
+    sizes = sheet.evaluate("e => ({scroll: e.scrollWidth, client: e.clientWidth})")
+    assert sizes["scroll"] > sizes["client"]  # six players do not fit 390 px ...
+    assert (
+        _scrolled(browser_page)["doc"] <= PHONE["width"]
+    )  # ... so the sheet scrolls, not the page
+    sheet.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+    last = sheet.locator("thead th[scope=colgroup]").last  # seat F can be scrolled into view
+    assert last.inner_text() == "F"
+    box, outer = last.bounding_box(), sheet.bounding_box()
+    assert box is not None and outer is not None
+    assert box["x"] + box["width"] <= outer["x"] + outer["width"] + 1
+    results = browser_page.locator(".tutor-scroll:has(.tutor-play-results)")
+    assert results.evaluate("e => getComputedStyle(e).overflowX") == "auto"
+    log.assert_clean()
