@@ -200,9 +200,13 @@ def test_presenter_mode_shows_one_step_per_screen_with_large_cards(
         assert controls is not None
         # The whole step, down to its controls, fits the screen above the presenter bar.
         assert controls["y"] + controls["height"] <= 800 - bar.bounding_box()["height"], step
-        if step == 3:  # a card on the table: large (at most 100 px tall outside presenter mode)
+        # Each step is laid out for the presenter to magnify: at most 820 x 425 CSS px, the
+        # cards on the table at least 90 px tall before magnifying.
+        shown = browser_page.locator(".tutor-worked-step").bounding_box()
+        assert shown is not None and shown["width"] <= 821 and shown["height"] <= 426, step
+        if step == 3:
             card = browser_page.locator(".tutor-trick-card svg").first.bounding_box()
-            assert card is not None and card["height"] > 110
+            assert card is not None and card["height"] >= 90
         if step < STEP_COUNT:
             browser_page.keyboard.press("Space" if step % 2 else "PageDown")
     browser_page.keyboard.press("ArrowLeft")

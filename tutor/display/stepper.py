@@ -68,12 +68,10 @@ STEPPER_CSS = f"""
   margin: 0 0.8rem 0 0; }}
 .{STEPPER_CLASS} button.tutor-present-toggle {{ width: auto; margin-left: auto; }}
 .{STEPPER_CLASS} .tutor-step-keys {{ opacity: 0.85; }}
+/* Presenter mode: the step is laid out in px at a 16 px base, at most 820 x 425 px, and the
+   presenter magnifies it to the projector (see the presenter's contract in the notes). */
 .{STEPPER_CLASS}.{PRESENT_CLASS} {{ max-width: none; }}
-.{STEPPER_CLASS}.{PRESENT_CLASS} .{PAGE_CLASS} .widget-html-content {{ font-size: 1.5rem; }}
-.{STEPPER_CLASS}.{PRESENT_CLASS} table {{ font-size: 1.2rem; }}
-.{STEPPER_CLASS}.{PRESENT_CLASS} .{CONTROLS_CLASS} button.jupyter-button {{
-  font-size: 1.4rem; height: 3rem; min-width: 10rem; }}
-.{STEPPER_CLASS}.{PRESENT_CLASS} .{POSITION_CLASS} .widget-html-content {{ font-size: 1.4rem; }}
+.{STEPPER_CLASS}.{PRESENT_CLASS} .{PAGE_CLASS} .widget-html-content {{ font-size: 16px; }}
 @media (max-width: 480px) {{
   /* A phone: one short row (a projector mode has no use there). */
   .{STEPPER_CLASS} .{CONTROLS_CLASS} button.jupyter-button {{ width: auto; min-width: 6rem;
@@ -241,6 +239,8 @@ class Stepper:
 WORKED_CSS = """
 <style>
 .tutor-worked-step { container-type: inline-size; }
+.tutor-worked-step.is-big { width: 820px; max-width: 820px; font-size: 16px; }
+.tutor-worked-step.is-big h3 { margin: 0 0 0.2em; font-size: 1.2em; }
 .tutor-worked-body { display: grid; gap: 0.6rem 1.4rem; align-items: start;
   grid-template-columns: minmax(0, 5fr) minmax(14rem, 3fr); }
 .tutor-worked-text p { margin: 0 0 0.5em; }
@@ -248,6 +248,7 @@ WORKED_CSS = """
 @container (max-width: 720px) {
   .tutor-worked-body { grid-template-columns: minmax(0, 1fr); }
 }
+.tutor-worked-step.is-big .tutor-worked-body { grid-template-columns: 480px minmax(0, 1fr); }
 </style>
 """
 
@@ -265,7 +266,8 @@ def worked_step_html(
     >>> "C takes the trick with blue 11" in page, "★ takes the trick" in page
     (True, True)
     """
-    parts = [WORKED_CSS, f'<section class="tutor-worked-step step-{step.kind.value}">']
+    size = " is-big" if present else ""
+    parts = [WORKED_CSS, f'<section class="tutor-worked-step step-{step.kind.value}{size}">']
     parts.append(f"<h3>{escape(step.title)}</h3>")
     sentences = []
     for index, sentence in enumerate(step.sentences):

@@ -229,7 +229,13 @@ TABLE_CSS = """
   .tutor-foot { flex-wrap: wrap; }
   .tutor-side-bottom { order: -1; flex: 1 0 100%; }
 }
-.tutor-table.is-big .tutor-felt { --trick-w: 84px; --mini-h: 58px; font-size: 1.15rem; }
+/* Presenter size: fixed px at a 16 px base (the presenter magnifies the whole slide), the
+   trick's cards about 95 px tall there. */
+.tutor-table.is-big .tutor-felt { --trick-w: 70px; --mini-h: 36px; font-size: 15px;
+  gap: 0.35em 0.5em; padding: 0.45em 0.6em; }
+.tutor-table.is-big .tutor-trick { --sy: 0.5; }
+.tutor-table.is-big .tutor-seat.side-top { display: flex; flex-wrap: wrap; align-items: center;
+  justify-content: center; gap: 0.1em 0.6em; }
 </style>
 """
 
