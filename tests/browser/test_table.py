@@ -167,6 +167,9 @@ def test_a_card_is_played_by_click_and_by_keyboard_and_a_refused_one_says_why(
 
     play_one("click")
     play_one("Enter")
+    # the focus stays in the hand (on the card now in the played one's place): the
+    # keyboard player goes on from there
+    assert browser_page.evaluate("document.activeElement.classList.contains('tutor-card-button')")
     play_one(" ")
     illegal = browser_page.locator("button.tutor-card-button.is-illegal")
     for _ in range(3):  # play on until a trick binds the learner to a suit

@@ -806,8 +806,18 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             self._faces_key = faces
             self._faces.value = card_faces_css(faces, lang=lang)
         if hand != self.hand_cards:
+            # The buttons stay by position and take the cards now in the hand: a played
+            # card takes one button away at the end, so the keyboard's focus stays in the
+            # hand, on the card that moved into the played one's place.
+            while len(self.card_buttons) < len(hand):
+                self.card_buttons.append(self._card_button(len(self.card_buttons)))
+            del self.card_buttons[len(hand) :]
+            for old, new, button in zip(self.hand_cards, hand, self.card_buttons, strict=False):
+                if old != new:
+                    button.remove_class(_face_class(old))
+            for card, button in zip(hand, self.card_buttons, strict=True):
+                button.add_class(_face_class(card))
             self.hand_cards = hand
-            self.card_buttons = [self._card_button(index, card) for index, card in enumerate(hand)]
             self.hand_box.children = [self._faces, *self.card_buttons]
         for card, button in zip(hand, self.card_buttons, strict=True):
             allowed = card in view.legal_plays
@@ -824,11 +834,11 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
                 button.tooltip = text(f"play-screen.{key}", lang, card=name)
         _show(self.hand_box, bool(hand))
 
-    def _card_button(self, index: int, card: Card) -> widgets.Button:
-        button = widgets.Button(description=card_name(card, self.lang), tooltip="")
+    def _card_button(self, index: int) -> widgets.Button:
+        """The button at ``index`` in the hand (it plays whichever card lies there)."""
+        button = widgets.Button(description="", tooltip="")
         button.add_class(CARD_CLASS)
-        button.add_class(_face_class(card))
-        button.on_click(lambda _button, index=index: self._card_pressed(index))
+        button.on_click(lambda _button: self._card_pressed(index))
         return button
 
     def _show_results(self, view: SeatView) -> None:
