@@ -99,17 +99,29 @@ def _no_null_tooltips(page: Any) -> None:
 # -- the play screen -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("players", "cards"), [(4, 15), (3, 20)])
+@pytest.mark.parametrize(
+    ("lang", "players", "seed", "cards"),
+    [("en", 4, 7, 15), ("en", 3, 7, 20), ("ja", 5, 9, 8), ("zh-Hant", 6, 3, 10)],
+)
 def test_a_laptop_shows_the_table_the_hand_and_the_controls_without_scrolling(
-    app: AppServer, page: tuple[Any, PageLog], players: int, cards: int
+    app: AppServer, page: tuple[Any, PageLog], lang: str, players: int, seed: int, cards: int
 ) -> None:
+    """The most a laptop must hold: the longest hand (20 cards), six seats, and Japanese
+    words for the refused cards and the verdict on the card just played."""
     browser_page, log = page
+    expect = _expect()
     browser_page.set_viewport_size(LAPTOP)
-    _open(browser_page, app, PLAY, "en", ".tutor-play-table .tutor-felt")
-    _new_game(browser_page, players=players, seed=7, cards=cards)
-    for phase in ("bidding", "playing"):
+    _open(browser_page, app, PLAY, lang, ".tutor-play-table .tutor-felt")
+    _new_game(browser_page, players=players, seed=seed, cards=cards, lang=lang)
+    for phase in ("bidding", "playing", "played"):
         if phase == "playing":
-            _bid(browser_page)
+            _bid(browser_page, lang)
+        if phase == "played":
+            browser_page.locator(LEGAL_CARD).first.click()
+            expect(browser_page.locator("button.tutor-card-button")).to_have_count(
+                cards - 1, timeout=ACTION_TIMEOUT
+            )
+            cards -= 1
         felt = _in_view(browser_page, ".tutor-play-table .tutor-felt")
         hand = _in_view(browser_page, ".tutor-play-hand")
         act = _in_view(browser_page, ".tutor-play-act")

@@ -88,16 +88,15 @@ PLAY_CSS = f"""
   padding: 0.3rem 0.6rem; margin-bottom: 0.4rem; }}
 .{PLAY_CLASS} .{PLAY_CLASS}-main {{ display: grid; gap: 0.2rem 1rem;
   grid-template-columns: minmax(0, 1fr);
-  grid-template-areas: "table" "act" "hand" "side"; }}
+  grid-template-areas: "table" "act" "message" "hand" "side"; }}
 .{PLAY_CLASS} .{PLAY_CLASS}-table {{ grid-area: table; min-width: 0; }}
 .{PLAY_CLASS} .{PLAY_CLASS}-act {{ grid-area: act; min-width: 0; }}
 .{PLAY_CLASS} .{PLAY_CLASS}-handarea {{ grid-area: hand; min-width: 0; }}
 .{PLAY_CLASS} .{PLAY_CLASS}-side {{ grid-area: side; min-width: 0; }}
 .{PLAY_CLASS} .{PLAY_CLASS}-side h3 {{ font-size: 1rem; margin: 0.5rem 0 0.2rem; }}
 .{PLAY_CLASS} .{PLAY_CLASS}-side ul {{ margin: 0.2em 0; padding-left: 1.2em; }}
-.{PLAY_CLASS} .{PLAY_CLASS}-doing {{ flex-wrap: wrap; align-items: center; gap: 0 0.6rem; }}
 .{PLAY_CLASS} .{PLAY_CLASS}-actions {{ flex-wrap: wrap; align-items: center; }}
-.{PLAY_CLASS} .{PLAY_CLASS}-message {{ flex: 1 1 18rem; min-width: 0; }}
+.{PLAY_CLASS} .{PLAY_CLASS}-message {{ grid-area: message; min-width: 0; }}
 .{PLAY_CLASS} .{PLAY_CLASS}-prompt p {{ margin: 0.15rem 0; }}
 .{PLAY_CLASS} .{PLAY_CLASS}-message .widget-html-content {{ font-size: 1.02em; }}
 .{PLAY_CLASS} button.jupyter-button {{ margin-right: 0.4rem; }}
@@ -114,10 +113,12 @@ PLAY_CSS = f"""
   width: var(--hand-w); height: var(--hand-h); background: var(--face) center / contain no-repeat;
   border-radius: 8px; transition: transform 0.12s ease-out; }}
 .{PLAY_CLASS} button.{CARD_CLASS}:disabled {{ cursor: default; opacity: 1; }}
-.{PLAY_CLASS} button.{CARD_CLASS}:not(:disabled):hover,
+.{PLAY_CLASS} button.{CARD_CLASS}:not(:disabled):not(.is-illegal):hover,
 .{PLAY_CLASS} button.{CARD_CLASS}:focus-visible {{ z-index: 5; }}
-.{PLAY_CLASS} button.{CARD_CLASS}:not(:disabled):hover::before,
+.{PLAY_CLASS} button.{CARD_CLASS}:not(:disabled):not(.is-illegal):hover::before,
 .{PLAY_CLASS} button.{CARD_CLASS}:focus-visible::before {{ transform: translateY(-12px); }}
+/* The focus ring goes round the card's picture, not round the button's narrow strip. */
+.{PLAY_CLASS} button.{CARD_CLASS}:focus,
 .{PLAY_CLASS} button.{CARD_CLASS}:focus-visible {{ outline: none !important; }}
 .{PLAY_CLASS} button.{CARD_CLASS}:focus-visible::before {{
   outline: 3px solid var(--tutor-focus, #1a56db); outline-offset: 1px; }}
@@ -128,8 +129,10 @@ PLAY_CSS = f"""
   display: flex; align-items: center; justify-content: center; font: 700 15px/1 sans-serif;
   color: #ffffff; background: #b3261e; border: 2px solid #ffffff; }}
 @container (min-width: 900px) {{
+  /* The verdict on the learner's move heads the side panel, level with the table. */
   .{PLAY_CLASS} .{PLAY_CLASS}-main {{ grid-template-columns: minmax(0, 1fr) 22rem;
-    grid-template-areas: "table side" "act side" "hand hand"; }}
+    grid-template-rows: auto minmax(0, 1fr) auto auto;
+    grid-template-areas: "table message" "table side" "act side" "hand hand"; }}
   /* The side panel takes the height of the table and actions, never more: it scrolls. */
   .{PLAY_CLASS} .{PLAY_CLASS}-side {{ contain: size; overflow-y: auto; padding-right: 0.3rem; }}
 }}
@@ -358,9 +361,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         self.add_class(PLAY_CLASS)
         top = widgets.HBox([self.status, self.settings_toggle])
         top.add_class(f"{PLAY_CLASS}-top")
-        doing = widgets.Box([self.actions, self.message])
-        doing.add_class(f"{PLAY_CLASS}-doing")
-        act = widgets.VBox([self.prompt, doing])
+        act = widgets.VBox([self.prompt, self.actions])
         act.add_class(f"{PLAY_CLASS}-act")
         hand_area = widgets.VBox([self.hand_box, self.summary])
         hand_area.add_class(f"{PLAY_CLASS}-handarea")
@@ -377,7 +378,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             ]
         )
         side.add_class(f"{PLAY_CLASS}-side")
-        main = widgets.Box([self.table, act, hand_area, side])
+        main = widgets.Box([self.table, self.message, act, hand_area, side])
         main.add_class(f"{PLAY_CLASS}-main")
         self.children = [
             _html(PLAY_CSS),

@@ -186,8 +186,10 @@ TABLE_CSS = """
 .tutor-dealer-chip { font-size: 0.78em; font-weight: 700; background: var(--ink);
   color: #ffffff; border-radius: 1em; padding: 0 0.5em; white-space: nowrap; }
 .tutor-seat-facts { display: flex; flex-wrap: wrap; gap: 0 0.7em; justify-content: center;
+  align-items: center;
   font-variant-numeric: tabular-nums; }
 .tutor-seat-facts > span { white-space: nowrap; }
+.tutor-seat-facts .tutor-seat-hand { margin: 0; }
 .tutor-seat-hand { margin-top: 0.2em; display: flex; align-items: center;
   justify-content: center; gap: 0.3em; white-space: nowrap; }
 .tutor-seat-hand svg { height: var(--mini-h); width: auto; display: block; }
@@ -200,7 +202,7 @@ TABLE_CSS = """
 .tutor-trick { grid-area: center; position: relative; margin: auto; --sx: 1.08; --sy: 0.56;
   width: calc(var(--trick-w) * (1 + 2 * var(--sx)));
   height: calc(var(--trick-w) * 1.35 * (1.08 + 2 * var(--sy))); }
-.tutor-table.seats-5 .tutor-trick, .tutor-table.seats-6 .tutor-trick { --sx: 1.22; --sy: 0.8; }
+.tutor-table.seats-5 .tutor-trick, .tutor-table.seats-6 .tutor-trick { --sx: 1.22; --sy: 0.72; }
 .tutor-trick-card { position: absolute; transform: translate(-50%, -50%);
   left: calc(50% + var(--dx) * var(--trick-w) * var(--sx));
   top: calc(50% + var(--dy) * var(--trick-w) * 1.35 * var(--sy)); }
@@ -264,26 +266,23 @@ def _seat_html(scene: TableScene, index: int, lang: str) -> str:
         f'<span class="tutor-seat-taken">'
         f"{escape(text('table.taken', lang, taken=seat.taken))}</span>"
     )
+    hand = ""
+    if seat.show_hand and seat.cards:  # face up: a row of small cards of its own
+        hand = f'<div class="tutor-seat-hand">{hand_svg(seat.cards, scale=0.5, lang=lang)}</div>'
+    elif seat.show_hand and seat.hand_size and seat.cards is None:  # face down: a count
+        count = text("table.cards-left", lang, count=seat.hand_size)
+        facts += (
+            f'<span class="tutor-seat-hand"><span class="tutor-backs" aria-hidden="true">'
+            f"{face_down_svg(scale=0.3, lang=lang)}</span><span>{escape(count)}</span></span>"
+        )
+    elif seat.show_hand:
+        facts += f'<span class="tutor-seat-hand">{escape(text("table.no-cards", lang))}</span>'
     parts = [
         f'<div class="{" ".join(classes)}" data-seat="{index}">',
         f'<div class="tutor-seat-head">{head}</div>',
         f'<div class="tutor-seat-facts">{facts}</div>',
+        hand,
     ]
-    if seat.show_hand:
-        if seat.cards is not None:
-            hand = hand_svg(seat.cards, scale=0.5, lang=lang) if seat.cards else ""
-            words = "" if seat.cards else escape(text("table.no-cards", lang))
-            parts.append(f'<div class="tutor-seat-hand">{hand}{words}</div>')
-        elif seat.hand_size:
-            count = text("table.cards-left", lang, count=seat.hand_size)
-            parts.append(
-                f'<div class="tutor-seat-hand"><span class="tutor-backs" aria-hidden="true">'
-                f"{face_down_svg(scale=0.3, lang=lang)}</span><span>{escape(count)}</span></div>"
-            )
-        else:
-            parts.append(
-                f'<div class="tutor-seat-hand">{escape(text("table.no-cards", lang))}</div>'
-            )
     if seat.mark is not None:
         parts.append(
             f'<div class="tutor-seat-mark">{escape(text(f"table.mark-{seat.mark}", lang))}</div>'
