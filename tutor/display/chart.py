@@ -24,6 +24,10 @@ from tutor.display.html import format_points
 from tutor.rules.scoring import ScoreSheet
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
 
+INK = "#000000"
+"""Matplotlib's colour for words, ticks and the frame: drawn in the page's text colour."""
+NEUTRAL = "#808080"
+"""The zero line and the grid: mid grey, seen on light and dark pages."""
 LINE_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
 LINE_STYLES = ("-", "--", "-.", ":", (0, (6, 2, 1, 2, 1, 2)), (0, (1, 1)))
 MARKERS = ("o", "s", "^", "D", "v", "P")
@@ -42,6 +46,13 @@ def score_chart_svg(
     >>> _ = sheet.record(bids=[1, 0, 1], taken=[1, 0, 0])
     >>> score_chart_svg(sheet) == score_chart_svg(sheet)
     True
+
+    It has no background of its own and draws its words in the page's text colour, so a
+    dark theme shows no white box:
+
+    >>> svg = score_chart_svg(sheet)
+    >>> "#ffffff" in svg, "#000000" in svg, "currentColor" in svg
+    (False, False, True)
     """
     import matplotlib
     from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -59,7 +70,9 @@ def score_chart_svg(
     ):
         figure = Figure(figsize=(width, height), layout="constrained")
         FigureCanvasAgg(figure)
+        figure.patch.set_alpha(0)  # no white box on a dark page: the page shows through
         axes = figure.add_subplot()
+        axes.set_facecolor("none")
         rounds = list(range(0, len(sheet.rows) + 1))
         for seat, name in enumerate(sheet.names):
             totals = [0, *(row.totals[seat] for row in sheet.rows)]
@@ -73,11 +86,11 @@ def score_chart_svg(
                 linewidth=2,
                 markersize=6,
             )
-        axes.axhline(0, color="#777777", linewidth=0.8)
+        axes.axhline(0, color=NEUTRAL, linewidth=0.8)
         axes.set_xlabel(text("display.score-chart-x", lang))
         axes.set_ylabel(text("display.score-chart-y", lang))
         axes.xaxis.set_major_locator(MaxNLocator(integer=True))
-        axes.grid(True, color="#dddddd", linewidth=0.6)
+        axes.grid(True, color=NEUTRAL, alpha=0.35, linewidth=0.6)
         axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
         buffer = io.StringIO()
         no_metadata = {"Date": None, "Creator": None, "Format": None, "Type": None}
@@ -87,6 +100,8 @@ def score_chart_svg(
     # Matplotlib's <style> sets "*{...}" for the whole page once inlined; the same settings
     # on the root element reach only the chart (both properties inherit).
     svg = re.sub(r"\s*<style[^>]*>.*?</style>", "", svg, count=1, flags=re.DOTALL)
+    # Words, ticks and frame in the page's text colour, so light and dark themes both read.
+    svg = svg.replace(INK, "currentColor")
     return svg.replace("<svg ", '<svg style="stroke-linejoin:round;stroke-linecap:butt" ', 1)
 
 
