@@ -27,7 +27,7 @@ MINUS = "\u2212"
 """The minus sign (not a hyphen): read as "minus" and as wide as the plus sign."""
 
 _TABLE = "border-collapse:collapse;font-variant-numeric:tabular-nums;margin:0.5em 0"
-_CELL = "padding:0.2em 0.6em;border:1px solid #8a8a8a;text-align:right"
+_CELL = "padding:0.2em 0.6em;border:1px solid #8a8a8a;text-align:right;white-space:nowrap"
 HEAD_STYLE = (
     "padding:0.2em 0.6em;border:1px solid #8a8a8a;text-align:center;"
     # Japanese and Chinese words have no spaces: keep-all breaks a heading only where a

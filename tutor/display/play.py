@@ -386,7 +386,10 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             self.settings,
             main,
             self.replay_heading,
-            widgets.HBox([self.replay_picker, self.replay_back, self.replay_next]),
+            widgets.HBox(
+                [self.replay_picker, self.replay_back, self.replay_next],
+                layout=widgets.Layout(flex_flow="row wrap"),
+            ),
             self.replay_view,
             self.replay_text,
             self.score_sheet_widget,
@@ -531,7 +534,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             options=[],
             description=text("play-screen.replay-trick", lang),
             tooltip=text("play-screen.replay-trick-tooltip", lang),
-            layout=widgets.Layout(width="24em"),
+            layout=widgets.Layout(width="24em", max_width="100%"),
         )
         self.replay_back = _button(
             text("play-screen.replay-back", lang), text("play-screen.replay-back-tooltip", lang)
