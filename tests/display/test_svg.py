@@ -149,7 +149,9 @@ def test_highlight_adds_a_ring_and_dimmed_fades_but_words_stay() -> None:
     assert not [e for e in plain.iter() if "highlight-ring" in classes(e)]
     assert len([e for e in lit.iter() if "highlight-ring" in classes(e)]) == 1
     assert "is-highlighted" in classes(lit) and "is-dimmed" in classes(faded)
-    assert any(e.get("opacity") for e in faded.iter())
+    veils = [e for e in faded.iter() if "dim-veil" in classes(e)]
+    assert len(veils) == 1 and float(veils[0].get("fill-opacity")) < 1
+    assert not any(e.get("opacity") for e in faded.iter())  # opaque: readable on dark pages
     assert " ".join(texts(faded)[5:]) == "may not be played"  # after 9 R 9 R 9
     assert texts(plain) == texts(lit)  # the ring changes no words
 

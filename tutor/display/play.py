@@ -123,7 +123,8 @@ PLAY_CSS = f"""
 .{PLAY_CLASS} button.{CARD_CLASS}:focus-visible::before {{
   outline: 3px solid var(--tutor-focus, #1a56db); outline-offset: 1px; }}
 .{PLAY_CLASS} button.{CARD_CLASS}.is-illegal {{ cursor: not-allowed; }}
-.{PLAY_CLASS} button.{CARD_CLASS}.is-illegal::before {{ opacity: 0.45; filter: grayscale(0.6); }}
+.{PLAY_CLASS} button.{CARD_CLASS}.is-illegal::before {{
+  filter: grayscale(0.85) brightness(1.12) contrast(0.6); }}
 .{PLAY_CLASS} button.{CARD_CLASS}.is-illegal::after {{ content: "✕"; position: absolute;
   left: 3px; bottom: 6px; width: 22px; height: 22px; border-radius: 50%;
   display: flex; align-items: center; justify-content: center; font: 700 15px/1 sans-serif;

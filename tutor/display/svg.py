@@ -386,8 +386,11 @@ def _card_words(card: Card | None, highlight: bool, dimmed: bool, lang: str) -> 
 def _card_drawing(card: Card | None, *, highlight: bool, dimmed: bool) -> str:
     """The ring (if highlighted) and the face (faded if dimmed), in face units."""
     face = _back_face() if card is None else _face(card)
-    if dimmed:
-        face = f'<g opacity="0.4">{face}</g>'
+    if dimmed:  # washed out under a light veil: still opaque, so it reads on dark pages too
+        face += (
+            f'<rect class="dim-veil" x="1.5" y="1.5" width="{FACE_WIDTH - 3}" '
+            f'height="{FACE_HEIGHT - 3}" rx="9" fill="{RING_LIGHT}" fill-opacity="0.6"/>'
+        )
     return (_ring() if highlight else "") + face
 
 
