@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 EXPLAIN = ["explain", "J B5 B11 B7", "--trump", "R"]
 EXPLAIN_OUT = (
     "Winner: card 3, B11 (blue 11)\n"
-    "Card 3 (B11) takes the trick with blue 11: no Wizard and no trump was played, "
+    "Card 3 (B11) takes the trick with blue 11: nobody played a Wizard or a trump, "
     "so the highest blue card wins.\n"
 )
 LEGAL = ["legal", "--hand", "B7 R12 G10 W", "--played", "J B5"]

@@ -62,7 +62,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     >>> main(["explain", "J B5 B11 B7", "--trump", "R"])
     Winner: card 3, B11 (blue 11)
-    Card 3 (B11) takes the trick with blue 11: no Wizard and no trump was played, so the highest blue card wins.
+    Card 3 (B11) takes the trick with blue 11: nobody played a Wizard or a trump, so the highest blue card wins.
     0
     """
     args = build_parser().parse_args(argv)

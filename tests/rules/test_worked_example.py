@@ -83,10 +83,10 @@ def test_trick_reasons_in_english() -> None:
         for trick in rnd.tricks
     ]
     assert sentences == [
-        "C takes the trick with blue 11: no Wizard and no trump was played, "
+        "C takes the trick with blue 11: nobody played a Wizard or a trump, "
         "so the highest blue card wins.",
         "B takes the trick with the Wizard: the first Wizard played always wins.",
-        "D takes the trick with green 10: no Wizard and no trump was played, "
+        "D takes the trick with green 10: nobody played a Wizard or a trump, "
         "so the highest green card wins.",
     ]
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.rules.cards import DECK, Suit
+from tutor.errors import InvalidDealError
+from tutor.rules.cards import DECK, Card, Suit
 from tutor.rules.scoring import round_score
 from tutor.rules.trick import (
     PlayRule,
@@ -17,22 +18,27 @@ from tutor.rules.trick import (
 )
 from tutor.rules.trump import RevealRule, reveal_trump
 from tutor.teaching.explain import (
+    MINUS,
     card_name,
     describe_play,
+    describe_plays,
     describe_reveal,
     describe_score,
     describe_trick,
+    format_points,
     suit_name,
 )
+from tutor.teaching.lesson import ScoreSheetFact
 from tutor.teaching.quiz import (
     DEALER_CHOOSES,
     LegalPlaysQuestion,
     ScoreQuestion,
     Topic,
     TrickWinnerQuestion,
+    TrumpChoiceQuestion,
     TrumpQuestion,
 )
-from tutor.teaching.text import catalog
+from tutor.teaching.text import LANGUAGES, catalog, text
 
 # -- words for cards ------------------------------------------------------------------------
 
@@ -69,7 +75,7 @@ def test_catalog_has_a_sentence_for_every_reason() -> None:
             "J B5 B11 B7",
             "R",
             "ABCD",
-            "C takes the trick with blue 11: no Wizard and no trump was played, "
+            "C takes the trick with blue 11: nobody played a Wizard or a trump, "
             "so the highest blue card wins.",
         ),
         (
@@ -224,12 +230,22 @@ def test_describe_score_shows_the_formula() -> None:
     assert describe_score(0, 0) == "Bid 0, took 0: bid met, so 20 points."
     assert describe_score(2, 2) == "Bid 2, took 2: bid met, so 20 + 10 × 2 = 40."
     assert describe_score(3, 1) == (
-        "Bid 3, took 1: 2 off, so -10 × 2 = -20. Tricks taken earn nothing when the bid "
+        "Bid 3, took 1: 2 off, so −10 × 2 = −20. Tricks taken earn nothing when the bid "
         "is missed."
     )
     for bid, taken in [(1, 1), (5, 5), (1, 3), (0, 4), (6, 2)]:
-        # the sentence ends its formula with the engine's score
-        assert f"= {round_score(bid, taken)}." in describe_score(bid, taken)
+        # the sentence ends its formula with the engine's score, in the one number format
+        assert f"= {format_points(round_score(bid, taken))}." in describe_score(bid, taken)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_score_is_written_with_one_minus_sign_in_every_language(lang: str) -> None:
+    """The typographic minus (U+2212) everywhere a learner reads a score, never a hyphen."""
+    for bid, taken in [(3, 1), (0, 2), (1, 0)]:
+        sentence = describe_score(bid, taken, lang)
+        assert "-" not in sentence and sentence.count(MINUS) == 2  # the penalty and the points
+    sheet = ScoreSheetFact(names=("A", "B", "C"), bids=((1, 0, 0),), taken=((0, 0, 1),)).as_text(lang)
+    assert "-" not in sheet and f"{MINUS}10" in sheet
 
 
 def test_describe_reveal_for_each_line_of_the_table() -> None:
@@ -260,12 +276,27 @@ def test_trick_winner_question_is_graded_by_trick_winner() -> None:
     assert question.prompt() == "Trump: red. Who takes this trick?"
     right = question.check(2)
     assert right.correct and right.as_text() == (
-        "Right! The winner is blue 11, played by C. C takes the trick with blue 11: "
-        "no Wizard and no trump was played, so the highest blue card wins."
+        "Right! C takes the trick with blue 11: "
+        "nobody played a Wizard or a trump, so the highest blue card wins."
     )
     wrong = question.check(3)
     assert not wrong.correct and wrong.verdict == "Not quite."
-    assert wrong.answer == "The winner is blue 11, played by C."
+    # One sentence names the winner and the rule; nothing says it a second time.
+    assert wrong.answer == describe_trick(explain_trick("J B5 B11 B7", "R"), "ABCD")
+    assert wrong.explanation == ""
+
+
+def test_a_round_without_trump_is_said_so_once_and_not_as_a_trump() -> None:
+    question = TrickWinnerQuestion.of("R7 R2 B13", trump=None, players="ABC")
+    assert question.prompt() == "No trump. Who takes this trick?"
+    assert question.situation_text() == "No trump. Cards in the order played: A red 7, B red 2, C blue 13."
+    assert question.check(0).answer == (
+        "A takes the trick with red 7: nobody played a Wizard and this round has no trump, "
+        "so the highest red card wins."
+    )
+    for lang, no_trump in (("ja", "切り札なし。"), ("zh-Hant", "沒有王牌。")):
+        assert question.prompt(lang).startswith(no_trump)
+        assert question.prompt(lang).count(no_trump[:2]) == 1  # not "Trump: no trump."
 
 
 @pytest.mark.parametrize(
@@ -291,14 +322,12 @@ def test_legal_plays_question_is_graded_by_legal_plays() -> None:
     missed = question.check(["B7"])
     assert not missed.correct
     assert missed.as_text() == (
-        "Not quite. You may play: blue 7, Wizard. You left out Wizard, which may be played. "
+        "Not quite. You may play: blue 7, Wizard. "
         "You may play the Wizard: a Wizard may be played at any time, even when you could "
         "follow."
     )
     lead = LegalPlaysQuestion.of(hand="B7 R12", plays="", trump=None)
-    assert lead.prompt() == (
-        "Trump: no trump. You lead this trick. Which of your cards may you play?"
-    )
+    assert lead.prompt() == "No trump. You lead this trick. Which of your cards may you play?"
     assert lead.topic is Topic.LEGAL_PLAYS
 
 
@@ -308,30 +337,45 @@ def test_score_question_is_graded_by_round_score() -> None:
     assert zero.prompt() == (
         "Bid: 0. Tricks taken: 0. How many points does the player score this round?"
     )
-    assert zero.check(0).as_text() == (
-        "Not quite. The score is 20. Bid 0, took 0: bid met, so 20 points."
-    )
+    assert zero.check(0).as_text() == "Not quite. Bid 0, took 0: bid met, so 20 points."
     assert ScoreQuestion(bid=1, taken=3).check(-20).correct
 
 
 @pytest.mark.parametrize(
-    ("turned", "answer", "words"),
-    [
-        ("R9", Suit.RED, "Trump: red."),
-        ("J", None, "Trump: no trump."),
-        ("W", DEALER_CHOOSES, "The dealer chooses the trump suit."),
-        (None, None, "Trump: no trump."),
-    ],
+    ("turned", "answer"),
+    [("R9", Suit.RED), ("J", None), ("W", DEALER_CHOOSES), (None, None)],
 )
-def test_trump_question_is_graded_by_reveal_trump(
-    turned: str | None, answer: object, words: str
-) -> None:
+def test_trump_question_is_graded_by_reveal_trump(turned: str | None, answer: object) -> None:
     question = TrumpQuestion.of(turned)
     assert question.correct_answer() == answer
     feedback = question.check(answer)
-    assert feedback.correct and feedback.answer == words
-    assert feedback.explanation == describe_reveal(reveal_trump(turned))
+    # The reveal names the turned card and what it makes trump: said once, as the answer.
+    assert feedback.correct and feedback.answer == describe_reveal(reveal_trump(turned))
+    assert feedback.explanation == "" and question.situation_text() == ""
     assert answer in question.choices()
+
+
+def test_the_last_round_trump_question_makes_the_learner_count_the_deal() -> None:
+    question = TrumpQuestion.of(None, players=4, round=15)
+    assert question.correct_answer() is None
+    assert "nothing" not in question.prompt()  # the learner works it out
+    assert question.check(None).answer.startswith("4 players × 15 cards = 60 cards")
+    assert question.scene().turned is None
+    with pytest.raises(InvalidDealError, match="round 14 with 4 players deals 56 of the 60"):
+        TrumpQuestion.of(None, players=4, round=14)
+    with pytest.raises(InvalidDealError, match="there is no round 16"):
+        TrumpQuestion.of(None, players=4, round=16)
+    with pytest.raises(InvalidDealError, match="give both"):
+        TrumpQuestion.of(None, players=4)
+
+
+def test_the_dealer_may_choose_any_suit_but_not_no_trump() -> None:
+    question = TrumpChoiceQuestion()
+    assert question.correct_answer() == frozenset(Suit)
+    assert question.check(list(Suit)).correct
+    assert not question.check([*Suit, None]).correct
+    assert question.choice_mark(None) == "no trump: may not be chosen"
+    assert question.scene().turned == Card.parse("W")
 
 
 def test_trump_question_after_a_wizard_is_not_a_suit() -> None:
@@ -339,3 +383,16 @@ def test_trump_question_after_a_wizard_is_not_a_suit() -> None:
     assert TrumpQuestion.of(None).prompt() == (
         "Every card was dealt, nothing is left to turn. Which suit is trump?"
     )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_cards_with_one_reason_share_one_sentence(lang: str) -> None:
+    hand = "B7 R12 G10 W W"
+    judgements = [judge_play(hand, "B5", card) for card in hand.split()]
+    sentences = describe_plays(judgements, lang=lang)
+    # follows, must not follow (red 12 and green 10 together), the Wizard (twice in the hand)
+    assert len(sentences) == 3
+    assert card_name("R12", lang) in sentences[1] and card_name("G10", lang) in sentences[1]
+    assert sentences[1].count(card_name("B7", lang)) == 1  # the card to follow with, once
+    assert text("list.or", lang) in sentences[1]
+    assert len(set(sentences)) == len(sentences)

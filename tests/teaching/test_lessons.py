@@ -841,9 +841,11 @@ def test_schedule_questions_answer_from_the_engines_schedule(
 
 def test_last_round_dealing_every_card_is_explained_as_without_trump() -> None:
     last = ScheduleQuestion(players=5, ask=ScheduleAsk.CARDS, round=12)
-    assert "no card is left to turn for trump" in last.check(12).explanation
+    assert "no card is left to turn for trump" in last.check(12).answer
     five = ScheduleQuestion(players=5, ask=ScheduleAsk.CARDS, round=5, length=GameLength.FIVE)
-    assert "no card is left" not in five.check(5).explanation
+    assert "no card is left" not in five.check(5).answer
+    # The last round of a five-round game deals 25 of the 60 cards: trump is still turned.
+    assert "a card is still turned for trump" in five.check(5).answer
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
@@ -897,7 +899,20 @@ def test_answer_text_gives_a_reason_for_every_card_of_the_hand() -> None:
     question = LegalPlaysQuestion.of("B2 R13 J", "B6 W", "R")
     lines = question.answer_text().split("\n")
     assert lines[0] == "You may play: blue 2, Jester."
-    assert len(lines) == 4 and "red 13: You may not play red 13" in lines[2]
+    assert len(lines) == 4 and lines[2].startswith("- You may not play red 13: blue was led")
+
+
+def test_answer_text_says_a_reason_shared_by_several_cards_once() -> None:
+    leading = LegalPlaysQuestion.of("W R9 B2 J", "", "G").answer_text().split("\n")
+    assert leading == [
+        "You may play: Wizard, red 9, blue 2, Jester.",
+        "- You lead: the first card of a trick may be anything.",
+    ]
+    follow = LegalPlaysQuestion.of("B7 R12 G10", "B5", "R").answer_text().split("\n")
+    assert follow[2] == (
+        "- You may not play red 12 or green 10: blue was led and you hold blue (blue 7). "
+        "Follow blue, or play a Wizard or a Jester."
+    )
 
 
 # -- lessons need no screen -------------------------------------------------------------------

@@ -197,7 +197,7 @@ def test_must_follow_names_the_rule_the_led_colour_and_the_card(
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize(("bid", "taken", "points"), [(2, 2, "40"), (0, 0, "20"), (1, 3, "-20")])
+@pytest.mark.parametrize(("bid", "taken", "points"), [(2, 2, "40"), (0, 0, "20"), (1, 3, "−20")])
 def test_score_states_the_points(lang: str, bid: int, taken: int, points: str) -> None:
     sentence = describe_score(bid, taken, lang)
     assert points in sentence

@@ -20,11 +20,10 @@ from tutor.display.svg import card_svg, hand_svg, trick_svg
 from tutor.rules.round import Phase, Round
 from tutor.rules.scoring import ScoreSheet
 from tutor.rules.trump import RevealRule
-from tutor.teaching.explain import describe_reveal, describe_trick
+from tutor.teaching.explain import MINUS, describe_reveal, describe_trick, format_points
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
 
-MINUS = "\u2212"
-"""The minus sign (not a hyphen): read as "minus" and as wide as the plus sign."""
+__all__ = ["MINUS", "format_points", "round_html", "score_sheet_html"]  # the first two from tutor.teaching.explain
 
 _TABLE = "border-collapse:collapse;font-variant-numeric:tabular-nums;margin:0.5em 0"
 _CELL = "padding:0.2em 0.6em;border:1px solid #8a8a8a;text-align:right;white-space:nowrap"
@@ -66,17 +65,6 @@ def scroll_box(inner: str, *, label: str) -> str:
         f'<div class="tutor-scroll" role="region" tabindex="0" aria-label="{escape(label)}" '
         f'style="{SCROLL_STYLE}">{inner}</div>'
     )
-
-
-def format_points(points: int, *, signed: bool = False) -> str:
-    """Points with a real minus sign; ``signed`` also puts a plus sign on gains.
-
-    >>> format_points(-20), format_points(40, signed=True), format_points(0, signed=True)
-    ('−20', '+40', '0')
-    """
-    if points < 0:
-        return f"{MINUS}{-points}"
-    return f"+{points}" if signed and points > 0 else str(points)
 
 
 def _sign_class(points: int) -> str:

@@ -475,10 +475,6 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             shown.append(self.trick_view)
         if scene.turned is not None:
             shown.append(widgets.HTML(card_svg(scene.turned, scale=self.scale, lang=self.lang)))
-        if scene.nothing_turned:
-            shown.append(
-                widgets.HTML(f"<p>{_words(text('widgets.nothing-turned', self.lang))}</p>")
-            )
         return shown
 
     def _build_number(self, question: Question) -> widgets.Widget:

@@ -426,10 +426,10 @@ def bot_round_text(
     The yellow 11 is turned, so yellow is trump this round (the whole suit, not just that card).
     Bids: B 0, C 1, A 0. Total of the bids: 1; tricks in the round: 2.
     Trick 1: green 3 (B), Wizard (C), red 10 (A). C takes the trick with the Wizard: the first Wizard played always wins.
-    Trick 2: red 5 (C), blue 1 (A), red 9 (B). B takes the trick with red 9: no Wizard and no trump was played, so the highest red card wins.
+    Trick 2: red 5 (C), blue 1 (A), red 9 (B). B takes the trick with red 9: nobody played a Wizard or a trump, so the highest red card wins.
     Bids, tricks taken and points:
     A: Bid 0, took 0: bid met, so 20 points.
-    B: Bid 0, took 1: 1 off, so -10 × 1 = -10. Tricks taken earn nothing when the bid is missed.
+    B: Bid 0, took 1: 1 off, so −10 × 1 = −10. Tricks taken earn nothing when the bid is missed.
     C: Bid 1, took 1: bid met, so 20 + 10 × 1 = 30.
     """
     rnd = Round(players=players, cards=cards, dealer=dealer, seed=seed)

@@ -7,13 +7,33 @@ sentences, in the learner's language (catalogs in :mod:`tutor.teaching.text`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from tutor.rules.cards import Card, Suit, parse_card
-from tutor.rules.scoring import round_score
+from tutor.rules.scoring import (
+    PENALTY_PER_TRICK_OFF,
+    POINTS_FOR_MEETING_BID,
+    POINTS_PER_TRICK_WHEN_MET,
+    round_score,
+)
 from tutor.rules.trick import Lead, PlayJudgement, PlayRule, TrickExplanation, WinRule
 from tutor.rules.trump import RevealRule, TrumpReveal
-from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
+from tutor.teaching.text import DEFAULT_LANGUAGE, join_alternatives, join_words, text
+
+MINUS = "\u2212"
+"""The minus sign (not a hyphen): read as "minus" and as wide as the plus sign. Every
+score a learner reads is written with it, through :func:`format_points`."""
+
+
+def format_points(points: int, *, signed: bool = False) -> str:
+    """Points with a real minus sign; ``signed`` also puts a plus sign on gains.
+
+    >>> format_points(-20), format_points(40, signed=True), format_points(0, signed=True)
+    ('−20', '+40', '0')
+    """
+    if points < 0:
+        return f"{MINUS}{-points}"
+    return f"+{points}" if signed and points > 0 else str(points)
 
 
 def suit_name(suit: Suit | None, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -48,11 +68,11 @@ def describe_trick(
 
     >>> from tutor.rules.trick import explain_trick
     >>> describe_trick(explain_trick("J B5 B11 B7", "R"), ["A", "B", "C", "D"])
-    'C takes the trick with blue 11: no Wizard and no trump was played, so the highest blue card wins.'
+    'C takes the trick with blue 11: nobody played a Wizard or a trump, so the highest blue card wins.'
     >>> describe_trick(explain_trick("R4 R12 R2 W", "R"), ["C", "D", "A", "B"])
     'B takes the trick with the Wizard: the first Wizard played always wins.'
     >>> describe_trick(explain_trick("G5 G11", None))
-    'Green 11 takes the trick with green 11: no Wizard and no trump was played, so the highest green card wins.'
+    'Green 11 takes the trick with green 11: nobody played a Wizard and this round has no trump, so the highest green card wins.'
     """
     winner_card = why.winning_card
     winner = players[why.winner] if players is not None else card_name(winner_card, lang)
@@ -67,6 +87,8 @@ def describe_trick(
         key = "first-wizard-later"
     elif why.rule is WinRule.HIGHEST_TRUMP and why.trump is why.led_suit:
         key = "highest-trump-led"
+    elif why.rule is WinRule.HIGHEST_LED and why.trump is None:
+        key = "highest-led-no-trump"
     sentence = text(f"trick.{key}", lang, **values)
     return sentence[:1].upper() + sentence[1:]  # the default winner is a card name: "blue 11"
 
@@ -94,24 +116,19 @@ def describe_play(
     >>> describe_play(judge_play("W G3", "R4 R12 R2", "W"), "B", had_to_follow=True)
     'Had to follow red? No: B holds no red card.'
     """
+    if not had_to_follow:
+        return _play_sentence([judgement], player, lang)
+    if player is None:
+        raise TypeError("describe_play(had_to_follow=True) names the player: give player=")
     values = {
-        "player": player or "",
+        "player": player,
         "card": card_name(judgement.card, lang),
         "led": suit_name(judgement.led_suit, lang),
         "followers": join_words((card_name(card, lang) for card in judgement.followers), lang),
     }
-    if had_to_follow:
-        if player is None:
-            raise TypeError("describe_play(had_to_follow=True) names the player: give player=")
-        key = _BOUND_BY_LEAD.get(judgement.lead) or (
-            "worked.follow-yes" if judgement.followers else "worked.follow-no"
-        )
-    else:
-        section = "play" if player is not None else "play-you"
-        key = f"{section}.{judgement.rule.value}"
-        if judgement.rule is PlayRule.NO_SUIT_YET and judgement.card.is_number:
-            values["led"] = suit_name(judgement.card.suit, lang)
-            key = f"{section}.no-suit-yet-sets"
+    key = _BOUND_BY_LEAD.get(judgement.lead) or (
+        "worked.follow-yes" if judgement.followers else "worked.follow-no"
+    )
     sentence = text(key, lang, **values)
     return sentence[:1].upper() + sentence[1:]
 
@@ -125,19 +142,80 @@ _BOUND_BY_LEAD = {
 (With a led suit, it bound them exactly when they held it.)"""
 
 
+def describe_plays(
+    judgements: Iterable[PlayJudgement], player: str | None = None, lang: str = DEFAULT_LANGUAGE
+) -> list[str]:
+    """The reasons for several cards of one hand, each reason said once: cards judged by
+    the same rule share one sentence ("red 12 or green 10"), in the order first judged.
+
+    >>> from tutor.rules.trick import judge_play
+    >>> for sentence in describe_plays(judge_play("B7 R12 G10", "B5", card) for card in ("R12", "B7", "G10")):
+    ...     print(sentence)
+    You may not play red 12 or green 10: blue was led and you hold blue (blue 7). Follow blue, or play a Wizard or a Jester.
+    You follow blue with blue 7.
+    >>> describe_plays(judge_play("W R9 J", "", card) for card in "W R9 J".split())
+    ['You lead: the first card of a trick may be anything.']
+    >>> describe_plays(judge_play("B5 G3", "J", card) for card in ("B5", "G3"))
+    ['Only Jesters so far, so no suit binds you yet; a number card sets the suit to follow.']
+    """
+    groups: dict[tuple[object, ...], list[PlayJudgement]] = {}
+    for judgement in judgements:
+        groups.setdefault(_play_reason(judgement), []).append(judgement)
+    return [_play_sentence(group, player, lang) for group in groups.values()]
+
+
+def _play_reason(judgement: PlayJudgement) -> tuple[object, ...]:
+    """What makes two judgements of one trick the same reason: the rule, what was led and
+    the followers."""
+    return (judgement.rule, judgement.lead, judgement.led_suit, judgement.followers)
+
+
+def _play_sentence(
+    judgements: Sequence[PlayJudgement], player: str | None, lang: str
+) -> str:
+    """The sentence of one reason, naming every card it covers."""
+    first = judgements[0]
+    section = "play" if player is not None else "play-you"
+    cards = dict.fromkeys(judgement.card for judgement in judgements)
+    values = {
+        "player": player or "",
+        "card": join_alternatives((card_name(card, lang) for card in cards), lang),
+        "led": suit_name(first.led_suit, lang),
+        "followers": join_words((card_name(card, lang) for card in first.followers), lang),
+    }
+    key = first.rule.value
+    suits_set = {card.suit if card.is_number else None for card in cards}
+    if first.rule is PlayRule.NO_SUIT_YET and len(suits_set) == 1 and None not in suits_set:
+        # Only Jesters so far: the card(s) would set their suit. (Cards of several suits
+        # share the general sentence: a number card sets the suit.)
+        values["led"] = suit_name(first.card.suit, lang)
+        key = "no-suit-yet-sets"
+    sentence = text(f"{section}.{key}", lang, **values)
+    return sentence[:1].upper() + sentence[1:]
+
+
 def describe_score(bid: int, taken: int, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The score of one round with its formula.
+    """The score of one round with its formula (the points written by :func:`format_points`).
 
     >>> describe_score(2, 2)
     'Bid 2, took 2: bid met, so 20 + 10 × 2 = 40.'
     >>> describe_score(1, 3)
-    'Bid 1, took 3: 2 off, so -10 × 2 = -20. Tricks taken earn nothing when the bid is missed.'
+    'Bid 1, took 3: 2 off, so −10 × 2 = −20. Tricks taken earn nothing when the bid is missed.'
     """
     points = round_score(bid, taken)
+    values = {
+        "bid": bid,
+        "taken": taken,
+        "points": format_points(points),
+        "base": POINTS_FOR_MEETING_BID,
+        "per_trick": POINTS_PER_TRICK_WHEN_MET,
+        "penalty": format_points(-PENALTY_PER_TRICK_OFF),
+        "off": abs(bid - taken),
+    }
     if bid == taken:
         key = "score.met-zero" if bid == 0 else "score.met"
-        return text(key, lang, bid=bid, taken=taken, points=points)
-    return text("score.missed", lang, bid=bid, taken=taken, off=abs(bid - taken), points=points)
+        return text(key, lang, **values)
+    return text("score.missed", lang, **values)
 
 
 def describe_reveal(

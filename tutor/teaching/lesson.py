@@ -20,7 +20,7 @@ from tutor.rules.cards import DECK, Suit
 from tutor.rules.schedule import GameLength, cards_per_round
 from tutor.rules.scoring import ScoreSheet
 from tutor.rules.variants import Rules
-from tutor.teaching.explain import suit_name
+from tutor.teaching.explain import format_points, suit_name
 from tutor.teaching.quiz import Question
 from tutor.teaching.round_quiz import length_name
 from tutor.teaching.text import DEFAULT_LANGUAGE, LANGUAGES, MissingTextError, join_words, text
@@ -187,11 +187,11 @@ class ScoreSheetFact:
         lines = [f"{round_word:<{first}}{cards_word:<{second}}{names}".rstrip()]
         for number, row in enumerate(sheet.rows, start=1):
             cells = "".join(
-                f"{text('lesson.sheet-cell', lang, bid=b, taken=t, points=p):<{width}}"
+                f"{text('lesson.sheet-cell', lang, bid=b, taken=t, points=format_points(p, signed=True)):<{width}}"
                 for b, t, p in zip(row.bids, row.taken, row.points, strict=True)
             )
             lines.append(f"{number:<{first}}{row.cards:<{second}}{cells}".rstrip())
-        totals = "".join(f"{total:<{width}}" for total in sheet.totals)
+        totals = "".join(f"{format_points(total):<{width}}" for total in sheet.totals)
         total_word = text("lesson.sheet-total", lang)
         lines.append(f"{total_word:<{first + second}}{totals}".rstrip())
         lines.append(text("lesson.sheet-winners", lang, winners=join_words(self.winners(), lang)))

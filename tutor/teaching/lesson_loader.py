@@ -15,8 +15,8 @@ read, in :mod:`tutor.teaching.lesson`.
 >>> lesson.title()
 'Who takes the trick'
 >>> print(lesson.item("source-wizard-first"))
-Trump: no trump. Cards in the order played: A Wizard, B red 13, C Wizard, D Jester.
-The winner is the Wizard, played by A. A takes the trick with the first Wizard; later Wizards never beat it.
+No trump. Cards in the order played: A Wizard, B red 13, C Wizard, D Jester.
+A takes the trick with the first Wizard; later Wizards never beat it.
 
 A lesson asks the questions of :mod:`tutor.teaching.quiz` (who takes the trick, legal plays, score,
 trump) and :mod:`tutor.teaching.round_quiz` (the schedule of rounds, the dealer, the bidding order,

@@ -169,7 +169,7 @@ def trick_step_text(
     >>> trick_step_text(rnd.view(0), 1, 2)
     'Card 2 of 4: B plays blue 5.'
     >>> trick_step_text(rnd.view(0), 1, 4)
-    'All 4 cards are played. C takes the trick with blue 11: no Wizard and no trump was played, so the highest blue card wins.'
+    'All 4 cards are played. C takes the trick with blue 11: nobody played a Wizard or a trump, so the highest blue card wins.'
     """
     if not 1 <= number <= len(view.tricks):
         raise OutOfTurnError(
@@ -200,7 +200,7 @@ def finished_round_text(rnd: Round, lang: str = DEFAULT_LANGUAGE) -> str:
     >>> for card in "J B5 B11 B7 R4 R12 R2 W G3 J G10 G8".split():
     ...     _ = rnd.play(card)
     >>> print(finished_round_text(rnd).splitlines()[2])
-    Trick 1: Jester (A), blue 5 (B), blue 11 (C), blue 7 (D). C takes the trick with blue 11: no Wizard and no trump was played, so the highest blue card wins.
+    Trick 1: Jester (A), blue 5 (B), blue 11 (C), blue 7 (D). C takes the trick with blue 11: nobody played a Wizard or a trump, so the highest blue card wins.
     >>> finished_round_text(Round(players=3, cards=1, dealer=0, seed=1))
     Traceback (most recent call last):
     ...

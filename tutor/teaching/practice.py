@@ -264,7 +264,7 @@ def sample_text(*, seed: int, count: int, lang: str = DEFAULT_LANGUAGE) -> str:
     >>> print(sample_text(seed=1, count=1))
     1. [Jester leads] Trump: green. Who takes this trick?
        Trump: green. Cards in the order played: B Jester, C blue 6, D blue 13, E blue 8, A blue 2.
-       The winner is blue 13, played by D. D takes the trick with blue 13: no Wizard and no trump was played, so the highest blue card wins.
+       D takes the trick with blue 13: nobody played a Wizard or a trump, so the highest blue card wins.
     """
     session = PracticeSession(seed=seed)
     lines = []

@@ -22,21 +22,23 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import ClassVar, cast
 
-from tutor.errors import InvalidCardError, InvalidPlayersError
-from tutor.rules.cards import Card, Suit, parse_card, parse_cards
+from tutor.errors import InvalidCardError, InvalidDealError, InvalidPlayersError
+from tutor.rules.cards import DECK, Card, Suit, parse_card, parse_cards
 from tutor.rules.checks import is_whole_number
+from tutor.rules.round import Round
+from tutor.rules.schedule import cards_per_round
 from tutor.rules.scoring import round_score
 from tutor.rules.trick import explain_trick, judge_play, legal_plays
 from tutor.rules.trump import RevealRule, parse_trump, reveal_trump
 from tutor.teaching.explain import (
     card_name,
-    describe_play,
+    describe_plays,
     describe_reveal,
     describe_score,
     describe_trick,
     suit_name,
 )
-from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
+from tutor.teaching.text import DEFAULT_LANGUAGE, join_sentences, join_words, text
 
 
 class Topic(StrEnum):
@@ -68,7 +70,12 @@ class AnswerKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Feedback:
-    """The grading of one answer: right or wrong, the right answer and why, in words."""
+    """The grading of one answer: right or wrong, the right answer and why, in words.
+
+    Each thing is said once: when one sentence of the engine states the answer and its
+    reason ("C takes the trick with blue 11: ..."), it is the ``answer`` and the
+    ``explanation`` stays empty. ``details`` are further reasons (one per line).
+    """
 
     correct: bool
     verdict: str
@@ -94,8 +101,8 @@ class Feedback:
         return cls(correct, verdict, answer, explanation, details)
 
     def as_text(self) -> str:
-        parts = (self.verdict, self.answer, self.explanation, *self.details)
-        return " ".join(part for part in parts if part)  # an empty explanation adds no space
+        """The whole feedback as one paragraph (no space after a Japanese 「。」)."""
+        return join_sentences((self.verdict, self.answer, self.explanation, *self.details))
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,8 +118,6 @@ class Scene:
     """Cards already played to the trick, in play order."""
     turned: Card | None = None
     """The card turned for trump."""
-    nothing_turned: bool = False
-    """Every card was dealt, so nothing was turned for trump."""
 
 
 class Question(ABC):
@@ -184,7 +189,37 @@ class Question(ABC):
     def answer_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
         """The right answer and the engine's reason, in words."""
         feedback = self.check(self.correct_answer(), lang)
-        return " ".join(part for part in (feedback.answer, feedback.explanation) if part)
+        return join_sentences((feedback.answer, feedback.explanation))
+
+
+def trump_sentence(trump: Suit | None, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The trump of a question as a sentence of its own.
+
+    >>> trump_sentence(Suit.RED), trump_sentence(None)
+    ('Trump: red.', 'No trump.')
+    """
+    if trump is None:
+        return text("quiz.no-trump", lang)
+    return text("quiz.trump-is", lang, trump=suit_name(trump, lang))
+
+
+def read_number(typed: str) -> int | None:
+    """The whole number a learner typed, or ``None`` if it is not one. Spaces around it,
+    a typographic minus (−) or a full-width one (－) and full-width digits are fine.
+
+    >>> read_number(" 40 "), read_number("−20"), read_number("－２０"), read_number("+30")
+    (40, -20, -20, 30)
+    >>> read_number(""), read_number("fifty"), read_number("2.5"), read_number("4 0")
+    (None, None, None, None)
+    """
+    cleaned = typed.strip().translate(_SIGNS)
+    sign, digits = (cleaned[:1], cleaned[1:]) if cleaned[:1] in ("+", "-") else ("", cleaned)
+    if not digits.isdecimal():  # also full-width digits, which int() reads
+        return None
+    return int(sign + digits)
+
+
+_SIGNS = str.maketrans({"\u2212": "-", "\uff0d": "-", "\uff0b": "+"})
 
 
 def _card_list(cards: Iterable[Card], lang: str) -> str:
@@ -205,9 +240,9 @@ class TrickWinnerQuestion(Question):
     >>> q.correct_answer(), q.topic, q.choice_label(2)
     (2, <Topic.JESTER_LEAD: 'jester-lead'>, 'blue 11 (C)')
     >>> TrickWinnerQuestion.of("W R13 W", trump=None).check(0).answer
-    'The winner is the Wizard, played by card 1.'
+    'The player of card 1 takes the trick with the first Wizard; later Wizards never beat it.'
     >>> q.check(3).as_text()
-    'Not quite. The winner is blue 11, played by C. C takes the trick with blue 11: no Wizard and no trump was played, so the highest blue card wins.'
+    'Not quite. C takes the trick with blue 11: nobody played a Wizard or a trump, so the highest blue card wins.'
     """
 
     plays: tuple[Card, ...]
@@ -271,7 +306,7 @@ class TrickWinnerQuestion(Question):
         return text("quiz.winner-mark", lang) if self.is_right_choice(choice) else ""
 
     def prompt(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        return text("quiz.trick-winner-prompt", lang, trump=suit_name(self.trump, lang))
+        return text("quiz.trick-winner-prompt", lang, trump=trump_sentence(self.trump, lang))
 
     def situation_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
         names = self.names()
@@ -279,27 +314,16 @@ class TrickWinnerQuestion(Question):
             text("quiz.trick-play", lang, player=names[i], card=card_name(card, lang))
             for i, card in enumerate(self.plays)
         ), lang)
-        return text("quiz.trick-situation", lang, trump=suit_name(self.trump, lang), plays=plays)
+        return text("quiz.trick-situation", lang, trump=trump_sentence(self.trump, lang), plays=plays)
 
     def check(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
         why = explain_trick(self.plays, self.trump)
-        # Without player names, say "card 3" rather than "played by B11".
+        # Without player names, say "the player of card 3" rather than "B11".
         names = self.players or tuple(
             text("quiz.nth-card", lang, n=n) for n in range(1, len(self.plays) + 1)
         )
-        card = why.winning_card
-        kind = "wizard" if card.is_wizard else "jester" if card.is_jester else "number"
-        return Feedback.graded(
-            answer == why.winner,
-            text(
-                f"quiz.answer-winner-{kind}",
-                lang,
-                card=card_name(card, lang),
-                player=names[why.winner],
-            ),
-            describe_trick(why, names, lang),
-            lang,
-        )
+        # One sentence names the winner and the rule: it is the whole answer.
+        return Feedback.graded(answer == why.winner, describe_trick(why, names, lang), "", lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,9 +333,9 @@ class LegalPlaysQuestion(Question):
     >>> q = LegalPlaysQuestion.of(hand="B7 R12 G10 W", plays="J B5", trump="R")
     >>> sorted(map(str, q.correct_answer())), q.choice_mark(q.hand[1])
     (['B7', 'W'], 'red 12: may not be played')
-    >>> fb = q.check(["B7", "R12", "W"])
-    >>> fb.correct, fb.details[0]
-    (False, 'You picked red 12, but it may not be played. You may not play red 12: blue was led and you hold blue (blue 7). Follow blue, or play a Wizard or a Jester.')
+    >>> fb = q.check(["B7", "R12", "G10", "W"])
+    >>> fb.correct, fb.details
+    (False, ('You may not play red 12 or green 10: blue was led and you hold blue (blue 7). Follow blue, or play a Wizard or a Jester.',))
     >>> q.situation_text()
     'Trump: red. The trick so far: Jester, blue 5. Your hand: blue 7, red 12, green 10, Wizard.'
     """
@@ -369,7 +393,7 @@ class LegalPlaysQuestion(Question):
         return Scene(trick=self.plays)
 
     def prompt(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        trump = suit_name(self.trump, lang)
+        trump = trump_sentence(self.trump, lang)
         if not self.plays:
             return text("quiz.legal-plays-prompt-lead", lang, trump=trump)
         played = join_words((card_name(card, lang) for card in self.plays), lang)
@@ -377,7 +401,7 @@ class LegalPlaysQuestion(Question):
 
     def situation_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
         values = {
-            "trump": suit_name(self.trump, lang),
+            "trump": trump_sentence(self.trump, lang),
             "hand": _card_list(self.hand, lang),
             "played": _card_list(self.plays, lang),
         }
@@ -385,44 +409,45 @@ class LegalPlaysQuestion(Question):
         return text(key, lang, **values)
 
     def answer_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        """The legal cards, then the engine's reason for every card of the hand, one line
-        each.
+        """The legal cards, then the engine's reasons for the cards of the hand, one line
+        each; cards with the same reason share its line.
 
-        >>> print(LegalPlaysQuestion.of("B7 R12 W", "J B5", "R").answer_text())
+        >>> print(LegalPlaysQuestion.of("B7 R12 W G2", "J B5", "R").answer_text())
         You may play: blue 7, Wizard.
-        - blue 7: You follow blue with blue 7.
-        - red 12: You may not play red 12: blue was led and you hold blue (blue 7). Follow blue, or play a Wizard or a Jester.
-        - Wizard: You may play the Wizard: a Wizard may be played at any time, even when you could follow.
+        - You follow blue with blue 7.
+        - You may not play red 12 or green 2: blue was led and you hold blue (blue 7). Follow blue, or play a Wizard or a Jester.
+        - You may play the Wizard: a Wizard may be played at any time, even when you could follow.
+        >>> print(LegalPlaysQuestion.of("W R9 J", "", "G").answer_text())
+        You may play: Wizard, red 9, Jester.
+        - You lead: the first card of a trick may be anything.
         """
         lines = [self.check(self.correct_answer(), lang).answer]
-        for card in dict.fromkeys(self.hand):
-            reason = describe_play(judge_play(self.hand, self.plays, card), lang=lang)
-            lines.append(text("quiz.legal-reason", lang, card=card_name(card, lang), reason=reason))
+        lines += [text("quiz.legal-reason", lang, reason=reason) for reason in self._reasons(self.hand, lang)]
         return "\n".join(lines)
+
+    def _reasons(self, cards: Iterable[Card], lang: str) -> list[str]:
+        """The engine's reasons for ``cards`` of the hand, each reason once."""
+        return describe_plays(
+            (judge_play(self.hand, self.plays, card) for card in dict.fromkeys(cards)), lang=lang
+        )
 
     def check(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
         chosen = frozenset(parse_cards(answer)) if isinstance(answer, (str, Iterable)) else None
         if chosen is None:
             raise InvalidCardError(f"answer with the cards you would play, not {answer!r}")
         right = self.correct_answer()
-        details = []
-        for card in dict.fromkeys(self.hand):
-            if (card in chosen) == (card in right):
-                continue
-            key = "quiz.you-chose-illegal" if card in chosen else "quiz.you-missed-legal"
-            judgement = judge_play(self.hand, self.plays, card)
-            details.append(
-                text(key, lang, card=card_name(card, lang))
-                + " "
-                + describe_play(judgement, lang=lang)
-            )
-        legal_words = join_words((card_name(card, lang) for card in dict.fromkeys(self.hand) if card in right), lang)
+        # The reasons for the cards the learner got wrong (which ones they picked or
+        # missed, the widget marks on the cards themselves).
+        mistakes = [card for card in self.hand if (card in chosen) != (card in right)]
+        legal_words = join_words(
+            (card_name(card, lang) for card in dict.fromkeys(self.hand) if card in right), lang
+        )
         return Feedback.graded(
             chosen == right,
             text("quiz.answer-legal", lang, cards=legal_words),
             "",
             lang,
-            tuple(details),
+            tuple(self._reasons(mistakes, lang)),
         )
 
 
@@ -432,6 +457,8 @@ class ScoreQuestion(Question):
 
     >>> ScoreQuestion(bid=3, taken=1).check(-20).correct
     True
+    >>> ScoreQuestion(bid=3, taken=1).check(-10).as_text()
+    'Not quite. Bid 3, took 1: 2 off, so −10 × 2 = −20. Tricks taken earn nothing when the bid is missed.'
     >>> ScoreQuestion(bid=3, taken=1).situation_text()  # the answer's formula states it
     ''
     """
@@ -460,12 +487,9 @@ class ScoreQuestion(Question):
         return ""
 
     def check(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
-        points = self.correct_answer()
+        # The formula ends with the points: it is the whole answer.
         return Feedback.graded(
-            answer == points,
-            text("quiz.answer-score", lang, points=points),
-            describe_score(self.bid, self.taken, lang),
-            lang,
+            answer == self.correct_answer(), describe_score(self.bid, self.taken, lang), "", lang
         )
 
 
@@ -479,20 +503,70 @@ TrumpAnswer = Suit | None | str
 class TrumpQuestion(Question):
     """Which suit is trump? Answers: a suit, ``None`` (no trump) or ``DEALER_CHOOSES``.
 
+    ``turned`` is the card turned (``None``: nothing was left to turn). Or the question
+    gives the deal instead (``players``, ``round`` of the standard game) and the learner
+    works out that it deals every card, so nothing is left to turn.
+
     >>> TrumpQuestion.of("W").correct_answer()
     'dealer-chooses'
     >>> TrumpQuestion.of("J").check(None).correct, TrumpQuestion.of(None).correct_answer()
     (True, None)
     >>> [TrumpQuestion.of("R9").choice_label(choice) for choice in ("R", None)]
     ['red (R)', 'no trump']
+    >>> last = TrumpQuestion.of(None, players=5, round=12)
+    >>> last.prompt(), last.check(None).answer
+    ('Round 12 with 5 players: each player is dealt 12 cards. Which suit is trump?', '5 players × 12 cards = 60 cards, the whole deck: nothing is left to turn, so there is no trump this round.')
+    >>> TrumpQuestion.of(None, players=5, round=11)
+    Traceback (most recent call last):
+    ...
+    tutor.errors.InvalidDealError: round 11 with 5 players deals 55 of the 60 cards: a card is left to turn for trump
     """
 
     turned: Card | None
+    players: int | None = None
+    round: int | None = None
     answer_kind: ClassVar[AnswerKind] = AnswerKind.ONE_CHOICE
 
     @classmethod
-    def of(cls, turned: Card | str | None) -> TrumpQuestion:
-        return cls(None if turned is None else parse_card(turned))
+    def of(
+        cls, turned: Card | str | None, *, players: int | None = None, round: int | None = None
+    ) -> TrumpQuestion:
+        question = cls(None if turned is None else parse_card(turned), players, round)
+        if (players is None) != (round is None):
+            raise InvalidDealError("give both players= and round= (the deal), or neither")
+        if players is not None:
+            if turned is not None:
+                raise InvalidDealError(
+                    "a trump question with a deal asks about the last round: it turns nothing"
+                )
+            if question._deals_every_card() is False:
+                raise InvalidDealError(
+                    f"round {round} with {players} players deals {question._dealt()} of the "
+                    f"{len(DECK)} cards: a card is left to turn for trump"
+                )
+        return question
+
+    def _cards_each(self) -> int:
+        assert self.players is not None and self.round is not None
+        schedule = cards_per_round(self.players)
+        if not is_whole_number(self.round) or not 1 <= self.round <= len(schedule):
+            raise InvalidDealError(
+                f"there is no round {self.round!r}: the standard game with {self.players} "
+                f"players has {len(schedule)} rounds"
+            )
+        return schedule[self.round - 1]
+
+    def _dealt(self) -> int:
+        assert self.players is not None
+        return self.players * self._cards_each()
+
+    def _deals_every_card(self) -> bool | None:
+        """Whether the question's deal leaves nothing to turn (the engine deals the round);
+        ``None`` without a deal."""
+        if self.players is None:
+            return None
+        deal = Round(players=self.players, cards=self._cards_each(), seed=0)
+        return deal.reveal.rule is RevealRule.NOTHING_LEFT
 
     @property
     def topic(self) -> Topic:
@@ -508,30 +582,108 @@ class TrumpQuestion(Question):
     def choice_label(self, choice: object, lang: str = DEFAULT_LANGUAGE) -> str:
         if choice == DEALER_CHOOSES:
             return text("quiz.choice-dealer-chooses", lang)
-        suit = parse_trump(cast(Suit | str | None, choice))  # checks at run time
-        if suit is None:
-            return suit_name(None, lang)
-        return text("quiz.trump-choice", lang, colour=suit_name(suit, lang), letter=suit.value)
+        return _trump_label(choice, lang)
 
     def scene(self) -> Scene:
-        return Scene(turned=self.turned, nothing_turned=self.turned is None)
+        return Scene(turned=self.turned)
 
     def prompt(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        if self.players is not None:
+            return text(
+                "quiz.trump-prompt-deal",
+                lang,
+                players=self.players,
+                round=self.round,
+                cards=self._cards_each(),
+            )
         key = "quiz.trump-prompt" if self.turned is not None else "quiz.trump-prompt-nothing"
         return text(key, lang)
 
     def situation_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        if self.turned is None:
-            return text("quiz.trump-situation-nothing", lang)
-        return text("quiz.trump-situation", lang, card=card_name(self.turned, lang))
+        return ""  # the answer names the turned card (or says nothing was left)
 
     def check(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
         right = self.correct_answer()
         given = answer if answer == DEALER_CHOOSES else parse_trump(answer)  # type: ignore[arg-type]
-        reveal = reveal_trump(self.turned)
-        answer_text = (
-            text("quiz.answer-dealer-chooses", lang)
-            if right == DEALER_CHOOSES
-            else text("quiz.answer-trump", lang, trump=suit_name(reveal.trump, lang))
+        if self.players is not None:
+            answer_text = text(
+                "quiz.answer-trump-deal",
+                lang,
+                players=self.players,
+                cards=self._cards_each(),
+                dealt=self._dealt(),
+            )
+        else:
+            # The reveal names the turned card and the trump it makes: the whole answer.
+            answer_text = describe_reveal(reveal_trump(self.turned), lang=lang)
+        return Feedback.graded(given == right, answer_text, "", lang)
+
+
+def _trump_label(choice: object, lang: str) -> str:
+    """A suit's words on a trump button ("red (R)"), or "no trump"."""
+    suit = parse_trump(cast(Suit | str | None, choice))  # checks at run time
+    if suit is None:
+        return suit_name(None, lang)
+    return text("quiz.trump-choice", lang, colour=suit_name(suit, lang), letter=suit.value)
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpChoiceQuestion(Question):
+    """A Wizard is turned: which of the four suits and "no trump" may the dealer choose?
+    The answer is the set the engine's round accepts (:meth:`Round.can_choose_trump`).
+
+    >>> q = TrumpChoiceQuestion()
+    >>> sorted(suit.value for suit in q.correct_answer()), q.choice_mark(None)
+    (['B', 'G', 'R', 'Y'], 'no trump: may not be chosen')
+    >>> q.check([Suit.RED]).as_text()
+    "Not quite. The dealer may choose: yellow, red, green, blue. A Wizard is turned, so the dealer looks at their hand and chooses the trump suit (not 'no trump')."
+    """
+
+    answer_kind: ClassVar[AnswerKind] = AnswerKind.MANY_CHOICES
+
+    @property
+    def topic(self) -> Topic:
+        return Topic.TRUMP_REVEAL
+
+    def _round(self) -> Round:
+        """A round whose turned card is a Wizard: the dealer's choice is due."""
+        return Round(hands=("Y1", "Y2", "Y3"), turned="W", dealer=0)
+
+    def correct_answer(self) -> frozenset[Suit | None]:
+        rnd = self._round()
+        return frozenset(choice for choice in self.choices() if rnd.can_choose_trump(choice))
+
+    def choices(self) -> tuple[Suit | None, ...]:
+        return (*Suit, None)
+
+    def choice_label(self, choice: object, lang: str = DEFAULT_LANGUAGE) -> str:
+        return _trump_label(choice, lang)
+
+    def is_right_choice(self, choice: object) -> bool:
+        return choice in self.correct_answer()
+
+    def choice_mark(self, choice: object, lang: str = DEFAULT_LANGUAGE) -> str:
+        key = "quiz.may-choose" if self.is_right_choice(choice) else "quiz.may-not-choose"
+        return text(key, lang, choice=self.choice_label(choice, lang))
+
+    def scene(self) -> Scene:
+        return Scene(turned=Card.parse("W"))
+
+    def prompt(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return text("quiz.trump-choice-prompt", lang)
+
+    def situation_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return self.prompt(lang)
+
+    def check(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
+        if not isinstance(answer, Iterable) or isinstance(answer, str):
+            raise InvalidCardError(f"answer with the trumps the dealer may choose, not {answer!r}")
+        chosen = frozenset(parse_trump(choice) for choice in answer)
+        right = self.correct_answer()
+        allowed = join_words((suit_name(choice, lang) for choice in self.choices() if choice in right), lang)
+        return Feedback.graded(
+            chosen == right,
+            text("quiz.answer-trump-choice", lang, choices=allowed),
+            describe_reveal(reveal_trump("W"), lang=lang),
+            lang,
         )
-        return Feedback.graded(given == right, answer_text, describe_reveal(reveal, lang=lang), lang)

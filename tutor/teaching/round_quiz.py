@@ -9,7 +9,7 @@ engine's schedule, :class:`tutor.rules.game.Game` and :class:`tutor.rules.round.
 
 >>> q = FirstBidderQuestion(players=4, dealer=3)
 >>> [q.choice_label(seat) for seat in q.choices()], q.check(1).as_text()
-(['A', 'B', 'C', 'D'], "Not quite. The answer is A. A sits on the dealer's left, so A bids first and leads the first trick; the bids go clockwise: A, B, C, D.")
+(['A', 'B', 'C', 'D'], "Not quite. A sits on the dealer's left, so A bids first and leads the first trick; the bids go clockwise: A, B, C, D.")
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from tutor.rules.schedule import GameLength, cards_per_round
 from tutor.rules.seats import check_players, default_names
 from tutor.rules.variants import Bidding, Rules
 from tutor.teaching.quiz import AnswerKind, Feedback, Question, Topic
-from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
+from tutor.teaching.text import DEFAULT_LANGUAGE, join_sentences, join_words, text
 
 
 def length_name(length: GameLength, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -81,8 +81,10 @@ class ScheduleQuestion(Question):
     >>> ScheduleQuestion(players=4, ask=ScheduleAsk.ROUNDS).correct_answer()
     15
     >>> q = ScheduleQuestion(players=3, ask=ScheduleAsk.TRICKS, round=20)
-    >>> print(q.check(20).explanation)
+    >>> print(q.check(20).answer)
     Round 20 deals 20 cards to each player, and every trick takes one card from each player, so the round has 20 tricks. This is the last round: every card is dealt, so no card is left to turn for trump.
+    >>> print(ScheduleQuestion(players=6, ask=ScheduleAsk.CARDS, round=5, length=GameLength.FIVE).explain())
+    Round 5 of a five-round game with 6 players deals 5 cards to each player. It is the last round, yet it deals only 30 of the 60 cards: a card is still turned for trump.
     >>> ScheduleQuestion(players=6, ask=ScheduleAsk.CARDS, round=11)
     Traceback (most recent call last):
     ...
@@ -144,19 +146,17 @@ class ScheduleQuestion(Question):
             round=self.round,
             cards=self.correct_answer(),
         )
-        last_round_deals_all = schedule[-1] * self.players == len(DECK)
-        if self.round == len(schedule) and last_round_deals_all:
-            why += " " + text("round-quiz.schedule-last-round", lang)
-        return why
+        if self.round != len(schedule):
+            return why
+        dealt = schedule[-1] * self.players
+        if dealt == len(DECK):
+            return join_sentences((why, text("round-quiz.schedule-last-round", lang)))
+        stock = text("round-quiz.schedule-last-round-stock", lang, dealt=dealt, deck=len(DECK))
+        return join_sentences((why, stock))
 
     def check(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
-        right = self.correct_answer()
-        return Feedback.graded(
-            answer == right,
-            text("round-quiz.answer", lang, value=right),
-            self.explain(lang),
-            lang,
-        )
+        # The reason states the number asked for: it is the whole answer.
+        return Feedback.graded(answer == self.correct_answer(), self.explain(lang), "", lang)
 
 
 class _SeatQuestion(Question):
@@ -252,7 +252,7 @@ class FirstBidderQuestion(_SeatQuestion):
     >>> q = FirstBidderQuestion(players=4, dealer=3)
     >>> q.choice_label(q.correct_answer())
     'A'
-    >>> print(q.check(0).explanation)
+    >>> print(q.check(0).answer)
     A sits on the dealer's left, so A bids first and leads the first trick; the bids go clockwise: A, B, C, D.
     """
 
@@ -299,7 +299,8 @@ class FirstBidderQuestion(_SeatQuestion):
             first=names[order[0]],
             order=join_words((names[seat] for seat in order), lang),
         )
-        return self._answer_is(answer, order[0], why, lang)
+        # The reason names the first bidder: it is the whole answer.
+        return Feedback.graded(answer == order[0], why, "", lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -385,7 +386,9 @@ class LegalBidsQuestion(Question):
         last = len(self.bids) == self.players - 1
         total = sum(self.bids)
         forbidden = self.bidding_round().forbidden_bid()
-        if not self.plus_minus_one:
+        if not self.bids and not self.plus_minus_one:
+            pass  # the first bid: no total to speak of yet
+        elif not self.plus_minus_one:
             reasons.append(text("round-quiz.bids-any-total", lang, cards=self.cards))
         elif not last:
             reasons.append(text("round-quiz.bids-not-last", lang))
@@ -403,15 +406,17 @@ class LegalBidsQuestion(Question):
             reasons.append(
                 text("round-quiz.bids-none-forbidden", lang, total=total, cards=self.cards)
             )
-        return " ".join(reasons)
+        return join_sentences(reasons)
 
     def check(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
         if not isinstance(answer, Iterable) or isinstance(answer, str):
             raise IllegalBidError(f"answer with the bids the player may make, not {answer!r}")
         right = self.correct_answer()
+        # The prompt of the first bid speaks to "you", the others of "the next player".
+        key = "round-quiz.answer-bids" if self.bids else "round-quiz.answer-bids-first"
         return Feedback.graded(
             frozenset(answer) == right,
-            text("round-quiz.answer-bids", lang, bids=join_words(map(str, sorted(right)), lang)),
+            text(key, lang, bids=join_words(map(str, sorted(right)), lang)),
             self.explain(lang),
             lang,
         )

@@ -52,8 +52,8 @@ def text(key: str, lang: str = DEFAULT_LANGUAGE, /, **values: object) -> str:
 
     >>> text("suit.R")
     'red'
-    >>> text("score.met", bid=2, taken=2, points=40)
-    'Bid 2, took 2: bid met, so 20 + 10 × 2 = 40.'
+    >>> text("card.number", colour="red", rank=9)
+    'red 9'
     >>> text("score.nope")
     Traceback (most recent call last):
     ...
@@ -74,3 +74,42 @@ def join_words(items: Iterable[object], lang: str = DEFAULT_LANGUAGE) -> str:
     ('red 9, blue 11', '赤の9、青の11')
     """
     return text("list.separator", lang).join(str(item) for item in items)
+
+
+_CLOSES_ITSELF = tuple("。！？：」』）")
+"""Full-width marks that end a Japanese or Chinese sentence (or clause) and carry their own
+space: no ASCII space follows them."""
+
+
+def join_sentences(sentences: Iterable[str]) -> str:
+    """Sentences one after another: a space after an English one, none after 「。」.
+
+    Empty sentences are left out.
+
+    >>> join_sentences(["Right!", "", "The score is 40."])
+    'Right! The score is 40.'
+    >>> join_sentences(["正解です！", "得点は40点です。", "次へ"])
+    '正解です！得点は40点です。次へ'
+    """
+    joined = ""
+    for sentence in sentences:
+        if not sentence:
+            continue
+        if joined and not joined.endswith(_CLOSES_ITSELF):
+            joined += " "
+        joined += sentence
+    return joined
+
+
+def join_alternatives(items: Iterable[object], lang: str = DEFAULT_LANGUAGE) -> str:
+    """Items as alternatives in a sentence: "a, b or c".
+
+    >>> join_alternatives(["red 12"]), join_alternatives(["red 12", "green 10", "blue 2"])
+    ('red 12', 'red 12, green 10 or blue 2')
+    >>> join_alternatives(["赤の12", "緑の10"], "ja")
+    '赤の12か緑の10'
+    """
+    words = [str(item) for item in items]
+    if len(words) < 2:
+        return "".join(words)
+    return join_words(words[:-1], lang) + text("list.or", lang) + words[-1]

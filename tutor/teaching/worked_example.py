@@ -14,7 +14,7 @@ The steps are display-neutral data (cards, seats, sentences); the display layer
 >>> [step.kind.value for step in example.steps][:3]
 ['deal', 'bids', 'play']
 >>> [step.sentences[0] for step in example.steps if step.kind is StepKind.TRICK][0]
-'C takes the trick with blue 11: no Wizard and no trump was played, so the highest blue card wins.'
+'C takes the trick with blue 11: nobody played a Wizard or a trump, so the highest blue card wins.'
 """
 
 from __future__ import annotations
