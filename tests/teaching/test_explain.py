@@ -361,8 +361,14 @@ def test_the_last_round_trump_question_makes_the_learner_count_the_deal() -> Non
     assert "nothing" not in question.prompt()  # the learner works it out
     assert question.check(None).answer.startswith("4 players × 15 cards = 60 cards")
     assert question.scene().turned is None
-    with pytest.raises(InvalidDealError, match="round 14 with 4 players deals 56 of the 60"):
+    with pytest.raises(InvalidDealError, match="round 14 of the standard game with 4 players deals 56 of the 60"):
         TrumpQuestion.of(None, players=4, round=14)
+    with pytest.raises(InvalidDealError, match="deals every card: nothing is left to turn"):
+        TrumpQuestion.of("R9", players=4, round=15)
+    # The last round of a five-round game leaves cards: one is turned, and it makes trump.
+    five = TrumpQuestion.of("R2", players=6, round=5, length="five")
+    assert five.correct_answer() is Suit.RED
+    assert five.check(Suit.RED).answer.startswith("6 players × 5 cards = 30 of the 60 cards")
     with pytest.raises(InvalidDealError, match="there is no round 16"):
         TrumpQuestion.of(None, players=4, round=16)
     with pytest.raises(InvalidDealError, match="give both"):

@@ -34,6 +34,7 @@ from tutor.teaching.quiz import (
     ScoreQuestion,
     Topic,
     TrickWinnerQuestion,
+    TrumpChoiceQuestion,
     TrumpQuestion,
 )
 from tutor.teaching.round_quiz import (
@@ -141,6 +142,8 @@ def test_quizzes_cover_every_rule(lessons: list[Lesson]) -> None:
                     exercised.add("too-many" if q.taken > q.bid else "too-few")
             elif isinstance(q, TrumpQuestion):
                 exercised.add(reveal_trump(q.turned).rule)
+                if q.players is not None:
+                    exercised.update({"deal", q.length})
             elif isinstance(q, ScheduleQuestion):
                 exercised.update({q.ask, q.length})
             elif isinstance(q, LegalBidsQuestion):
@@ -168,6 +171,8 @@ def test_quizzes_cover_every_rule(lessons: list[Lesson]) -> None:
         ("plus-minus-one", False),
         "DealerQuestion",
         "FirstBidderQuestion",
+        "TrumpChoiceQuestion",
+        "deal",
         *Topic,
     }
     assert wanted - exercised == set()
@@ -345,6 +350,39 @@ WRONG_FACTS = {
         trump = "R"
         """,
         "states trump 'R' but the engine says 'none' (nothing left to turn means no trump)",
+    ),
+    "trump of a deal": (
+        """
+        [[quiz]]
+        id = "last-deal"
+        kind = "trump"
+        players = 3
+        round = 20
+        trump = "B"
+        """,
+        "states trump 'B' but the engine says 'none' (nothing left to turn means no trump)",
+    ),
+    "a deal that leaves cards to turn": (
+        """
+        [[quiz]]
+        id = "not-last"
+        kind = "trump"
+        players = 3
+        round = 19
+        trump = "none"
+        """,
+        "round 19 of the standard game with 3 players deals 57 of the 60 cards: the top "
+        "card of the stock is turned (give turned=)",
+    ),
+    "the dealer's choice": (
+        """
+        [[quiz]]
+        id = "choice"
+        kind = "trump-choice"
+        allowed = "Y R G B none"
+        """,
+        "states allowed 'Y R G B none' but the engine says 'B G R Y' (after a turned "
+        "Wizard the dealer names one of the four suits)",
     ),
     "rounds": (
         """
@@ -938,3 +976,37 @@ def test_lessons_and_practice_need_no_display_until_shown(tmp_path: Path, work: 
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=tmp_path
     )
     assert out.stdout.strip() == "[]"
+
+
+# -- what the quizzes ask -------------------------------------------------------------------
+
+
+def test_lesson_two_asks_about_each_way_trump_is_decided(lessons: list[Lesson]) -> None:
+    trump = next(lesson for lesson in lessons if lesson.id == "02_trump")
+    questions = trump.questions()
+    reveals = [reveal_trump(q.turned).rule for q in questions if isinstance(q, TrumpQuestion)]
+    assert set(reveals) == set(RevealRule)  # number card, Jester, Wizard, nothing left
+    assert reveals.count(RevealRule.NUMBER_CARD) <= 2  # not one question asked four times
+    assert any(isinstance(q, TrumpChoiceQuestion) for q in questions)  # the dealer's choice
+    # The last round is worked out from the deal, not told.
+    assert any(isinstance(q, TrumpQuestion) and q.deals_every_card() for q in questions)
+
+
+def test_no_quiz_asks_for_a_trick_trump_decides_before_the_four_checks(
+    lessons: list[Lesson],
+) -> None:
+    four_checks = next(lesson.number for lesson in lessons if lesson.id == "06_trick_winner")
+    for lesson in lessons:
+        if lesson.number >= four_checks:
+            continue
+        for q in lesson.questions():
+            if isinstance(q, TrickWinnerQuestion):
+                assert explain_trick(q.plays, q.trump).rule is not WinRule.HIGHEST_TRUMP, lesson.id
+
+
+def test_no_quiz_asks_what_the_name_of_a_game_length_says(lessons: list[Lesson]) -> None:
+    """"How many rounds does a five-round game have?" answers itself."""
+    for lesson in lessons:
+        for q in lesson.questions():
+            if isinstance(q, ScheduleQuestion) and q.ask is ScheduleAsk.ROUNDS:
+                assert q.length is GameLength.STANDARD, (lesson.id, q)

@@ -29,8 +29,7 @@ from tutor.display.html import score_sheet_html
 from tutor.display.svg import card_svg, hand_svg, trick_svg
 from tutor.display.widgets import QuizWidget
 from tutor.teaching.lesson import DeckFact, Lesson, LessonItem, ScheduleTableFact, ScoreSheetFact
-from tutor.teaching.quiz import LegalPlaysQuestion, TrickWinnerQuestion, TrumpQuestion
-from tutor.teaching.round_quiz import length_name
+from tutor.teaching.quiz import LegalPlaysQuestion, TrickWinnerQuestion, TrumpQuestion, length_name
 from tutor.teaching.text import DEFAULT_LANGUAGE, text
 
 _ipython: Any = IPython.display  # untyped

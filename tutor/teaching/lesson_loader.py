@@ -64,6 +64,7 @@ from tutor.teaching.quiz import (
     Question,
     ScoreQuestion,
     TrickWinnerQuestion,
+    TrumpChoiceQuestion,
     TrumpQuestion,
 )
 from tutor.teaching.round_quiz import (
@@ -299,10 +300,16 @@ def _trump_word(answer: object) -> str:
 
 
 def _trump_item(r: _Reader) -> Question:
-    turned = r.string("turned")
-    question: TrumpQuestion = r.engine(
-        lambda: TrumpQuestion.of(None if turned.strip().lower() == "nothing" else turned)
-    )
+    turned_text = r.string("turned", "nothing")
+    turned = None if turned_text.strip().lower() == "nothing" else turned_text
+    deal: dict[str, Any] = {}
+    if r.has("players") or r.has("round"):
+        deal = {"players": r.integer("players"), "round": r.integer("round"), "length": _length(r)}
+    elif r.has("length"):
+        raise r.fail("'length' goes with 'players' and 'round' (the deal)")
+    elif not r.has("turned"):
+        raise r.fail("missing 'turned' (a card, or \"nothing\"), or the deal: 'players' and 'round'")
+    question: TrumpQuestion = r.engine(lambda: TrumpQuestion.of(turned, **deal))
     stated_text = r.string("trump")
     stated: object = (
         DEALER_CHOOSES if stated_text == DEALER_CHOOSES else r.trump("trump")
@@ -313,6 +320,23 @@ def _trump_item(r: _Reader) -> Question:
         raise r.fail(
             f"states trump {stated_text!r} but the engine says {_trump_word(engine)!r} "
             f"({_REVEAL_WORDS[rule]})"
+        )
+    return question
+
+
+def _trump_choice_item(r: _Reader) -> Question:
+    question = TrumpChoiceQuestion()
+    words = r.string("allowed").split()
+    try:
+        stated = frozenset(parse_trump(word) for word in words)
+    except WizardRuleError as error:
+        raise r.fail(f"'allowed': {error}") from None
+    engine = question.correct_answer()
+    if stated != engine:
+        raise r.fail(
+            f"states allowed {' '.join(words)!r} but the engine says "
+            f"{' '.join(sorted(_trump_word(choice) for choice in engine))!r} "
+            "(after a turned Wizard the dealer names one of the four suits)"
         )
     return question
 
@@ -556,7 +580,8 @@ _KINDS: dict[str, _Kind] = {
     "trick-winner": _Kind(("plays", "trump", "players", "winner"), _trick_winner_item),
     "legal-plays": _Kind(("hand", "played", "trump", "legal"), _legal_plays_item),
     "score": _Kind(("bid", "taken", "points"), _score_item),
-    "trump": _Kind(("turned", "trump"), _trump_item),
+    "trump": _Kind(("turned", "players", "round", "length", "trump"), _trump_item),
+    "trump-choice": _Kind(("allowed",), _trump_choice_item),
     "schedule": _Kind(
         ("players", "length", "round", "rounds", "cards", "tricks"), _schedule_item
     ),

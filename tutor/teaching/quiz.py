@@ -26,7 +26,7 @@ from tutor.errors import InvalidCardError, InvalidDealError, InvalidPlayersError
 from tutor.rules.cards import DECK, Card, Suit, parse_card, parse_cards
 from tutor.rules.checks import is_whole_number
 from tutor.rules.round import Round
-from tutor.rules.schedule import cards_per_round
+from tutor.rules.schedule import GameLength, cards_per_round, parse_length
 from tutor.rules.scoring import round_score
 from tutor.rules.trick import explain_trick, judge_play, legal_plays
 from tutor.rules.trump import RevealRule, parse_trump, reveal_trump
@@ -190,6 +190,15 @@ class Question(ABC):
         """The right answer and the engine's reason, in words."""
         feedback = self.check(self.correct_answer(), lang)
         return join_sentences((feedback.answer, feedback.explanation))
+
+
+def length_name(length: GameLength, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The game length in words.
+
+    >>> length_name(GameLength.FIVE)
+    'a five-round game'
+    """
+    return text(f"game-length.{length.value}", lang)
 
 
 def trump_sentence(trump: Suit | None, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -503,9 +512,10 @@ TrumpAnswer = Suit | None | str
 class TrumpQuestion(Question):
     """Which suit is trump? Answers: a suit, ``None`` (no trump) or ``DEALER_CHOOSES``.
 
-    ``turned`` is the card turned (``None``: nothing was left to turn). Or the question
-    gives the deal instead (``players``, ``round`` of the standard game) and the learner
-    works out that it deals every card, so nothing is left to turn.
+    ``turned`` is the card turned (``None``: nothing was left to turn). The question may
+    also give the deal (``players`` and ``round`` of a game of ``length``): the learner then
+    works out whether it deals every card, leaving nothing to turn (the last round of a
+    standard game), or leaves cards for the turn (the last round of a five-round game).
 
     >>> TrumpQuestion.of("W").correct_answer()
     'dealer-chooses'
@@ -514,45 +524,58 @@ class TrumpQuestion(Question):
     >>> [TrumpQuestion.of("R9").choice_label(choice) for choice in ("R", None)]
     ['red (R)', 'no trump']
     >>> last = TrumpQuestion.of(None, players=5, round=12)
-    >>> last.prompt(), last.check(None).answer
-    ('Round 12 with 5 players: each player is dealt 12 cards. Which suit is trump?', '5 players × 12 cards = 60 cards, the whole deck: nothing is left to turn, so there is no trump this round.')
+    >>> print(last.prompt()); print(last.check(None).answer)
+    Round 12 of the standard game with 5 players: each player is dealt 12 cards. Which suit is trump?
+    5 players × 12 cards = 60 cards, the whole deck: nothing is left to turn, so there is no trump this round.
+    >>> print(TrumpQuestion.of("R2", players=6, round=5, length="five").check("R").answer)
+    6 players × 5 cards = 30 of the 60 cards: not every card is dealt, so one is left to turn. The red 2 is turned, so red is trump this round (the whole suit, not just that card).
     >>> TrumpQuestion.of(None, players=5, round=11)
     Traceback (most recent call last):
     ...
-    tutor.errors.InvalidDealError: round 11 with 5 players deals 55 of the 60 cards: a card is left to turn for trump
+    tutor.errors.InvalidDealError: round 11 of the standard game with 5 players deals 55 of the 60 cards: the top card of the stock is turned (give turned=)
     """
 
     turned: Card | None
     players: int | None = None
     round: int | None = None
+    length: GameLength = GameLength.STANDARD
     answer_kind: ClassVar[AnswerKind] = AnswerKind.ONE_CHOICE
 
     @classmethod
     def of(
-        cls, turned: Card | str | None, *, players: int | None = None, round: int | None = None
+        cls,
+        turned: Card | str | None,
+        *,
+        players: int | None = None,
+        round: int | None = None,
+        length: GameLength | str = GameLength.STANDARD,
     ) -> TrumpQuestion:
-        question = cls(None if turned is None else parse_card(turned), players, round)
+        question = cls(
+            None if turned is None else parse_card(turned), players, round, parse_length(length)
+        )
         if (players is None) != (round is None):
             raise InvalidDealError("give both players= and round= (the deal), or neither")
-        if players is not None:
-            if turned is not None:
-                raise InvalidDealError(
-                    "a trump question with a deal asks about the last round: it turns nothing"
-                )
-            if question._deals_every_card() is False:
-                raise InvalidDealError(
-                    f"round {round} with {players} players deals {question._dealt()} of the "
-                    f"{len(DECK)} cards: a card is left to turn for trump"
-                )
+        deals_all = question.deals_every_card()
+        if deals_all is True and turned is not None:
+            raise InvalidDealError(
+                f"round {round} of the {question.length.value} game with {players} players "
+                "deals every card: nothing is left to turn, so give turned=None"
+            )
+        if deals_all is False and turned is None:
+            raise InvalidDealError(
+                f"round {round} of the {question.length.value} game with {players} players "
+                f"deals {question._dealt()} of the {len(DECK)} cards: the top card of the "
+                "stock is turned (give turned=)"
+            )
         return question
 
     def _cards_each(self) -> int:
         assert self.players is not None and self.round is not None
-        schedule = cards_per_round(self.players)
+        schedule = cards_per_round(self.players, self.length)
         if not is_whole_number(self.round) or not 1 <= self.round <= len(schedule):
             raise InvalidDealError(
-                f"there is no round {self.round!r}: the standard game with {self.players} "
-                f"players has {len(schedule)} rounds"
+                f"there is no round {self.round!r}: the {self.length.value} game with "
+                f"{self.players} players has {len(schedule)} rounds"
             )
         return schedule[self.round - 1]
 
@@ -560,9 +583,9 @@ class TrumpQuestion(Question):
         assert self.players is not None
         return self.players * self._cards_each()
 
-    def _deals_every_card(self) -> bool | None:
-        """Whether the question's deal leaves nothing to turn (the engine deals the round);
-        ``None`` without a deal."""
+    def deals_every_card(self) -> bool | None:
+        """Whether the question's deal leaves nothing to turn, as the engine deals the
+        round; ``None`` for a question without a deal."""
         if self.players is None:
             return None
         deal = Round(players=self.players, cards=self._cards_each(), seed=0)
@@ -589,34 +612,44 @@ class TrumpQuestion(Question):
 
     def prompt(self, lang: str = DEFAULT_LANGUAGE) -> str:
         if self.players is not None:
+            key = "quiz.trump-prompt-deal" if self.turned is None else "quiz.trump-prompt-deal-turned"
             return text(
-                "quiz.trump-prompt-deal",
+                key,
                 lang,
                 players=self.players,
                 round=self.round,
                 cards=self._cards_each(),
+                length=length_name(self.length, lang),
             )
         key = "quiz.trump-prompt" if self.turned is not None else "quiz.trump-prompt-nothing"
         return text(key, lang)
 
     def situation_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        if self.players is not None:
+            return self.prompt(lang)
         return ""  # the answer names the turned card (or says nothing was left)
 
     def check(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
         right = self.correct_answer()
         given = answer if answer == DEALER_CHOOSES else parse_trump(answer)  # type: ignore[arg-type]
-        if self.players is not None:
-            answer_text = text(
-                "quiz.answer-trump-deal",
-                lang,
-                players=self.players,
-                cards=self._cards_each(),
-                dealt=self._dealt(),
-            )
+        # The reveal names the turned card and the trump it makes: the whole answer; with a
+        # deal, the count of the cards dealt comes first.
+        reveal = describe_reveal(reveal_trump(self.turned), lang=lang)
+        if self.players is None:
+            sentences = [reveal]
+        elif self.turned is None:
+            sentences = [text("quiz.answer-trump-deal", lang, **self._deal_values())]
         else:
-            # The reveal names the turned card and the trump it makes: the whole answer.
-            answer_text = describe_reveal(reveal_trump(self.turned), lang=lang)
-        return Feedback.graded(given == right, answer_text, "", lang)
+            sentences = [text("quiz.answer-trump-deal-left", lang, **self._deal_values()), reveal]
+        return Feedback.graded(given == right, join_sentences(sentences), "", lang)
+
+    def _deal_values(self) -> dict[str, int]:
+        return {
+            "players": self.players or 0,
+            "cards": self._cards_each(),
+            "dealt": self._dealt(),
+            "deck": len(DECK),
+        }
 
 
 def _trump_label(choice: object, lang: str) -> str:
@@ -636,7 +669,7 @@ class TrumpChoiceQuestion(Question):
     >>> sorted(suit.value for suit in q.correct_answer()), q.choice_mark(None)
     (['B', 'G', 'R', 'Y'], 'no trump: may not be chosen')
     >>> q.check([Suit.RED]).as_text()
-    "Not quite. The dealer may choose: yellow, red, green, blue. A Wizard is turned, so the dealer looks at their hand and chooses the trump suit (not 'no trump')."
+    "Not quite. The dealer looks at their hand and names the trump suit, one of yellow, red, green, blue. 'No trump' is not one of the choices."
     """
 
     answer_kind: ClassVar[AnswerKind] = AnswerKind.MANY_CHOICES
@@ -680,10 +713,10 @@ class TrumpChoiceQuestion(Question):
             raise InvalidCardError(f"answer with the trumps the dealer may choose, not {answer!r}")
         chosen = frozenset(parse_trump(choice) for choice in answer)
         right = self.correct_answer()
-        allowed = join_words((suit_name(choice, lang) for choice in self.choices() if choice in right), lang)
-        return Feedback.graded(
-            chosen == right,
-            text("quiz.answer-trump-choice", lang, choices=allowed),
-            describe_reveal(reveal_trump("W"), lang=lang),
-            lang,
+        allowed = join_words(
+            (suit_name(choice, lang) for choice in self.choices() if choice in right), lang
         )
+        sentences = [text("quiz.answer-trump-choice", lang, choices=allowed)]
+        if None not in right:
+            sentences.append(text("quiz.no-trump-not-a-choice", lang))
+        return Feedback.graded(chosen == right, join_sentences(sentences), "", lang)

@@ -27,17 +27,8 @@ from tutor.rules.round import Phase, Round
 from tutor.rules.schedule import GameLength, cards_per_round
 from tutor.rules.seats import check_players, default_names
 from tutor.rules.variants import Bidding, Rules
-from tutor.teaching.quiz import AnswerKind, Feedback, Question, Topic
+from tutor.teaching.quiz import AnswerKind, Feedback, Question, Topic, length_name
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_sentences, join_words, text
-
-
-def length_name(length: GameLength, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The game length in words.
-
-    >>> length_name(GameLength.FIVE)
-    'a five-round game'
-    """
-    return text(f"game-length.{length.value}", lang)
 
 
 def _yes_no(value: bool, lang: str) -> str:
