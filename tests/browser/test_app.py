@@ -20,7 +20,7 @@ from .conftest import QUIZ_NOTEBOOK, PageLog, lesson_notebook
 
 pytestmark = pytest.mark.browser
 
-STEP_COUNT = 20
+STEP_COUNT = 21
 LOAD_TIMEOUT = 90_000  # ms: a page waits for its kernel to run the notebook
 ACTION_TIMEOUT = 10_000
 
@@ -166,7 +166,6 @@ def test_worked_example_steps_through_three_tricks_with_buttons_and_keys(
     assert round_scores == [("A", 1, 0, -10), ("B", 2, 1, -10), ("C", 0, 1, -10), ("D", 0, 1, -10)]
 
     forward(19)
-    expect(next_button).to_be_disabled()
     sheet_rows = browser_page.locator(".score-sheet tbody tr")
     expect(sheet_rows).to_have_count(3)
     points_by_round = [
@@ -180,6 +179,14 @@ def test_worked_example_steps_through_three_tricks_with_buttons_and_keys(
     ]
     assert totals == [40, 10, 0, 30]
     assert "A leads with 40 points." in page_text.inner_text()
+
+    forward(20)  # the end: the two scoring mistakes learners make most, on the same sheet
+    expect(next_button).to_be_disabled()
+    expect(title).to_have_text(text("worked.mistakes-title"))
+    mistakes = browser_page.locator(".tutor-reason").all_inner_texts()
+    assert mistakes[0].startswith("B bid 2 in round 3 and took 1: 1 off, so −10.")
+    assert mistakes[1].startswith("D bid 0 in round 2 and took none")
+    expect(browser_page.locator(".score-sheet tbody tr")).to_have_count(3)
     log.assert_clean()
 
 

@@ -53,8 +53,10 @@ def test_stepper_widget_buttons_step_and_disable_at_the_ends() -> None:
     for _ in range(len(STEPS) - 1):
         next_.click()
     assert stepper.index == len(STEPS) - 1 and next_.disabled and not back.disabled
-    assert stepper._position.value == "<span>Step 20 of 20</span>"
-    assert "score-sheet" in stepper._page.value
+    assert stepper._position.value == f"<span>Step {len(STEPS)} of {len(STEPS)}</span>"
+    assert "step-mistakes" in stepper._page.value and "score-sheet" in stepper._page.value
+    back.click()
+    assert "step-score-sheet" in stepper._page.value
     back.click()
     assert "round-scores" in stepper._page.value
     stepper._present_toggle.value = True

@@ -12,6 +12,7 @@ import pytest
 from tutor.rules.cards import parse_cards
 from tutor.rules.trick import WinRule, judge_play
 from tutor.teaching.explain import describe_play, describe_score
+from tutor.teaching.text import LANGUAGES
 from tutor.teaching.worked_example import StepKind, worked_example
 
 EXAMPLE = worked_example()
@@ -45,6 +46,7 @@ def test_steps_go_deal_bids_then_each_card_and_trick_then_scores() -> None:
         StepKind.TAKEN,
         StepKind.ROUND_SCORES,
         StepKind.SCORE_SHEET,
+        StepKind.MISTAKES,
     ]
     assert [step.kind for step in STEPS] == expected
     assert [step.number for step in STEPS] == list(range(1, len(STEPS) + 1))
@@ -159,7 +161,8 @@ def test_tricks_taken_0_1_1_1_and_every_player_scores_minus_10() -> None:
 
 
 def test_score_sheet_over_three_rounds_is_a_40_b_10_c_0_d_30() -> None:
-    sheet = STEPS[-1].sheet
+    sheet_step = next(step for step in STEPS if step.kind is StepKind.SCORE_SHEET)
+    sheet = sheet_step.sheet
     assert sheet is not None
     assert [row.points for row in sheet.rows] == [
         (20, 30, 20, 20),
@@ -167,7 +170,25 @@ def test_score_sheet_over_three_rounds_is_a_40_b_10_c_0_d_30() -> None:
         (-10, -10, -10, -10),
     ]
     assert sheet.totals == (40, 10, 0, 30)
-    assert STEPS[-1].sentences[-1] == "A leads with 40 points."
+    assert sheet_step.sentences[-1] == "A leads with 40 points."
+
+
+def test_the_example_ends_with_the_two_scoring_mistakes_of_the_source() -> None:
+    """B's one trick earns nothing when the bid was 2; D's met bid of 0 scores 20."""
+    last = STEPS[-1]
+    assert last.kind is StepKind.MISTAKES and last.sheet is not None
+    b_round_3 = last.sheet.rows[2]
+    assert (b_round_3.bids[1], b_round_3.taken[1], b_round_3.points[1]) == (2, 1, -10)
+    d_round_2 = last.sheet.rows[1]
+    assert (d_round_2.bids[3], d_round_2.taken[3], d_round_2.points[3]) == (0, 0, 20)
+    missed, zero = last.sentences
+    assert missed.startswith("B bid 2 in round 3 and took 1: 1 off, so −10.")
+    assert "not +10 first" in missed
+    assert zero == "D bid 0 in round 2 and took none: the bid is met, so D scores 20, not 0."
+    for lang in LANGUAGES:
+        words = worked_example(lang).steps[-1]
+        assert [sentence.count("−10") for sentence in words.sentences] == [2, 0]
+        assert all("20" in sentence for sentence in words.sentences[1:])
 
 
 def test_card_lists_in_the_data_are_valid_notation() -> None:

@@ -331,7 +331,7 @@ def worked_example_stepper(
 
     >>> stepper = worked_example_stepper(present=False)
     >>> stepper.count, "Round 3: the deal" in stepper.page_html()
-    (20, True)
+    (21, True)
     """
     example = worked_example(lang)
 

@@ -25,7 +25,7 @@ from enum import StrEnum
 
 from tutor.rules.cards import Card, Suit, parse_cards
 from tutor.rules.round import BidMade, CardPlayed, Phase, Round
-from tutor.rules.scoring import ScoreSheet
+from tutor.rules.scoring import POINTS_PER_TRICK_WHEN_MET, ScoreSheet
 from tutor.rules.seats import seat_order
 from tutor.rules.trick import PlayJudgement, judge_play
 from tutor.teaching.explain import (
@@ -34,6 +34,7 @@ from tutor.teaching.explain import (
     describe_reveal,
     describe_score,
     describe_trick,
+    format_points,
 )
 from tutor.teaching.text import DEFAULT_LANGUAGE, text
 
@@ -57,6 +58,10 @@ EARLIER_ROUNDS: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = (
     ((1, 1, 0, 0), (1, 0, 1, 0)),
 )
 """Rounds 1 and 2 of the same game: (bids, tricks taken) by seat, A to D."""
+COMMON_MISTAKES = ((1, 3), (3, 2))
+"""The two score-sheet cells where the source article warns of the mistakes learners make
+most, as (seat, round): B's round 3 (one trick taken, bid 2: no points for the trick) and
+D's round 2 (a bid of 0 met scores 20, not 0). The words and numbers come from the sheet."""
 
 
 class StepKind(StrEnum):
@@ -72,6 +77,8 @@ class StepKind(StrEnum):
     TAKEN = "taken"
     ROUND_SCORES = "round-scores"
     SCORE_SHEET = "score-sheet"
+    MISTAKES = "mistakes"
+    """The two scoring mistakes learners make most, on this game's sheet."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +189,11 @@ def worked_example(lang: str = DEFAULT_LANGUAGE) -> WorkedExample:
 
     >>> example = worked_example()
     >>> len(example.steps), example.steps[-1].kind.value, example.sheet.totals
-    (20, 'score-sheet', (40, 10, 0, 30))
+    (21, 'mistakes', (40, 10, 0, 30))
+    >>> for sentence in example.steps[-1].sentences:
+    ...     print(sentence)
+    B bid 2 in round 3 and took 1: 1 off, so −10. Tricks taken earn nothing when the bid is missed: not +10 first, then −10.
+    D bid 0 in round 2 and took none: the bid is met, so D scores 20, not 0.
     """
     finished = play_worked_round()
     names = finished.names
@@ -289,10 +300,16 @@ def worked_example(lang: str = DEFAULT_LANGUAGE) -> WorkedExample:
                 leader_key,
                 lang,
                 players=_join([names[seat] for seat in leaders], lang),
-                total=sheet.totals[leaders[0]],
+                total=format_points(sheet.totals[leaders[0]]),
             ),
         ],
         score_lines=lines,
+        sheet=sheet,
+    )
+    add(
+        StepKind.MISTAKES,
+        text("worked.mistakes-title", lang),
+        [_mistake_sentence(sheet, seat, number, lang) for seat, number in COMMON_MISTAKES],
         sheet=sheet,
     )
     assert replay.snapshot() == finished.snapshot()  # the replay rebuilt the round exactly
@@ -305,6 +322,30 @@ def worked_example(lang: str = DEFAULT_LANGUAGE) -> WorkedExample:
         round=finished,
         steps=tuple(steps),
         sheet=sheet,
+    )
+
+
+def _mistake_sentence(sheet: ScoreSheet, seat: int, round_number: int, lang: str) -> str:
+    """What a player's score in one round is, against the mistake learners make there: the
+    tricks of a missed bid counted anyway, or a met bid of 0 scored as nothing."""
+    row = sheet.rows[round_number - 1]
+    bid, taken, points = row.bids[seat], row.taken[seat], row.points[seat]
+    values = {
+        "player": sheet.names[seat],
+        "round": round_number,
+        "bid": bid,
+        "taken": taken,
+        "off": abs(bid - taken),
+        "points": format_points(points),
+        "tricks_worth": format_points(POINTS_PER_TRICK_WHEN_MET * taken, signed=True),
+    }
+    if bid != taken and taken > 0:
+        return text("worked.mistake-missed-bid", lang, **values)
+    if bid == taken == 0:
+        return text("worked.mistake-zero-bid", lang, **values)
+    raise ValueError(
+        f"round {round_number}, seat {seat}: bid {bid}, took {taken} is neither a missed bid "
+        "with tricks taken nor a met bid of 0"
     )
 
 
