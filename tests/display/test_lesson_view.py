@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tutor.display import show_lesson
+from tutor.display.lesson_quiz import LessonQuiz
 from tutor.display.lesson_view import example_markdown, example_picture
 from tutor.display.widgets import QuizWidget
 from tutor.teaching.lesson import Lesson
@@ -40,7 +41,13 @@ def test_every_lesson_shows_text_examples_and_quiz_widgets(
         for section in lesson.sections:
             assert any(section.heading() in text for text in markdown)
         widgets = [obj for obj in shown if not isinstance(obj, Markdown | HTML)]
-        assert len(widgets) == len(lesson.quiz)
+        if not lesson.quiz:
+            assert widgets == []
+            continue
+        # a widget per question, in quiz order, then the summary that holds them
+        *questions, summary = widgets
+        assert isinstance(summary, LessonQuiz) and questions == summary.quizzes
+        assert [quiz.question for quiz in questions] == lesson.questions()
 
 
 def test_quiz_widgets_grade_every_quiz_item_with_the_engine(lessons: list[Lesson]) -> None:

@@ -86,6 +86,14 @@ def says_wrong(quiz: QuizWidget) -> bool:
     return text("quiz.wrong") in quiz.feedback.value and "✘" in quiz.feedback.value
 
 
+def enter(quiz: QuizWidget, typed: str) -> None:
+    """Type ``typed`` in the number box and press Enter (the browser sends the value as it
+    is typed, then a "submit" event)."""
+    assert quiz.answer_input is not None
+    quiz.answer_input.value = typed
+    quiz.answer_input._handle_custom_msg({"event": "submit"}, [])
+
+
 # -- trick winner: a button under each card ------------------------------------------------
 
 
@@ -108,10 +116,15 @@ def test_trick_winner_wrong_button_shows_the_engines_reason(
     quiz.choice_buttons[wrong].click()
     assert says_wrong(quiz) and not says_right(quiz)
     assert shows(question.check(wrong), quiz.feedback)
-    # The engine's winner is then marked on the cards themselves, in words too.
+    # The engine's winner and the learner's card are then marked on the cards themselves,
+    # in words and with an icon (the ring and the colour only repeat it).
     assert quiz.card_picker is not None
-    marked = quiz.card_picker.pictures[winner].value
-    assert "highlight-ring" in marked and text("quiz.winner-mark") in marked
+    assert "highlight-ring" in quiz.card_picker.pictures[winner].value
+    assert text("quiz.winner-mark") in quiz.card_picker.verdicts[winner].value
+    assert text("widgets.your-answer") in quiz.card_picker.verdicts[wrong].value
+    assert quiz.choice_buttons[wrong].description.startswith("✘")
+    assert quiz.choice_buttons[winner].description.startswith("✔")
+    assert quiz.choice_buttons[wrong].button_style == "danger"
 
 
 def test_trick_winner_buttons_name_the_card_and_its_player() -> None:
@@ -157,12 +170,18 @@ def test_legal_plays_wrong_selection_shows_the_engines_reasons(
     feedback = question.check(chosen)
     assert not feedback.correct and feedback.details
     assert says_wrong(quiz) and shows(feedback, quiz.feedback)
-    # Each card's button then says in words whether it may be played.
-    assert quiz.choice_toggles is not None
-    for toggle, card in zip(quiz.choice_toggles.toggles, question.hand, strict=True):
-        key = "quiz.legal-card" if card in legal else "quiz.illegal-card"
-        assert text(key, card=card_name(card)) in toggle.description
-        assert toggle.disabled
+    # Each card then says in words whether it may be played, and what the learner did.
+    toggles = quiz.choice_toggles
+    assert toggles is not None
+    for index, card in enumerate(question.hand):
+        toggle, verdict = toggles.toggles[index], toggles.verdicts[index].value
+        assert text("quiz.legal-card" if card in legal else "quiz.illegal-card") in verdict
+        assert card_name(card) in toggle.description and toggle.disabled
+        if card in chosen and card not in legal:  # picked, but may not be played
+            assert text("widgets.your-choice") in verdict and toggle.description.startswith("✘")
+        elif card in legal and card not in chosen:  # may be played, but left out
+            assert text("widgets.missed") in verdict and toggle.description.startswith("✘")
+            assert "is-dimmed" not in toggles.pictures[index].value  # not drawn as disabled
 
 
 def test_legal_plays_shows_the_trick_so_far() -> None:
@@ -180,11 +199,12 @@ def test_legal_plays_shows_the_trick_so_far() -> None:
 def test_score_entered_with_enter_is_graded(question: ScoreQuestion) -> None:
     quiz = QuizWidget(question)
     assert quiz.answer_input is not None
-    # With continuous_update off, the browser sends the value when Enter is pressed.
-    assert quiz.answer_input.continuous_update is False
-    quiz.answer_input.value = question.correct_answer()
+    # The box follows the typing; Enter checks it (the browser sends a "submit" event).
+    assert quiz.answer_input.continuous_update is True
+    enter(quiz, format_points(question.correct_answer()))  # "−20", as the page writes it
     assert says_right(quiz)
     assert shows(question.check(question.correct_answer()), quiz.feedback)
+    assert quiz.answer_mark is not None and text("widgets.yours-right") in quiz.answer_mark.value
 
 
 @pytest.mark.parametrize("question", SCORE_QUESTIONS, ids=lambda q: f"{q.bid}-{q.taken}")
@@ -192,17 +212,20 @@ def test_score_wrong_number_shows_the_formula(question: ScoreQuestion) -> None:
     quiz = QuizWidget(question)
     assert quiz.answer_input is not None
     wrong = question.correct_answer() + 10
-    quiz.answer_input.value = wrong
+    enter(quiz, str(wrong))
     assert says_wrong(quiz)
     assert shows(question.check(wrong), quiz.feedback)
+    assert quiz.answer_input.value == str(wrong)  # the learner's answer stays in the box
+    assert quiz.answer_mark is not None and text("widgets.yours-wrong") in quiz.answer_mark.value
 
 
 def test_score_check_button_grades_the_number_in_the_box() -> None:
     question = SCORE_QUESTIONS[2]
     quiz = QuizWidget(question)
     assert quiz.answer_input is not None
-    quiz.check_button.click()  # the box still holds its starting 0
-    assert shows(question.check(quiz.answer_input.value), quiz.feedback)
+    quiz.answer_input.value = "-20"
+    quiz.check_button.click()
+    assert says_right(quiz) and shows(question.check(-20), quiz.feedback)
 
 
 # -- trump: a button per answer ------------------------------------------------------------
@@ -271,15 +294,15 @@ def test_schedule_number_right_and_wrong_from_the_engines_schedule(
     quiz = QuizWidget(question)
     assert quiz.answer_input is not None and quiz.choice_buttons == []
     assert quiz.answer_input.description == text("round-quiz.number-input")
-    quiz.answer_input.value = right  # what pressing Enter in the box does
+    enter(quiz, str(right))
     assert says_right(quiz) and shows(question.check(right), quiz.feedback)
     wrong = QuizWidget(question)
     assert wrong.answer_input is not None
-    wrong.answer_input.value = right + 1
+    enter(wrong, str(right + 1))
     assert says_wrong(wrong) and str(right) in wrong.feedback.value
     assert shows(question.check(right + 1), wrong.feedback)
-    wrong.answer_input.value = right  # only the first answer counts
-    assert says_wrong(wrong)
+    enter(wrong, str(right))  # locked until Try again: the shown answer stays
+    assert says_wrong(wrong) and wrong.attempts == 1
 
 
 def test_dealer_buttons_name_the_players_and_the_engine_picks_the_dealer() -> None:
@@ -353,10 +376,13 @@ def test_legal_bids_wrong_selection_shows_what_plus_minus_one_forbids() -> None:
     every = set(range(question.cards + 1))
     assert says_wrong(quiz) and shows(question.check(every), quiz.feedback)
     assert "forbids it to the last bidder" in quiz.feedback.value
-    # Each bid's button then says in words whether it may be bid, and locks.
+    # Each bid's button then says in words whether it may be bid and that it was
+    # chosen, and locks.
     for bid, toggle in enumerate(quiz.choice_toggles.toggles):
         key = "round-quiz.legal-bid" if bid in legal else "round-quiz.illegal-bid"
-        assert text(key, bid=bid) in toggle.description and toggle.disabled
+        assert text(key) in toggle.description and toggle.disabled
+        assert text("widgets.your-choice") in toggle.description
+        assert toggle.description.startswith("✔" if bid in legal else "✘")
 
 
 @pytest.mark.parametrize("bidding", list(Bidding))
@@ -408,7 +434,7 @@ def test_quiz_widget_asks_only_the_protocol_never_the_kind() -> None:
 
     quiz = QuizWidget(CountJesters())
     assert quiz.answer_input is not None
-    quiz.answer_input.value = 4
+    enter(quiz, "4")
     assert says_right(quiz)
 
 
@@ -438,7 +464,8 @@ def test_next_button_appears_after_the_answer_and_loads_the_next_question() -> N
     assert quiz.question is SCORE_QUESTIONS[0]
     assert quiz.feedback.value == "" and quiz.next_button.layout.display == "none"
     assert text("quiz.score-prompt", bid=2, taken=2) in quiz.prompt.value
-    assert quiz.answer_input is not None and quiz.check_button in quiz.children[1].children
+    assert quiz.answer_input is not None and quiz.answer_input.value == ""
+    assert quiz.attempts == 0 and quiz.first_try_correct is None and not quiz.check_button.disabled
 
 
 def test_quiz_refuses_what_it_cannot_show() -> None:
@@ -477,7 +504,7 @@ def controls(widget: widgets.Widget) -> list[widgets.Widget]:
         current = stack.pop()
         if isinstance(current, widgets.Box):
             stack.extend(current.children)
-        elif isinstance(current, widgets.Button | widgets.ToggleButton | widgets.IntText):
+        elif isinstance(current, widgets.Button | widgets.ToggleButton | widgets.Text):
             found.append(current)
     return found
 
@@ -490,9 +517,9 @@ def test_every_control_is_a_focusable_button_or_box_named_in_words(question: Que
     for control in found:
         # Buttons and text boxes are native, focusable elements: Tab reaches them,
         # Space/Enter press a button; the description is the name a screen reader reads.
-        assert type(control) in (widgets.Button, widgets.ToggleButton, widgets.IntText)
+        assert type(control) in (widgets.Button, widgets.ToggleButton, widgets.Text)
         assert control.description.strip()
-        assert not control.disabled or control is quiz.next_button
+        assert not control.disabled
 
 
 # -- the components on their own -----------------------------------------------------------
@@ -529,10 +556,12 @@ def test_toggle_choices_without_cards_select_and_mark_in_words() -> None:
     bids.toggles[1].value = True
     assert bids.selected_indices == (1,)
     assert bids.toggles[1].description == text("widgets.card-button-selected", card="1")
-    bids.mark(1, description="1: may be bid", highlight=True, dimmed=False)
+    bids.mark(1, description="1: may be bid", highlight=True, dimmed=False, style="success")
     assert bids.toggles[1].description == "1: may be bid"
+    assert bids.toggles[1].button_style == "success"
     bids.clear()
-    assert not bids.selected_indices
+    assert not bids.selected_indices and bids.toggles[1].button_style == ""
+    assert bids.toggles[1].description == text("widgets.card-button", card="1")
 
 
 def test_card_picker_reports_the_pressed_card() -> None:
@@ -583,3 +612,156 @@ def test_score_sheet_widget_shows_table_and_chart_and_follows_the_game() -> None
     assert label is not None
     for name, total in zip(sheet.names, sheet.totals, strict=True):
         assert f"{name} {format_points(total)}" in label.group(1)
+
+
+# -- fair to answer: nothing is graded without an answer; a wrong answer can be tried again --
+
+
+def graded_calls(quiz: QuizWidget) -> list[tuple[bool, bool]]:
+    """Where ``quiz`` reports each graded answer: (correct, first_try)."""
+    calls: list[tuple[bool, bool]] = []
+    quiz.on_graded(lambda question, correct, first_try: calls.append((correct, first_try)))
+    return calls
+
+
+@pytest.mark.parametrize("typed", ["", "   ", "fifty", "2.5", "4 0", "--20", "20-"])
+def test_a_number_box_without_a_number_asks_for_one_and_grades_nothing(typed: str) -> None:
+    quiz = QuizWidget(SCORE_QUESTIONS[0])
+    calls = graded_calls(quiz)
+    assert quiz.answer_input is not None and quiz.answer_input.value == ""  # not 0
+    quiz.answer_input.value = typed
+    quiz.check_button.click()
+    enter(quiz, typed)
+    assert 'class="quiz-hint"' in quiz.feedback.value
+    assert not says_right(quiz) and not says_wrong(quiz)
+    if typed.strip():
+        assert escape(text("widgets.number-not-a-number", typed=typed.strip()), quote=False) in quiz.feedback.value
+    else:
+        assert escape(text("widgets.number-empty"), quote=False) in quiz.feedback.value
+    assert calls == [] and quiz.attempts == 0 and quiz.first_try_correct is None
+    assert not quiz.answer_input.disabled and not quiz.check_button.disabled
+    enter(quiz, "40")  # then a number is graded as usual, as the first try
+    assert says_right(quiz) and calls == [(True, True)]
+
+
+def test_leaving_the_number_box_grades_nothing() -> None:
+    """The browser sends the value as it is typed (and on leaving the box); only Check or
+    Enter grades it."""
+    quiz = QuizWidget(SCORE_QUESTIONS[0])
+    calls = graded_calls(quiz)
+    assert quiz.answer_input is not None
+    quiz.answer_input.value = "4"
+    quiz.answer_input.value = "40"
+    quiz.answer_input._handle_custom_msg({"event": "blur"}, [])
+    assert quiz.feedback.value == "" and calls == []
+
+
+@pytest.mark.parametrize("typed", ["−20", "-20", "－２０", " -20 "])
+def test_a_negative_score_may_be_typed_with_any_minus_sign(typed: str) -> None:
+    quiz = QuizWidget(ScoreQuestion(bid=3, taken=1))
+    enter(quiz, typed)
+    assert says_right(quiz)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [LEGAL_QUESTIONS[0], LegalBidsQuestion(players=3, cards=2, bids=(1,))],
+    ids=["cards", "bids"],
+)
+def test_check_with_nothing_selected_asks_for_a_choice_and_grades_nothing(
+    question: Question,
+) -> None:
+    quiz = QuizWidget(question)
+    calls = graded_calls(quiz)
+    quiz.check_button.click()
+    assert escape(text("widgets.choose-first"), quote=False) in quiz.feedback.value
+    assert 'class="quiz-hint"' in quiz.feedback.value and "✔" not in quiz.feedback.value
+    assert calls == [] and quiz.first_try_correct is None
+    assert quiz.choice_toggles is not None
+    assert not any(toggle.disabled for toggle in quiz.choice_toggles.toggles)
+
+
+@pytest.mark.parametrize("question", ALL_QUESTIONS, ids=lambda q: type(q).__name__)
+def test_a_wrong_answer_can_be_tried_again_and_the_first_try_counts(question: Question) -> None:
+    answers: list[object] = []
+    quiz = QuizWidget(question, on_answer=lambda _q, answer, _f: answers.append(answer))
+    calls = graded_calls(quiz)
+    right = question.correct_answer()
+    if question.answer_kind is AnswerKind.NUMBER:
+        wrong: object = right + 1  # type: ignore[operator]
+    elif question.answer_kind is AnswerKind.ONE_CHOICE:
+        wrong = next(choice for choice in question.choices() if choice != right)
+    else:
+        wrong = tuple(question.choices())  # every choice: never right here
+    assert not question.check(wrong).correct
+    answer_as_learner(quiz, wrong)
+    assert says_wrong(quiz) and quiz.first_try_correct is False and not quiz.solved
+    # The explanation stays on screen with a way to try again below it.
+    assert quiz.try_again_button.layout.display != "none"
+    assert quiz.children.index(quiz.feedback) < len(quiz.children) - 1
+    quiz.try_again_button.click()
+    assert quiz.feedback.value == "" and quiz.try_again_button.layout.display == "none"
+    assert all(not control.disabled for control in controls(quiz) if control is not quiz.try_again_button)
+    answer_as_learner(quiz, right)
+    assert says_right(quiz) and quiz.solved
+    assert quiz.first_try_correct is False  # the score keeps the first try
+    assert calls == [(False, True), (True, False)] and quiz.attempts == 2
+    assert answers == [wrong]  # on_answer hears the first answer only
+    assert quiz.try_again_button.layout.display == "none"  # nothing to retry once right
+    quiz.try_again()
+    assert says_right(quiz)
+
+
+def answer_as_learner(quiz: QuizWidget, answer: object) -> None:
+    """Answer as a learner would: a button, toggles then Check, or typing then Enter."""
+    kind = quiz.question.answer_kind
+    if kind is AnswerKind.NUMBER:
+        enter(quiz, str(answer))
+    elif kind is AnswerKind.ONE_CHOICE:
+        press_choice(quiz, answer)
+    else:
+        select(quiz, set(answer))  # type: ignore[call-overload]
+        quiz.check_button.click()
+
+
+@pytest.mark.parametrize("question", ALL_QUESTIONS, ids=lambda q: type(q).__name__)
+def test_after_an_answer_the_learners_choice_is_marked_in_words(question: Question) -> None:
+    """Every kind of question shows what the learner chose, and what was right."""
+    quiz = QuizWidget(question)
+    right = question.correct_answer()
+    if question.answer_kind is AnswerKind.NUMBER:
+        answer_as_learner(quiz, right + 1)  # type: ignore[operator]
+        assert quiz.answer_mark is not None
+        assert text("widgets.yours-wrong") in quiz.answer_mark.value
+        return
+    if question.answer_kind is AnswerKind.ONE_CHOICE:
+        wrong = next(choice for choice in question.choices() if choice != right)
+        answer_as_learner(quiz, wrong)
+        index = list(quiz.choices).index(wrong)
+        chosen = quiz.choice_buttons[index]
+        correct = quiz.choice_buttons[list(quiz.choices).index(right)]
+        # A card's words go under it; a plain button says it all itself.
+        said = chosen.description + (quiz.card_picker.verdicts[index].value if quiz.card_picker else "")
+        assert text("widgets.your-answer") in said and chosen.description.startswith("✘")
+        assert correct.description.startswith("✔") and correct.button_style == "success"
+        return
+    chosen_set = set(question.choices())
+    answer_as_learner(quiz, chosen_set)
+    toggles = quiz.choice_toggles
+    assert toggles is not None
+    for index, _choice in enumerate(question.choices()):
+        words = toggles.toggles[index].description + (toggles.verdicts[index].value if toggles.cards else "")
+        assert text("widgets.your-choice") in words
+
+
+def test_a_marked_button_keeps_its_full_colour_when_locked() -> None:
+    """Disabled ipywidgets buttons are drawn faded; a marked one (the learner's, the
+    right one, a missed card) must not look like a card that cannot be chosen."""
+    quiz = QuizWidget(LegalPlaysQuestion.of(hand="B7 R12 W", plays="B5", trump="R"))
+    select(quiz, {Card.parse("B7")})  # the Wizard is missed
+    quiz.check_button.click()
+    assert quiz.choice_toggles is not None
+    missed = quiz.choice_toggles.toggles[2]
+    assert missed.disabled and "tutor-quiz-marked" in missed._dom_classes
+    assert missed.button_style == "warning"
+    assert ".tutor-quiz .jupyter-button.tutor-quiz-marked:disabled { opacity: 1;" in quiz._style.value

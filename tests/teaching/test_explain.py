@@ -380,7 +380,7 @@ def test_the_dealer_may_choose_any_suit_but_not_no_trump() -> None:
     assert question.correct_answer() == frozenset(Suit)
     assert question.check(list(Suit)).correct
     assert not question.check([*Suit, None]).correct
-    assert question.choice_mark(None) == "no trump: may not be chosen"
+    assert question.choice_mark(None) == "may not be chosen"
     assert question.scene().turned == Card.parse("W")
 
 

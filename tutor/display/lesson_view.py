@@ -1,5 +1,6 @@
 """A lesson shown in a notebook: its text as Markdown, its examples drawn (the engine
-marks the winner and the legal cards), then its quiz as :class:`QuizWidget` widgets.
+marks the winner and the legal cards), then its quiz (:class:`LessonQuiz`: a
+:class:`QuizWidget` per question and the first-try summary).
 
 :func:`show_lesson` and :func:`show_quiz` are the notebooks' way in (also as
 ``tutor.display.show_lesson`` and ``tutor.display.show_quiz``): loading and checking lessons
@@ -19,6 +20,7 @@ Game length: the standard game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -26,8 +28,8 @@ import IPython.display
 
 from tutor.display.chart import score_chart_html
 from tutor.display.html import score_sheet_html
+from tutor.display.lesson_quiz import ItemGradedCallback, LessonQuiz, QuizSummary
 from tutor.display.svg import card_svg, hand_svg, trick_svg
-from tutor.display.widgets import QuizWidget
 from tutor.teaching.lesson import DeckFact, Lesson, LessonItem, ScheduleTableFact, ScoreSheetFact
 from tutor.teaching.quiz import LegalPlaysQuestion, TrickWinnerQuestion, TrumpQuestion, length_name
 from tutor.teaching.text import DEFAULT_LANGUAGE, text
@@ -139,12 +141,29 @@ def show_lesson(lesson: Lesson, lang: str = DEFAULT_LANGUAGE, *, quiz: bool = Tr
         show_quiz(lesson, lang)
 
 
-def show_quiz(lesson: Lesson, lang: str = DEFAULT_LANGUAGE) -> None:
-    """Display the quiz of ``lesson``: a heading, then each item's note and its widget."""
+def show_quiz(
+    lesson: Lesson,
+    lang: str = DEFAULT_LANGUAGE,
+    *,
+    on_graded: ItemGradedCallback | None = None,
+    on_finished: Callable[[QuizSummary], None] | None = None,
+) -> None:
+    """Display the quiz of ``lesson``: a heading, each question with its note (each its
+    own output: a presenter shows one per screen), then the :class:`LessonQuiz` summary
+    ("First try: 4 of 6 right") that offers the missed questions again.
+
+    ``on_graded(item, correct, first_try)`` and ``on_finished(summary)`` are the
+    :class:`LessonQuiz` hooks (a progress store records the answers there)."""
     if not lesson.quiz:
         return
+    quiz = LessonQuiz(lesson, lang=lang)
+    if on_graded is not None:
+        quiz.on_graded(on_graded)
+    if on_finished is not None:
+        quiz.on_finished(on_finished)
     _markdown(f"## {text('lesson.quiz-heading', lang)}")
-    for item in lesson.quiz:
-        if item.note is not None:
-            _markdown(item.note(lang))
-        _ipython.display(QuizWidget(item.question, lang=lang))
+    for note, widget in zip(quiz.notes(), quiz.quizzes, strict=True):
+        if note is not None:
+            _markdown(note)
+        _ipython.display(widget)
+    _ipython.display(quiz)

@@ -8,9 +8,10 @@ colour alone. Child widgets are attributes, so tests drive them without a browse
 
 >>> from tutor.teaching.quiz import ScoreQuestion
 >>> quiz = QuizWidget(ScoreQuestion(bid=2, taken=2))
->>> quiz.answer_input.value = 40          # what pressing Enter in the box does
->>> "Right!" in quiz.feedback.value
-True
+>>> quiz.answer_input.value = "40"          # what typing in the box does
+>>> quiz.check_button.click()
+>>> "Right!" in quiz.feedback.value, quiz.first_try_correct
+(True, True)
 """
 
 from __future__ import annotations
@@ -27,15 +28,29 @@ from tutor.display.svg import card_svg, trick_svg
 from tutor.rules.cards import Card, parse_cards
 from tutor.rules.scoring import ScoreSheet
 from tutor.teaching.explain import card_name
-from tutor.teaching.quiz import AnswerKind, Feedback, Question, Scene
-from tutor.teaching.text import DEFAULT_LANGUAGE, text
+from tutor.teaching.quiz import AnswerKind, Feedback, Question, Scene, read_number
+from tutor.teaching.text import DEFAULT_LANGUAGE, join_sentences, text
 
 AnswerCallback = Callable[[Question, object, Feedback], None]
+GradedCallback = Callable[[Question, bool, bool], None]
+"""Called with (question, correct, first_try) each time an answer is graded."""
 
 QUIZ_CLASS = "tutor-quiz"
 """CSS class of a quiz; its parts add a suffix (``-feedback``, ``-check``, ``-choice``...)."""
 RIGHT_COLOUR = "#1a7f37"
 WRONG_COLOUR = "#b3261e"
+HINT_COLOUR = "#6b6b6b"
+
+QUIZ_CSS = f"""<style>
+.{QUIZ_CLASS} .{QUIZ_CLASS}-verdict {{ font-size: 0.85em; line-height: 1.25; text-align: center;
+  max-width: 8em; margin: 0.1em 0; }}
+.{QUIZ_CLASS} .{QUIZ_CLASS}-verdict .widget-html-content {{ line-height: 1.25; }}
+/* A marked answer (right, wrong, missed) keeps its full colour once the quiz is locked:
+   only the choices that say nothing are drawn lighter. */
+.{QUIZ_CLASS} .jupyter-button.{QUIZ_CLASS}-marked:disabled {{ opacity: 1; cursor: default; }}
+.{QUIZ_CLASS} .{QUIZ_CLASS}-number input:disabled {{ opacity: 1; }}
+</style>"""
+"""Sizes and the look of a locked, marked answer; colours stay the page's own."""
 
 
 class UnsupportedQuestionError(ValueError):
@@ -56,6 +71,9 @@ class ToggleChoices(widgets.Box):  # type: ignore[misc]
     card's picture above it when ``cards`` are given. ``multiple=False`` keeps at most one
     selected. A selected choice gets a check mark in its button's words (and a ring in its
     picture).
+
+    Under each card's picture a line of words (:attr:`verdicts`, empty until used) can say
+    what the card turned out to be once an answer is checked (:meth:`mark`).
 
     >>> bids = ToggleChoices(["0", "1", "2"])
     >>> bids.toggles[2].value = True
@@ -83,6 +101,7 @@ class ToggleChoices(widgets.Box):  # type: ignore[misc]
         self.pictures = [
             widgets.HTML(card_svg(card, scale=scale, lang=lang)) for card in self.cards
         ]
+        self.verdicts = [_verdict_line() for _card in self.cards]
         self.toggles = [
             widgets.ToggleButton(
                 value=False,
@@ -96,8 +115,10 @@ class ToggleChoices(widgets.Box):  # type: ignore[misc]
             toggle.observe(self._toggled, names="value")
         columns = (
             [
-                widgets.VBox([picture, toggle], layout=_column_layout())
-                for picture, toggle in zip(self.pictures, self.toggles, strict=True)
+                widgets.VBox([picture, verdict, toggle], layout=_column_layout())
+                for picture, verdict, toggle in zip(
+                    self.pictures, self.verdicts, self.toggles, strict=True
+                )
             ]
             if self.cards
             else self.toggles
@@ -112,24 +133,49 @@ class ToggleChoices(widgets.Box):  # type: ignore[misc]
         return tuple(i for i, toggle in enumerate(self.toggles) if toggle.value)
 
     def clear(self) -> None:
-        """Unselect every choice."""
+        """Unselect every choice and take back any verdict (:meth:`mark`)."""
         for toggle in self.toggles:
             toggle.value = False
+        for index in range(len(self.toggles)):
+            self._show_state(index)
+            _unmark(self.toggles[index])
+            if self.cards:
+                _say_verdict(self.verdicts[index], "")
+        self.layout.align_items = "flex-end"
 
     def set_disabled(self, disabled: bool) -> None:
         """Lock (or unlock) every toggle, e.g. once an answer is checked."""
         for toggle in self.toggles:
             toggle.disabled = disabled
 
-    def mark(self, index: int, *, description: str, highlight: bool, dimmed: bool) -> None:
-        """Show a verdict on one choice: new words on its button, ring or fading on its
-        picture (the words carry the meaning; the picture repeats it)."""
-        self.toggles[index].description = description
-        self.toggles[index].tooltip = description
+    def mark(
+        self,
+        index: int,
+        *,
+        description: str,
+        highlight: bool,
+        dimmed: bool = False,
+        verdict: str = "",
+        tooltip: str | None = None,
+        style: str = "",
+    ) -> None:
+        """Show a verdict on one choice: new words on its button (and ``tooltip``), a ring
+        or fading on its picture and ``verdict`` words under it, ``style`` (``success``,
+        ``danger``, ``warning``) as the button's colour. The words carry the meaning; the
+        picture and the colour repeat it."""
+        toggle = self.toggles[index]
+        toggle.description = description
+        toggle.tooltip = tooltip if tooltip is not None else description
+        toggle.button_style = style
+        if style:
+            toggle.add_class(f"{QUIZ_CLASS}-marked")
         if self.cards:
             self.pictures[index].value = card_svg(
                 self.cards[index], scale=self.scale, lang=self.lang, highlight=highlight, dimmed=dimmed
             )
+            _say_verdict(self.verdicts[index], verdict)
+            # Verdicts of different lengths: the cards line up at the top.
+            self.layout.align_items = "flex-start"
 
     def _changed(self) -> None:
         """Called after every change of the selection."""
@@ -161,6 +207,23 @@ class ToggleChoices(widgets.Box):  # type: ignore[misc]
             self.pictures[index].value = card_svg(
                 self.cards[index], scale=self.scale, lang=self.lang, highlight=chosen
             )
+
+
+def _verdict_line() -> widgets.HTML:
+    """The words under a card once an answer is checked (hidden while empty)."""
+    line = widgets.HTML(layout=widgets.Layout(display="none"))
+    line.add_class(f"{QUIZ_CLASS}-verdict")
+    return line
+
+
+def _say_verdict(line: widgets.HTML, words: str) -> None:
+    line.value = f"<div>{words}</div>" if words else ""
+    line.layout.display = None if words else "none"
+
+
+def _unmark(button: widgets.Button | widgets.ToggleButton) -> None:
+    button.button_style = ""
+    button.remove_class(f"{QUIZ_CLASS}-marked")
 
 
 class HandSelector(ToggleChoices):
@@ -247,16 +310,26 @@ class CardPicker(widgets.Box):  # type: ignore[misc]
         self.pictures = [
             widgets.HTML(card_svg(card, scale=scale, lang=lang)) for card in self.cards
         ]
+        self.verdicts = [_verdict_line() for _card in self.cards]
         self.buttons = [self._button(i) for i in range(len(self.cards))]
         columns = [
-            widgets.VBox([picture, button], layout=_column_layout())
-            for picture, button in zip(self.pictures, self.buttons, strict=True)
+            widgets.VBox([picture, verdict, button], layout=_column_layout())
+            for picture, verdict, button in zip(
+                self.pictures, self.verdicts, self.buttons, strict=True
+            )
         ]
         super().__init__(
             columns, layout=widgets.Layout(flex_flow="row wrap", align_items="flex-end")
         )
 
     def _button(self, index: int) -> widgets.Button:
+        button = widgets.Button(layout=_button_layout())
+        self._name_button(index, button)
+        button.on_click(lambda _button: self._picked(index))
+        return button
+
+    def _name_button(self, index: int, button: widgets.Button) -> None:
+        """The button's words: its label, else the card (and who played it)."""
         words = card_name(self.cards[index], self.lang)
         if self.labels is not None:
             description = tooltip = self.labels[index]
@@ -267,9 +340,8 @@ class CardPicker(widgets.Box):  # type: ignore[misc]
         else:
             description = text("widgets.card-button", self.lang, card=words)
             tooltip = description
-        button = widgets.Button(description=description, tooltip=tooltip, layout=_button_layout())
-        button.on_click(lambda _button: self._picked(index))
-        return button
+        button.description = description
+        button.tooltip = tooltip
 
     def _picked(self, index: int) -> None:
         if self.on_pick is not None:
@@ -292,6 +364,42 @@ class CardPicker(widgets.Box):  # type: ignore[misc]
                 highlight=chosen,
                 label=label if chosen else "",
             )
+
+    def mark_answer(
+        self,
+        index: int,
+        *,
+        verdict: str,
+        icon: str = "",
+        style: str = "",
+        ring: bool = False,
+    ) -> None:
+        """Say on one card what it turned out to be: ``verdict`` words under its picture,
+        ``icon`` (✔ or ✘) before its button's words, ``style`` (``success``, ``danger``) as
+        the button's colour, and a ring round it if ``ring``."""
+        button = self.buttons[index]
+        self._name_button(index, button)
+        if icon:
+            button.description = f"{icon} {button.description}"
+        button.button_style = style
+        if style:
+            button.add_class(f"{QUIZ_CLASS}-marked")
+        self.pictures[index].value = card_svg(
+            self.cards[index], scale=self.scale, lang=self.lang, highlight=ring
+        )
+        _say_verdict(self.verdicts[index], verdict)
+        self.layout.align_items = "flex-start"
+
+    def unmark(self) -> None:
+        """Take back every verdict: the cards as they were before the answer."""
+        for index, button in enumerate(self.buttons):
+            self._name_button(index, button)
+            _unmark(button)
+            self.pictures[index].value = card_svg(
+                self.cards[index], scale=self.scale, lang=self.lang
+            )
+            _say_verdict(self.verdicts[index], "")
+        self.layout.align_items = "flex-end"
 
 
 class TrickView(widgets.HTML):  # type: ignore[misc]
@@ -344,12 +452,14 @@ def feedback_html(feedback: Feedback, *, lang: str = DEFAULT_LANGUAGE) -> str:
     icon = text("widgets.right-icon" if feedback.correct else "widgets.wrong-icon", lang)
     colour = RIGHT_COLOUR if feedback.correct else WRONG_COLOUR
     state = "right" if feedback.correct else "wrong"
+    # No space after a full-width 「。」 or 「！」 (Japanese, Chinese).
+    gap = "" if join_sentences((feedback.verdict, "x")).endswith(feedback.verdict + "x") else " "
     parts = [
         f'<div class="quiz-feedback {state}" role="status" '
         f'style="border-left:0.35em solid {colour};padding:0.3em 0.8em;margin:0.4em 0">',
         f'<p style="margin:0.2em 0"><span aria-hidden="true" style="color:{colour};'
-        f'font-weight:700">{escape(icon)}</span> <strong>{_words(feedback.verdict)}</strong> '
-        f"{_words(feedback.answer)}</p>",
+        f'font-weight:700">{escape(icon)}</span> <strong>{_words(feedback.verdict)}</strong>'
+        f"{gap}{_words(feedback.answer)}</p>",
     ]
     if feedback.explanation:
         parts.append(f'<p style="margin:0.2em 0">{_words(feedback.explanation)}</p>')
@@ -358,6 +468,19 @@ def feedback_html(feedback: Feedback, *, lang: str = DEFAULT_LANGUAGE) -> str:
         parts.append(f'<ul style="margin:0.2em 0">{items}</ul>')
     parts.append("</div>")
     return "".join(parts)
+
+
+def hint_html(words: str) -> str:
+    """A request to the learner that grades nothing ("Type a number first"): words in a
+    grey-edged box, with no right or wrong icon.
+
+    >>> 'class="quiz-hint"' in hint_html("Type a number first.")
+    True
+    """
+    return (
+        f'<div class="quiz-hint" role="status" style="border-left:0.35em solid {HINT_COLOUR};'
+        f'padding:0.3em 0.8em;margin:0.4em 0"><p style="margin:0.2em 0">{_words(words)}</p></div>'
+    )
 
 
 def _words(sentence: str) -> str:
@@ -376,21 +499,44 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
       (:attr:`card_picker`);
     - several choices: a toggle per choice (:attr:`choice_toggles`; cards drawn above
       theirs, e.g. the hand of a legal-plays question), then :attr:`check_button`;
-    - a number: a number box (:attr:`answer_input`; Enter answers) and :attr:`check_button`.
+    - a number: a text box (:attr:`answer_input`, empty to start with) and
+      :attr:`check_button`; Enter in the box checks too, leaving the box does not.
 
     Above them, the scene: the trick so far (:attr:`trick_view`) or the turned card.
 
-    The first answer counts: it is graded, shown in :attr:`feedback` (an HTML widget),
-    passed to ``on_answer(question, answer, feedback)`` (practice records progress there),
-    and the inputs lock; each choice then says what it was (the winning card "wins", a
-    card "may be played"...). With ``on_next``, :attr:`next_button` appears and calls
-    ``on_next(quiz)``; :meth:`load` puts the next question in the same widget.
+    Checking grades nothing until there is an answer: with nothing selected, an empty box
+    or words that are not a number ("fifty"), :attr:`feedback` asks for one instead.
+
+    A graded answer is shown in :attr:`feedback` (an HTML widget) and on the choices
+    themselves: the learner's own choice, the right one, a card they missed, a card they
+    should not have picked, each in words with an icon (✔, ✘), the colour only repeating
+    it. The inputs lock. After a wrong answer :attr:`try_again_button` unlocks them for
+    another try, below the explanation; the first try is the one a score counts
+    (:attr:`first_try_correct`).
+
+    ``title`` (e.g. "Question 2 of 6") is shown above the prompt.
+
+    Hooks:
+
+    - ``on_graded(callback)`` registers ``callback(question, correct, first_try)``, called
+      once for every graded check (a request for an answer is not one). ``first_try`` is
+      True for the first graded answer to this question in this widget. This is where a
+      progress store records answers (the question's ``topic`` says what it exercised).
+    - ``on_answer(question, answer, feedback)`` (constructor) is called for the first
+      graded answer only (practice keeps its tally there).
+    - ``on_next(quiz)``: with it, :attr:`next_button` appears once the question is
+      answered; :meth:`load` puts the next question in the same widget.
 
     >>> from tutor.teaching.quiz import TrickWinnerQuestion
     >>> quiz = QuizWidget(TrickWinnerQuestion.of("J B5 B11 B7", trump="R", players="ABCD"))
+    >>> graded = []
+    >>> quiz.on_graded(lambda question, correct, first_try: graded.append((correct, first_try)))
     >>> quiz.choice_buttons[3].click()
     >>> quiz.last_feedback.correct, "Not quite." in quiz.feedback.value
     (False, True)
+    >>> quiz.try_again_button.click(); quiz.choice_buttons[2].click()
+    >>> graded, quiz.first_try_correct, quiz.solved
+    ([(False, True), (True, False)], False, True)
     """
 
     def __init__(
@@ -401,12 +547,19 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         on_answer: AnswerCallback | None = None,
         on_next: Callable[[QuizWidget], None] | None = None,
         scale: float = 0.9,
+        title: str = "",
     ) -> None:
         super().__init__()
         self.lang = lang
         self.scale = scale
         self.on_answer = on_answer
         self.on_next = on_next
+        self._graded_callbacks: list[GradedCallback] = []
+        self.title = widgets.HTML(
+            f'<p style="margin:0.6em 0 0;font-weight:600">{_words(title)}</p>' if title else "",
+            layout=widgets.Layout(display=None if title else "none"),
+        )
+        self.title.add_class(f"{QUIZ_CLASS}-title")
         self.prompt = widgets.HTML()
         self.feedback = widgets.HTML()
         self.check_button = widgets.Button(
@@ -416,6 +569,12 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             layout=_button_layout(),
         )
         self.check_button.on_click(lambda _button: self._check_pressed())
+        self.try_again_button = widgets.Button(
+            description=text("widgets.try-again", lang),
+            tooltip=text("widgets.try-again-tooltip", lang),
+            layout=_button_layout(),
+        )
+        self.try_again_button.on_click(lambda _button: self.try_again())
         self.next_button = widgets.Button(
             description=text("widgets.next", lang),
             tooltip=text("widgets.next-tooltip", lang),
@@ -428,13 +587,15 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         self.prompt.add_class(f"{QUIZ_CLASS}-prompt")
         self.feedback.add_class(f"{QUIZ_CLASS}-feedback")
         self.check_button.add_class(f"{QUIZ_CLASS}-check")
+        self.try_again_button.add_class(f"{QUIZ_CLASS}-try-again")
         self.next_button.add_class(f"{QUIZ_CLASS}-next")
+        self._style = widgets.HTML(QUIZ_CSS, layout=widgets.Layout(display="none"))
         self.load(question)
 
     # -- building -----------------------------------------------------------------------
 
     def load(self, question: Question) -> None:
-        """Show ``question`` (a fresh one: no answer, empty feedback)."""
+        """Show ``question`` (a fresh one: no answer, empty feedback, no tries yet)."""
         if not isinstance(question, Question):
             raise UnsupportedQuestionError(
                 f"QuizWidget cannot show {question!r}: it shows a tutor.teaching.quiz.Question "
@@ -442,6 +603,10 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             )
         self.question: Question = question
         self.answered = False
+        self.attempts = 0
+        """How many answers were graded (requests for an answer are not counted)."""
+        self.first_try_correct: bool | None = None
+        """Whether the first graded answer was right (``None`` before any)."""
         self.last_answer: object = None
         self.last_feedback: Feedback | None = None
         self.choices: tuple[object, ...] = question.choices()
@@ -449,10 +614,10 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         self.card_picker: CardPicker | None = None
         self.choice_toggles: ToggleChoices | None = None
         self.trick_view: TrickView | None = None
-        self.answer_input: widgets.IntText | None = None
-        self.check_button.disabled = False
-        self.next_button.disabled = False
+        self.answer_input: widgets.Text | None = None
+        self.answer_mark: widgets.HTML | None = None
         self.next_button.layout.display = "none"
+        self.try_again_button.layout.display = "none"
         self.feedback.value = ""
         self.prompt.value = (
             f'<p class="quiz-prompt" style="font-size:1.1em;margin:0.3em 0">'
@@ -466,7 +631,15 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             if heading:
                 body.append(widgets.HTML(f"<strong>{_words(heading)}</strong>"))
             body += self._build_choices(question)
-        self.children = [self.prompt, *body, self.feedback, widgets.HBox([self.next_button])]
+        self._unlock()
+        self.children = [
+            self._style,
+            self.title,
+            self.prompt,
+            *body,
+            self.feedback,
+            widgets.HBox([self.try_again_button, self.next_button]),
+        ]
 
     def _build_scene(self, scene: Scene) -> list[widgets.Widget]:
         shown: list[widgets.Widget] = []
@@ -478,18 +651,23 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         return shown
 
     def _build_number(self, question: Question) -> widgets.Widget:
-        # continuous_update=False: the value reaches Python when the learner presses Enter
-        # (or leaves the box), which is the moment to grade it.
-        self.answer_input = widgets.IntText(
-            value=0,
+        # Empty to start with: a 0 in the box would be an answer nobody gave. The value
+        # follows the typing; only Check or Enter grades it (never leaving the box).
+        self.answer_input = widgets.Text(
+            value="",
             description=question.answer_label(self.lang),
             tooltip=text("widgets.number-input-tooltip", self.lang),
-            continuous_update=False,
+            continuous_update=True,
             layout=widgets.Layout(width="14em"),
         )
-        self.answer_input.observe(self._number_entered, names="value")
+        self.answer_input.on_msg(self._text_message)
         self.answer_input.add_class(f"{QUIZ_CLASS}-number")
-        return widgets.HBox([self.answer_input, self.check_button])
+        self.answer_mark = widgets.HTML()
+        self.answer_mark.add_class(f"{QUIZ_CLASS}-your-answer")
+        return widgets.HBox(
+            [self.answer_input, self.check_button, self.answer_mark],
+            layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
+        )
 
     def _build_choices(self, question: Question) -> list[widgets.Widget]:
         labels = [question.choice_label(choice, self.lang) for choice in self.choices]
@@ -517,61 +695,191 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             button.add_class(f"{QUIZ_CLASS}-choice")
         return [shown]
 
+    # -- hooks --------------------------------------------------------------------------
+
+    def on_graded(self, callback: GradedCallback, *, remove: bool = False) -> None:
+        """Register (or, with ``remove=True``, unregister) ``callback(question, correct,
+        first_try)``, called once for every graded answer, the retries included."""
+        if remove:
+            self._graded_callbacks.remove(callback)
+        else:
+            self._graded_callbacks.append(callback)
+
+    @property
+    def solved(self) -> bool:
+        """Whether the question has been answered right (on any try)."""
+        return self.last_feedback is not None and self.last_feedback.correct
+
     # -- answering ----------------------------------------------------------------------
 
     def _check_pressed(self) -> None:
+        if self.answered:
+            return
         if self.choice_toggles is not None:
-            self.answer(tuple(self.choices[i] for i in self.choice_toggles.selected_indices))
+            chosen = self.choice_toggles.selected_indices
+            if not chosen:
+                self._ask(text("widgets.choose-first", self.lang))
+                return
+            self.answer(tuple(self.choices[i] for i in chosen))
         elif self.answer_input is not None:
-            self.answer(self.answer_input.value)
+            typed = self.answer_input.value
+            number = read_number(typed)
+            if number is None:
+                key = "widgets.number-empty" if not typed.strip() else "widgets.number-not-a-number"
+                self._ask(text(key, self.lang, typed=typed.strip()))
+                return
+            self.answer(number)
+
+    def _text_message(self, _widget: object, content: dict[str, Any], _buffers: object) -> None:
+        """Enter in the number box (the front end sends a "submit" event) checks it."""
+        if content.get("event") == "submit":
+            self._check_pressed()
 
     def _picked(self, index: int) -> None:
-        self.answer(self.choices[index])
-
-    def _number_entered(self, change: dict[str, Any]) -> None:
-        self.answer(change["new"])
+        if not self.answered:
+            self.answer(self.choices[index])
 
     def _next_pressed(self) -> None:
         if self.on_next is not None:
             self.on_next(self)
 
+    def _ask(self, words: str) -> None:
+        """Ask the learner for an answer: nothing is graded, nothing locks."""
+        self.feedback.value = hint_html(words)
+
     def answer(self, answer: object) -> Feedback:
-        """Grade ``answer`` with the engine and show the feedback. Only the first answer
-        counts; later calls return its feedback unchanged."""
-        if self.last_feedback is not None:
+        """Grade ``answer`` with the engine, show the feedback and mark the choices. While
+        an answer is shown (before :meth:`try_again`), later calls return its feedback
+        unchanged."""
+        if self.answered and self.last_feedback is not None:
             return self.last_feedback
         feedback = self.question.check(answer, self.lang)
+        first_try = self.attempts == 0
+        self.attempts += 1
+        if first_try:
+            self.first_try_correct = feedback.correct
         self.answered = True
         self.last_answer = answer
         self.last_feedback = feedback
         self.feedback.value = feedback_html(feedback, lang=self.lang)
-        self._lock_and_mark()
+        self._lock_and_mark(answer)
+        self.try_again_button.layout.display = None if not feedback.correct else "none"
         if self.on_next is not None:
             self.next_button.layout.display = None
-        if self.on_answer is not None:
+        if first_try and self.on_answer is not None:
             self.on_answer(self.question, answer, feedback)
+        for callback in list(self._graded_callbacks):
+            callback(self.question, feedback.correct, first_try)
         return feedback
 
-    def _lock_and_mark(self) -> None:
-        """Lock the inputs and say on the choices themselves what each one was."""
+    def try_again(self) -> None:
+        """After a wrong answer: unlock the inputs, empty and unmarked, for another try
+        (the feedback goes too: it gave the answer away, the learner has read it)."""
+        if not self.answered or self.solved:
+            return
+        self.answered = False
+        self.feedback.value = ""
+        self.try_again_button.layout.display = "none"
+        self._unlock()
+        if self.answer_input is not None:
+            self.answer_input.value = ""
+            self.answer_input.focus()
+
+    def _unlock(self) -> None:
+        """The inputs as a fresh question has them: enabled, empty, unmarked."""
+        self.check_button.disabled = False
+        for button in self.choice_buttons:
+            button.disabled = False
+        if self.card_picker is None:
+            for choice, button in zip(self.choices, self.choice_buttons, strict=False):
+                _unmark(button)
+                button.description = button.tooltip = self.question.choice_label(choice, self.lang)
+        if self.card_picker is not None:
+            self.card_picker.unmark()
+        if self.choice_toggles is not None:
+            self.choice_toggles.set_disabled(False)
+            self.choice_toggles.clear()
+        if self.answer_input is not None:
+            self.answer_input.disabled = False
+        if self.answer_mark is not None:
+            self.answer_mark.value = ""
+
+    def _lock_and_mark(self, answer: object) -> None:
+        """Lock the inputs and say on the choices themselves what the learner chose and
+        what was right."""
         self.check_button.disabled = True
         for button in self.choice_buttons:
             button.disabled = True
         if self.answer_input is not None:
             self.answer_input.disabled = True
-        question = self.question
-        if self.card_picker is not None:
-            right = next(i for i, c in enumerate(self.choices) if question.is_right_choice(c))
-            self.card_picker.mark(right, question.choice_mark(self.choices[right], self.lang))
-        toggles = self.choice_toggles
-        if toggles is not None:
-            toggles.set_disabled(True)
-            for index, choice in enumerate(self.choices):
-                allowed = question.is_right_choice(choice)
-                words = question.choice_mark(choice, self.lang) or toggles.labels[index]
-                if index in toggles.selected_indices:
-                    words = text("widgets.card-button-selected", self.lang, card=words)
-                toggles.mark(index, description=words, highlight=allowed, dimmed=not allowed)
+        if self.answer_mark is not None and self.last_feedback is not None:
+            key = "widgets.yours-right" if self.last_feedback.correct else "widgets.yours-wrong"
+            self.answer_mark.value = f"<strong>{_words(text(key, self.lang))}</strong>"
+        if self.choice_toggles is not None:
+            self.choice_toggles.set_disabled(True)
+            self._mark_many()
+        elif self.choice_buttons:
+            self._mark_one(answer)
+
+    def _mark_one(self, answer: object) -> None:
+        """One choice: the learner's (✔ or ✘, "your answer") and the right one (✔)."""
+        question, lang = self.question, self.lang
+        for index, choice in enumerate(self.choices):
+            chosen, right = choice == answer, question.is_right_choice(choice)
+            if not (chosen or right):
+                continue
+            icon = text("widgets.right-icon" if right else "widgets.wrong-icon", lang)
+            style = "success" if right else "danger"
+            whose = text("widgets.your-answer" if chosen else "widgets.right-answer", lang)
+            if self.card_picker is not None:
+                # Under the card: "your answer", and what the card is ("wins").
+                words = [whose] if chosen else []
+                words += [question.choice_mark(choice, lang)]
+                verdict = "<br>".join(_words(word) for word in words if word)
+                self.card_picker.mark_answer(
+                    index, verdict=verdict, icon=icon, style=style, ring=right
+                )
+            else:
+                button = self.choice_buttons[index]
+                button.description = button.tooltip = text(
+                    "widgets.choice-answered",
+                    lang,
+                    icon=icon,
+                    choice=question.choice_label(choice, lang),
+                    whose=whose,
+                )
+                button.button_style = style
+                button.add_class(f"{QUIZ_CLASS}-marked")
+
+    def _mark_many(self) -> None:
+        """Several choices: what each one is, and the learner's decision on it: chosen and
+        right (✔), chosen but wrong (✘), right but left out (✘ missed). A choice rightly
+        left out only says what it is."""
+        toggles, question, lang = self.choice_toggles, self.question, self.lang
+        assert toggles is not None
+        chosen_indices = toggles.selected_indices
+        for index, choice in enumerate(self.choices):
+            chosen, right = index in chosen_indices, question.is_right_choice(choice)
+            label, mark = toggles.labels[index], question.choice_mark(choice, lang)
+            what = text("widgets.choice-verdict", lang, choice=label, mark=mark)
+            if not chosen and not right:
+                toggles.mark(index, description=what, highlight=False, verdict=_words(mark))
+                continue
+            icon = text("widgets.right-icon" if chosen and right else "widgets.wrong-icon", lang)
+            whose = text("widgets.your-choice" if chosen else "widgets.missed", lang)
+            style = "success" if chosen and right else "danger" if chosen else "warning"
+            sentence = text("widgets.choice-decided", lang, icon=icon, verdict=what, whose=whose)
+            if toggles.cards:  # the words under the card; the button keeps to the card's name
+                toggles.mark(
+                    index,
+                    description=f"{icon} {label}",
+                    tooltip=sentence,
+                    highlight=chosen,
+                    verdict=f"<strong>{_words(icon)} {_words(whose)}</strong><br>{_words(mark)}",
+                    style=style,
+                )
+            else:
+                toggles.mark(index, description=sentence, highlight=chosen, style=style)
 
 
 class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]

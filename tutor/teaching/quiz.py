@@ -341,7 +341,7 @@ class LegalPlaysQuestion(Question):
 
     >>> q = LegalPlaysQuestion.of(hand="B7 R12 G10 W", plays="J B5", trump="R")
     >>> sorted(map(str, q.correct_answer())), q.choice_mark(q.hand[1])
-    (['B7', 'W'], 'red 12: may not be played')
+    (['B7', 'W'], 'may not be played')
     >>> fb = q.check(["B7", "R12", "G10", "W"])
     >>> fb.correct, fb.details
     (False, ('You may not play red 12 or green 10: blue was led and you hold blue (blue 7). Follow blue, or play a Wizard or a Jester.',))
@@ -667,7 +667,7 @@ class TrumpChoiceQuestion(Question):
 
     >>> q = TrumpChoiceQuestion()
     >>> sorted(suit.value for suit in q.correct_answer()), q.choice_mark(None)
-    (['B', 'G', 'R', 'Y'], 'no trump: may not be chosen')
+    (['B', 'G', 'R', 'Y'], 'may not be chosen')
     >>> q.check([Suit.RED]).as_text()
     "Not quite. The dealer looks at their hand and names the trump suit, one of yellow, red, green, blue. 'No trump' is not one of the choices."
     """

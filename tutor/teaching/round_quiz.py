@@ -303,7 +303,7 @@ class LegalBidsQuestion(Question):
 
     >>> q = LegalBidsQuestion(players=4, cards=3, bids=(1, 2, 0), plus_minus_one=True)
     >>> sorted(q.correct_answer()), q.choice_mark(0)
-    ([1, 2, 3], '0: may not be bid')
+    ([1, 2, 3], 'may not be bid')
     >>> print(q.check([0, 1, 2, 3]).explanation)
     A bid is a number of tricks from 0 to 3. The other bids add up to 3; a bid of 0 would make the total equal the 3 tricks of the round, so plus/minus one forbids it to the last bidder.
     >>> LegalBidsQuestion(players=3, cards=2, bids=(3,))

@@ -1,0 +1,147 @@
+"""A lesson's quiz as a whole (tutor.display.lesson_quiz): a question after another, the
+first-try score once all are answered ("First try: 4 of 6 right"), the missed questions
+offered again, and the hooks a progress store records answers with."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.display import show_quiz
+from tutor.display.lesson_quiz import LessonQuiz, QuizSummary
+from tutor.display.widgets import QuizWidget
+from tutor.teaching.lesson import Lesson, LessonItem
+from tutor.teaching.lesson_loader import list_lessons, load_lesson
+from tutor.teaching.quiz import AnswerKind, Question
+from tutor.teaching.text import LANGUAGES, text
+
+
+def wrong_answer(question: Question) -> object:
+    right = question.correct_answer()
+    if question.answer_kind is AnswerKind.NUMBER:
+        return right + 1  # type: ignore[operator]
+    if question.answer_kind is AnswerKind.ONE_CHOICE:
+        return next(choice for choice in question.choices() if choice != right)
+    return tuple(question.choices())  # every choice: more than the right set in our lessons
+
+
+def answer(quiz: QuizWidget, *, right: bool) -> None:
+    question = quiz.question
+    given = question.correct_answer() if right else wrong_answer(question)
+    assert quiz.answer(given).correct is right
+
+
+@pytest.fixture
+def scoring() -> Lesson:
+    return load_lesson("07_scoring")
+
+
+def test_the_summary_counts_first_tries_once_every_question_is_answered(scoring: Lesson) -> None:
+    quiz = LessonQuiz(scoring)
+    finished: list[QuizSummary] = []
+    quiz.on_finished(finished.append)
+    assert text("lesson-quiz.progress", answered=0, total=6) in quiz.status.value
+    missed = {1, 4}
+    for number, widget in enumerate(quiz.quizzes):
+        assert quiz.summary is None and finished == []
+        answer(widget, right=number not in missed)
+        if number == 1:  # a wrong answer put right with Try again still counts as missed
+            widget.try_again()
+            answer(widget, right=True)
+    summary = quiz.summary
+    assert summary == QuizSummary(
+        lesson="07_scoring",
+        total=6,
+        first_try_right=4,
+        missed=(scoring.quiz[1].id, scoring.quiz[4].id),
+    )
+    assert finished == [summary]
+    assert text("lesson-quiz.score", right=4, total=6) in quiz.status.value
+    numbers = ", ".join(text("lesson-quiz.number", number=n) for n in (2, 5))
+    assert text("lesson-quiz.missed", numbers=numbers) in quiz.status.value
+    assert quiz.retry_button.layout.display != "none"
+    assert quiz.retry_button.description == text("lesson-quiz.retry", count=2)
+
+
+def test_the_missed_questions_come_back_fresh_until_they_are_right(scoring: Lesson) -> None:
+    quiz = LessonQuiz(scoring)
+    graded: list[tuple[str, bool, bool]] = []
+    quiz.on_graded(lambda item, correct, first_try: graded.append((item.id, correct, first_try)))
+    for number, widget in enumerate(quiz.quizzes):
+        answer(widget, right=number not in (0, 3))
+    assert [entry[2] for entry in graded] == [True] * 6  # each question's first answer
+    quiz.retry_button.click()
+    assert [w.question for w in quiz.retry_quizzes] == [scoring.quiz[0].question, scoring.quiz[3].question]
+    assert all(w.first_try_correct is None and w.feedback.value == "" for w in quiz.retry_quizzes)
+    assert quiz.retry_button.layout.display == "none"  # until this round is done
+    assert quiz.retry_quizzes[0] in quiz.retry_area.children
+    # The originals keep their marked answers; only the copies below are fresh.
+    assert quiz.quizzes[0].first_try_correct is False and quiz.quizzes[0].feedback.value
+    answer(quiz.retry_quizzes[0], right=True)
+    answer(quiz.retry_quizzes[1], right=False)
+    assert graded[6:] == [(scoring.quiz[0].id, True, False), (scoring.quiz[3].id, False, False)]
+    assert text("lesson-quiz.again-score", right=1, total=2, answered=2) in quiz.status.value
+    # The first-try score does not change with the second go.
+    assert text("lesson-quiz.score", right=4, total=6) in quiz.status.value
+    assert quiz.summary is not None and quiz.summary.first_try_right == 4
+    # The one missed again is offered again, alone.
+    assert quiz.retry_button.description == text("lesson-quiz.retry", count=1)
+    quiz.retry_button.click()
+    assert [w.question for w in quiz.retry_quizzes] == [scoring.quiz[3].question]
+    answer(quiz.retry_quizzes[0], right=True)
+    assert quiz.retry_button.layout.display == "none"
+
+
+def test_all_right_on_the_first_try_offers_nothing_again(scoring: Lesson) -> None:
+    quiz = LessonQuiz(scoring)
+    for widget in quiz.quizzes:
+        answer(widget, right=True)
+    assert text("lesson-quiz.all-right") in quiz.status.value
+    assert quiz.retry_button.layout.display == "none" and quiz.summary is not None
+    assert quiz.summary.missed == ()
+    quiz.retry_missed()
+    assert quiz.retry_quizzes == []
+
+
+def test_each_question_is_numbered_and_notes_come_with_their_question() -> None:
+    lesson = load_lesson("06_trick_winner")
+    quiz = LessonQuiz(lesson, lang="ja")
+    total = len(lesson.quiz)
+    for number, widget in enumerate(quiz.quizzes, start=1):
+        title = text("lesson-quiz.question-number", "ja", number=number, total=total)
+        assert title in widget.title.value and widget.title.layout.display != "none"
+    assert quiz.notes() == [item.note("ja") if item.note else None for item in lesson.quiz]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_show_quiz_displays_each_question_with_its_note_then_the_summary(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import IPython.display
+    from IPython.display import Markdown
+
+    shown: list[object] = []
+    monkeypatch.setattr(IPython.display, "display", lambda *objs, **_kw: shown.extend(objs))
+    lesson = load_lesson("04_follow_suit")
+    recorded: list[tuple[LessonItem, bool, bool]] = []
+    show_quiz(lesson, lang, on_graded=lambda *call: recorded.append(call))
+    assert isinstance(shown[0], Markdown) and text("lesson.quiz-heading", lang) in shown[0].data
+    summary = shown[-1]
+    assert isinstance(summary, LessonQuiz)
+    widgets_shown = [obj for obj in shown if isinstance(obj, QuizWidget)]
+    assert widgets_shown == summary.quizzes
+    noted = next(i for i, item in enumerate(lesson.quiz) if item.note is not None)
+    before = shown[shown.index(summary.quizzes[noted]) - 1]
+    assert isinstance(before, Markdown) and before.data == lesson.quiz[noted].note(lang)
+    summary.quizzes[noted].answer(lesson.quiz[noted].question.correct_answer())
+    assert recorded == [(lesson.quiz[noted], True, True)]
+
+
+def test_every_lesson_quiz_can_be_finished_with_the_engines_answers() -> None:
+    for lesson in list_lessons():
+        if not lesson.quiz:
+            continue
+        quiz = LessonQuiz(lesson)
+        for widget in quiz.quizzes:
+            answer(widget, right=True)
+        assert quiz.summary is not None
+        assert quiz.summary.first_try_right == quiz.summary.total == len(lesson.quiz)
