@@ -49,6 +49,7 @@ QUIZ_CSS = f"""<style>
    only the choices that say nothing are drawn lighter. */
 .{QUIZ_CLASS} .jupyter-button.{QUIZ_CLASS}-marked:disabled {{ opacity: 1; cursor: default; }}
 .{QUIZ_CLASS} .{QUIZ_CLASS}-number input:disabled {{ opacity: 1; }}
+.{QUIZ_CLASS}-summary {{ border-top: 1px solid #8a8a8a; margin-top: 1em; padding-top: 0.4em; }}
 </style>"""
 """Sizes and the look of a locked, marked answer; colours stay the page's own."""
 
@@ -813,8 +814,12 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         if self.answer_input is not None:
             self.answer_input.disabled = True
         if self.answer_mark is not None and self.last_feedback is not None:
-            key = "widgets.yours-right" if self.last_feedback.correct else "widgets.yours-wrong"
-            self.answer_mark.value = f"<strong>{_words(text(key, self.lang))}</strong>"
+            right = self.last_feedback.correct
+            key = "widgets.yours-right" if right else "widgets.yours-wrong"
+            colour = RIGHT_COLOUR if right else WRONG_COLOUR
+            self.answer_mark.value = (
+                f'<strong style="color:{colour}">{_words(text(key, self.lang))}</strong>'
+            )
         if self.choice_toggles is not None:
             self.choice_toggles.set_disabled(True)
             self._mark_many()
@@ -862,8 +867,14 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             chosen, right = index in chosen_indices, question.is_right_choice(choice)
             label, mark = toggles.labels[index], question.choice_mark(choice, lang)
             what = text("widgets.choice-verdict", lang, choice=label, mark=mark)
-            if not chosen and not right:
-                toggles.mark(index, description=what, highlight=False, verdict=_words(mark))
+            if not chosen and not right:  # rightly left out: it only says what it is
+                toggles.mark(
+                    index,
+                    description=label if toggles.cards else what,
+                    tooltip=what,
+                    highlight=False,
+                    verdict=_words(mark),
+                )
                 continue
             icon = text("widgets.right-icon" if chosen and right else "widgets.wrong-icon", lang)
             whose = text("widgets.your-choice" if chosen else "widgets.missed", lang)
