@@ -157,11 +157,27 @@ def describe_plays(
     ['You lead: the first card of a trick may be anything.']
     >>> describe_plays(judge_play("B5 G3", "J", card) for card in ("B5", "G3"))
     ['Only Jesters so far, so no suit binds you yet; a number card sets the suit to follow.']
+    >>> describe_plays(judge_play("J R9 W", "R4", card) for card in ("J", "R9", "W"))
+    ['You may play the Wizard or the Jester: both may be played at any time, even when you could follow.', 'You follow red with red 9.']
     """
     groups: dict[tuple[object, ...], list[PlayJudgement]] = {}
     for judgement in judgements:
         groups.setdefault(_play_reason(judgement), []).append(judgement)
-    return [_play_sentence(group, player, lang) for group in groups.values()]
+    rules = [key[0] for key in groups]
+    # A Wizard and a Jester, both free to play: one sentence says so for both.
+    both_special = PlayRule.WIZARD_ANY_TIME in rules and PlayRule.JESTER_ANY_TIME in rules
+    sentences = []
+    for key, group in groups.items():
+        if both_special and key[0] in _ANY_TIME:
+            if key[0] is next(rule for rule in rules if rule in _ANY_TIME):
+                section = "play" if player is not None else "play-you"
+                sentences.append(text(f"{section}.wizard-jester-any-time", lang, player=player or ""))
+            continue
+        sentences.append(_play_sentence(group, player, lang))
+    return sentences
+
+
+_ANY_TIME = (PlayRule.WIZARD_ANY_TIME, PlayRule.JESTER_ANY_TIME)
 
 
 def _play_reason(judgement: PlayJudgement) -> tuple[object, ...]:
