@@ -43,7 +43,7 @@ HINT_COLOUR = "#6b6b6b"
 
 QUIZ_CSS = f"""<style>
 .{QUIZ_CLASS} .{QUIZ_CLASS}-verdict {{ font-size: 0.85em; line-height: 1.25; text-align: center;
-  max-width: 8em; margin: 0.1em 0; }}
+  max-width: 6.5em; margin: 0.1em 0; }}
 .{QUIZ_CLASS} .{QUIZ_CLASS}-verdict .widget-html-content {{ line-height: 1.25; }}
 /* A marked answer (right, wrong, missed) keeps its full colour once the quiz is locked:
    only the choices that say nothing are drawn lighter. */
@@ -624,14 +624,29 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             f'<p class="quiz-prompt" style="font-size:1.1em;margin:0.3em 0">'
             f"<strong>{_words(question.prompt(self.lang))}</strong></p>"
         )
-        body = self._build_scene(question.scene())
+        scene = self._build_scene(question.scene())
         if question.answer_kind is AnswerKind.NUMBER:
-            body.append(self._build_number(question))
+            answering: list[widgets.Widget] = [self._build_number(question)]
         else:
             heading = question.answer_label(self.lang)
-            if heading:
-                body.append(widgets.HTML(f"<strong>{_words(heading)}</strong>"))
-            body += self._build_choices(question)
+            answering = [widgets.HTML(f"<strong>{_words(heading)}</strong>")] if heading else []
+            answering += self._build_choices(question)
+        answer_box = widgets.VBox(answering)
+        answer_box.add_class(f"{QUIZ_CLASS}-answer")
+        body: list[widgets.Widget] = [answer_box]
+        if scene:
+            # The cards on the table beside the hand (below it on a narrow screen): the
+            # question fits a laptop's or a projector's screen without scrolling.
+            scene_box = widgets.VBox(scene, layout=widgets.Layout(margin="0 2em 0 0"))
+            scene_box.add_class(f"{QUIZ_CLASS}-scene")
+            body = [
+                widgets.Box(
+                    [scene_box, answer_box],
+                    layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"),
+                )
+            ]
+        if self.choice_toggles is not None:
+            body.append(widgets.HBox([self.check_button]))
         self._unlock()
         self.children = [
             self._style,
@@ -646,7 +661,8 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         shown: list[widgets.Widget] = []
         if scene.trick:
             self.trick_view = TrickView(scene.trick, scale=self.scale * 0.8, lang=self.lang)
-            shown.append(self.trick_view)
+            caption = text("lesson.picture-trick", self.lang)
+            shown += [widgets.HTML(f"<strong>{_words(caption)}</strong>"), self.trick_view]
         if scene.turned is not None:
             shown.append(widgets.HTML(card_svg(scene.turned, scale=self.scale, lang=self.lang)))
         return shown
@@ -679,7 +695,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             self.choice_toggles = ToggleChoices(
                 labels, cards=cards if all_cards else None, scale=self.scale, lang=self.lang
             )
-            return [self.choice_toggles, widgets.HBox([self.check_button])]
+            return [self.choice_toggles]
         if all_cards:
             self.card_picker = CardPicker(
                 cards, labels=labels, scale=self.scale, lang=self.lang, on_pick=self._picked
