@@ -14,13 +14,14 @@ import pytest
 
 from tutor.teaching.explain import card_name
 from tutor.teaching.text import text
+from tutor.teaching.worked_example import worked_example
 
 from .app_process import NOTEBOOKS, AppServer
 from .conftest import QUIZ_NOTEBOOK, PageLog, lesson_notebook
 
 pytestmark = pytest.mark.browser
 
-STEP_COUNT = 21
+STEP_COUNT = len(worked_example().steps)
 LOAD_TIMEOUT = 90_000  # ms: a page waits for its kernel to run the notebook
 ACTION_TIMEOUT = 10_000
 

@@ -20,10 +20,14 @@ from typing import Any
 
 import pytest
 
+from tutor.teaching.text import text
+from tutor.teaching.worked_example import worked_example
+
 from .app_process import AppServer
 from .conftest import CULL_IDLE_TIMEOUT, CULL_INTERVAL, FAILING_NOTEBOOK, FAILING_SECRET, PageLog
 
 WORKED = "08_worked_example.ipynb"
+SECOND_STEP = text("stepper.position", number=2, total=len(worked_example().steps))
 LOAD_TIMEOUT = 90_000
 
 
@@ -200,7 +204,7 @@ def test_a_viewer_cannot_run_code_through_the_kernel_websocket(
     assert 'Received message of type "execute_request", which is not allowed' in app.log()
     # The page itself still works.
     browser_page.locator("button.tutor-step-next").click()
-    browser_page.get_by_text("Step 2 of 20").wait_for(timeout=10_000)
+    browser_page.get_by_text(SECOND_STEP).wait_for(timeout=10_000)
     log.assert_clean()
 
 
@@ -233,7 +237,7 @@ def test_kernels_of_closed_pages_are_reclaimed_and_open_pages_keep_theirs(
     assert ours() == {kept_kernel}, f"kernels piled up: {len(peak)} after the visits"
     # The open page's kernel survived the idle time and still answers.
     kept.locator("button.tutor-step-next").click()
-    kept.get_by_text("Step 2 of 20").wait_for(timeout=10_000)
+    kept.get_by_text(SECOND_STEP).wait_for(timeout=10_000)
     context.close()
 
 

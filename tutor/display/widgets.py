@@ -353,19 +353,6 @@ class CardPicker(widgets.Box):  # type: ignore[misc]
         for button in self.buttons:
             button.disabled = disabled
 
-    def mark(self, index: int, label: str) -> None:
-        """Ring one card and write ``label`` under it (e.g. "wins" once answered); the
-        other cards get an empty line, so all pictures keep one height."""
-        for position, card in enumerate(self.cards):
-            chosen = position == index
-            self.pictures[position].value = card_svg(
-                card,
-                scale=self.scale,
-                lang=self.lang,
-                highlight=chosen,
-                label=label if chosen else "",
-            )
-
     def mark_answer(
         self,
         index: int,
@@ -603,11 +590,9 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
                 "(the kinds of tutor.teaching.quiz and tutor.teaching.round_quiz)"
             )
         self.question: Question = question
-        self.answered = False
-        self.attempts = 0
-        """How many answers were graded (requests for an answer are not counted)."""
-        self.first_try_correct: bool | None = None
-        """Whether the first graded answer was right (``None`` before any)."""
+        self.answered = False  # an answer is shown and the inputs are locked
+        self.attempts = 0  # graded answers (a request for an answer is not one)
+        self.first_try_correct: bool | None = None  # None until the first graded answer
         self.last_answer: object = None
         self.last_feedback: Feedback | None = None
         self.choices: tuple[object, ...] = question.choices()
