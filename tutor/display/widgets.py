@@ -407,6 +407,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         self.scale = scale
         self.on_answer = on_answer
         self.on_next = on_next
+        self._graded: list[Callable[[Question, bool, bool], None]] = []
         self.prompt = widgets.HTML()
         self.feedback = widgets.HTML()
         self.check_button = widgets.Button(
@@ -521,6 +522,10 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             button.add_class(f"{QUIZ_CLASS}-choice")
         return [shown]
 
+    def on_graded(self, callback: Callable[[Question, bool, bool], None]) -> None:
+        """Call ``callback(question, correct, first_try)`` after each graded answer."""
+        self._graded.append(callback)
+
     # -- answering ----------------------------------------------------------------------
 
     def _check_pressed(self) -> None:
@@ -554,6 +559,8 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             self.next_button.layout.display = None
         if self.on_answer is not None:
             self.on_answer(self.question, answer, feedback)
+        for callback in self._graded:
+            callback(self.question, feedback.correct, True)  # only the first answer is graded
         return feedback
 
     def _lock_and_mark(self) -> None:
