@@ -1,9 +1,11 @@
 """A lesson shown in a notebook: its text as Markdown, its examples drawn (the engine
-marks the winner and the legal cards), then its quiz as :class:`QuizWidget` widgets.
+marks the winner and the legal cards), then its quiz as :class:`QuizWidget` widgets whose
+graded answers go to the learner's progress.
 
-:func:`show_lesson` and :func:`show_quiz` are the notebooks' way in (also as
-``tutor.display.show_lesson`` and ``tutor.display.show_quiz``): loading and checking lessons
-needs no screen, so the lessons module never imports this one.
+:func:`show_lesson_page` is a lesson notebook's one call: the lesson inside the course's
+page frame (:mod:`tutor.display.page`: links, title, progress notices). :func:`show_lesson`
+and :func:`show_quiz` show a lesson or its quiz alone. Loading and checking lessons needs
+no screen, so the lessons module never imports this one.
 
 >>> from tutor.teaching.lesson_loader import load_lesson
 >>> print(example_markdown(load_lesson("01").item("schedule-3-to-6")))
@@ -20,18 +22,24 @@ Game length: the standard game.
 from __future__ import annotations
 
 from html import escape
+from pathlib import Path
 from typing import Any
 
 import IPython.display
 
 from tutor.display.chart import score_chart_html
+from tutor.display.context import PageContext
 from tutor.display.html import score_sheet_html
+from tutor.display.page import PageFrame, show_widget
+from tutor.display.progress_view import LearnerProgress
 from tutor.display.svg import card_svg, hand_svg, trick_svg
 from tutor.display.widgets import QuizWidget
 from tutor.teaching.lesson import DeckFact, Lesson, LessonItem, ScheduleTableFact, ScoreSheetFact
-from tutor.teaching.quiz import LegalPlaysQuestion, TrickWinnerQuestion, TrumpQuestion
+from tutor.teaching.lesson_loader import load_lesson
+from tutor.teaching.progress import AnswerKind, Progress
+from tutor.teaching.quiz import LegalPlaysQuestion, Question, TrickWinnerQuestion, TrumpQuestion
 from tutor.teaching.round_quiz import length_name
-from tutor.teaching.text import DEFAULT_LANGUAGE, text
+from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
 
 _ipython: Any = IPython.display  # untyped
 
@@ -89,7 +97,9 @@ def example_picture(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
         return hand_svg("Y1 R5 G9 B13 W J", scale=0.8, lang=lang)
     if isinstance(subject, ScoreSheetFact):
         sheet = subject.sheet()
-        return score_sheet_html(sheet, lang=lang) + score_chart_html(sheet, lang=lang)
+        # A wide sheet scrolls inside itself rather than off a phone or a Lab panel.
+        table = f'<div class="lesson-sheet" style="overflow-x:auto">{score_sheet_html(sheet, lang=lang)}</div>'
+        return table + score_chart_html(sheet, lang=lang)
     return ""
 
 
@@ -104,28 +114,36 @@ def example_markdown(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
 
 
 def example_heading(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The line that opens an example: the word "Example", then its note if it has one.
+    """The line that opens an example: the word "Example" (with the language's own
+    punctuation), then its note if it has one.
 
     >>> from tutor.teaching.lesson_loader import load_lesson
     >>> example_heading(load_lesson("01").item("deck-counts"))[:12]
     '**Example.**'
+    >>> example_heading(load_lesson("04").item("source-blue-then-wizard"), "ja")[:8]
+    '**例**：Aが'
     """
-    label = f"**{text('lesson.example', lang)}.**"
-    return f"{label} {item.note(lang)}" if item.note is not None else label
+    label = text("page.example", lang)
+    if item.note is None:
+        return label
+    return text("page.two-sentences", lang, first=label, second=item.note(lang))
 
 
 def _schedule_markdown(fact: ScheduleTableFact, lang: str) -> str:
     rows = [f"| {' | '.join(fact.columns(lang))} |", "|---|---|---|"]
     for players, schedule in fact.schedules().items():
-        rows.append(f"| {players} | {len(schedule)} | {', '.join(map(str, schedule))} |")
+        rows.append(f"| {players} | {len(schedule)} | {join_words(schedule, lang)} |")
     length = text("lesson.schedule-length", lang, length=length_name(fact.length, lang))
     return length + "\n\n" + "\n".join(rows)
 
 
-def show_lesson(lesson: Lesson, lang: str = DEFAULT_LANGUAGE, *, quiz: bool = True) -> None:
-    """Display ``lesson`` in a notebook: title, sections with their examples drawn and
-    explained, then (``quiz=True``) the quiz."""
+def show_title(lesson: Lesson, lang: str = DEFAULT_LANGUAGE) -> None:
+    """The lesson's title and summary."""
     _markdown(f"# {lesson.title(lang)}\n\n*{lesson.summary(lang)}*")
+
+
+def show_sections(lesson: Lesson, lang: str = DEFAULT_LANGUAGE) -> None:
+    """The lesson's sections, each with its examples drawn and explained."""
     for section in lesson.sections:
         _markdown(f"## {section.heading(lang)}\n\n{section.body(lang)}")
         for item in section.examples:
@@ -136,11 +154,47 @@ def show_lesson(lesson: Lesson, lang: str = DEFAULT_LANGUAGE, *, quiz: bool = Tr
             words = example_markdown(item, lang)
             if words:
                 _markdown(words)
+
+
+def show_lesson(
+    lesson: Lesson,
+    lang: str = DEFAULT_LANGUAGE,
+    *,
+    quiz: bool = True,
+    progress: Progress | None = None,
+) -> None:
+    """Display ``lesson`` in a notebook: title, sections with their examples drawn and
+    explained, then (``quiz=True``) the quiz, its answers recorded in ``progress``."""
+    show_title(lesson, lang)
+    show_sections(lesson, lang)
     if quiz:
-        show_quiz(lesson, lang)
+        show_quiz(lesson, lang, progress=progress)
 
 
-def show_quiz(lesson: Lesson, lang: str = DEFAULT_LANGUAGE) -> None:
+def quiz_widget(
+    lesson: Lesson, item: LessonItem, lang: str = DEFAULT_LANGUAGE, progress: Progress | None = None
+) -> QuizWidget:
+    """The widget of one quiz item; its graded answers are recorded in ``progress``."""
+    widget = QuizWidget(item.question, lang=lang)
+    if progress is not None:
+
+        def record(question: Question, correct: bool, first_try: bool) -> None:
+            progress.record_answer(
+                AnswerKind.QUIZ,
+                topic=question.topic,
+                correct=correct,
+                first_try=first_try,
+                lesson=lesson.id,
+                item=item.id,
+            )
+
+        widget.on_graded(record)
+    return widget
+
+
+def show_quiz(
+    lesson: Lesson, lang: str = DEFAULT_LANGUAGE, *, progress: Progress | None = None
+) -> None:
     """Display the quiz of ``lesson``: a heading, then each item's note and its widget."""
     if not lesson.quiz:
         return
@@ -148,4 +202,22 @@ def show_quiz(lesson: Lesson, lang: str = DEFAULT_LANGUAGE) -> None:
     for item in lesson.quiz:
         if item.note is not None:
             _markdown(item.note(lang))
-        _ipython.display(QuizWidget(item.question, lang=lang))
+        show_widget(quiz_widget(lesson, item, lang, progress), lang)
+
+
+def show_lesson_page(
+    name: str,
+    *,
+    folder: Path | str | None = None,
+    context: PageContext | None = None,
+    learner: LearnerProgress | None = None,
+) -> None:
+    """A lesson notebook's page: the lesson ``name`` (its file's name, which is the
+    notebook's) inside the course's frame, its quiz answers recorded in the learner's
+    progress."""
+    frame = PageFrame(name, folder=folder, context=context, learner=learner)
+    lesson = frame.entry.lesson if frame.entry.lesson is not None else load_lesson(name)
+    frame.show_top(lesson.title(frame.lang), lesson.summary(frame.lang))
+    show_sections(lesson, frame.lang)
+    show_quiz(lesson, frame.lang, progress=frame.progress)
+    frame.show_bottom()
