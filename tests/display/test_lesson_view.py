@@ -10,7 +10,12 @@ import pytest
 
 from tutor.display import show_lesson
 from tutor.display.context import Frontend, PageContext
-from tutor.display.lesson_view import example_heading, example_markdown, example_picture, quiz_widget
+from tutor.display.lesson_view import (
+    example_heading,
+    example_markdown,
+    example_picture,
+    quiz_widget,
+)
 from tutor.display.widgets import QuizWidget
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import list_lessons, load_lesson

@@ -30,8 +30,8 @@ import pytest
 
 from tutor.display.course import INDEX_NOTEBOOK, KERNELSPEC, canonical_notebook, course_entries
 from tutor.display.html import format_points
-from tutor.teaching.lesson import DeckFact, ScheduleTableFact, ScoreSheetFact, VariantsFact
 from tutor.teaching.language import LANGUAGE_NAMES
+from tutor.teaching.lesson import DeckFact, ScheduleTableFact, ScoreSheetFact, VariantsFact
 from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.text import join_words, text
 from tutor.teaching.worked_example import worked_example

@@ -15,11 +15,11 @@ from tutor.rules.trick import explain_trick, legal_plays
 from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.practice import PracticeSession, random_question, sample_text
 from tutor.teaching.progress import (
+    BASE_WEIGHTS,
     AnswerEvent,
     AnswerKind,
     FileStore,
     MemoryStore,
-    BASE_WEIGHTS,
     PracticeTopicError,
     Progress,
     TopicCount,

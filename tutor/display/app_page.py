@@ -1,6 +1,5 @@
-"""The app page's tab title and same-tab course links (``app_page.js``), as a widget with
-nothing to see. Only the app shows it: JupyterLab keeps its own tab titles and opens the
-course's links itself.
+"""The app page's tab title (``app_page.js``), as a widget with nothing to see. Only the
+app shows it: JupyterLab keeps its own tab titles.
 
 >>> AppPage(title="Who takes the trick").title
 'Who takes the trick'
@@ -14,13 +13,9 @@ from typing import Any
 import anywidget
 import traitlets
 
-NAV_LINK_CLASS = "tutor-nav-link"
-"""The class of every link between the course's pages (``app_page.js`` keeps them in the
-same tab)."""
-
 
 class AppPage(anywidget.AnyWidget):
-    """Sets the browser tab's title to :attr:`title`; course links stay in the tab."""
+    """Sets the browser tab's title to :attr:`title`."""
 
     _esm = Path(__file__).with_name("app_page.js")
     title = traitlets.Unicode("").tag(sync=True)

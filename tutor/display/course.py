@@ -28,7 +28,6 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from tutor.display.app_page import NAV_LINK_CLASS
 from tutor.display.context import PageContext
 from tutor.teaching.language import LANGUAGE_NAMES, with_language
 from tutor.teaching.lesson import Lesson
@@ -36,6 +35,8 @@ from tutor.teaching.progress import PRACTICE, Summary
 from tutor.teaching.text import DEFAULT_LANGUAGE, LANGUAGES, MissingTextError, text
 
 INDEX_NOTEBOOK = "index.ipynb"
+NAV_LINK_CLASS = "tutor-nav-link"
+"""The class of every link between the course's pages."""
 LINK_COLOUR = "var(--jp-content-link-color, #1a56db)"
 
 
@@ -157,10 +158,15 @@ def quiz_items(entries: Sequence[CourseEntry]) -> dict[str, list[str]]:
 # -- links between pages -----------------------------------------------------------------------
 
 
+SAME_TAB = 'target="_self"'
+"""On every link between the course's pages: a notebook's HTML output gives links without
+a target a new tab (Voilà takes every link for an outside one); the course stays in one."""
+
+
 def _link(href: str, words: str, css: str, *, rel: str = "") -> str:
     rel_attribute = f' rel="{rel}"' if rel else ""
     return (
-        f'<a class="{NAV_LINK_CLASS} {css}" href="{escape(href)}"{rel_attribute} '
+        f'<a class="{NAV_LINK_CLASS} {css}" href="{escape(href)}" {SAME_TAB}{rel_attribute} '
         f'style="color:{LINK_COLOUR}">{escape(words)}</a>'
     )
 
@@ -228,7 +234,7 @@ def language_choice_html(lang: str = DEFAULT_LANGUAGE) -> str:
     for code, name in LANGUAGE_NAMES.items():
         current = ' aria-current="page"' if code == lang else ""
         links.append(
-            f'<a class="tutor-language {NAV_LINK_CLASS}" '
+            f'<a class="tutor-language {NAV_LINK_CLASS}" {SAME_TAB} '
             f'href="{escape(with_language(INDEX_NOTEBOOK, code))}"'
             f'{current} lang="{escape(code)}" hreflang="{escape(code)}">{escape(name)}</a>'
         )
@@ -246,7 +252,6 @@ def course_intro_html(context: PageContext) -> str:
     if context.in_app:
         intro = text("page.two-sentences", lang, first=intro, second=text("course.intro-present", lang))
     return (
-        # The class lets the app's page script keep the course's links in the same tab.
         f'<div class="tutor-course-index">'
         f"{language_choice_html(lang) if context.in_app else ''}"
         f"<h1>{escape(text('course.title', lang))}</h1>"
@@ -302,7 +307,7 @@ def course_list_html(
             head.append(f' · <span class="tutor-course-status">{mark}{escape(status)}</span>')
         if context.in_app:
             head.append(
-                f' · <a class="tutor-present-link {NAV_LINK_CLASS}" '
+                f' · <a class="tutor-present-link {NAV_LINK_CLASS}" {SAME_TAB} '
                 f'href="{escape(context.present_link(entry.file))}" '
                 f'aria-label="{escape(present)}: {escape(entry.title)}" '
                 f'style="color:{LINK_COLOUR}">{escape(present)}</a>'

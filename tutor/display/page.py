@@ -90,6 +90,7 @@ class PageFrame:
             Path.cwd() if folder is None else Path(folder), lang=self.context.lang
         )
         file = name if name.endswith(".ipynb") else f"{name}.ipynb"
+        self.title = ""
         self.entry = next(
             (entry for entry in self.entries if entry.file == file), CourseEntry(file, name)
         )
@@ -110,14 +111,28 @@ class PageFrame:
             parts.append(AppPage(title=title))
         return parts + self.learner.widgets()
 
-    def show_top(self, title: str | None = None, summary: str | None = None) -> None:
-        """The links (not on a presenter's slides), the title and summary, the notice."""
-        title = self.entry.title if title is None else title
+    def show_top(
+        self, title: str | None = None, summary: str | None = None, *, one_widget: bool = False
+    ) -> None:
+        """The links (not on a presenter's slides), the title and summary, and the notice
+        and helpers. A ``one_widget`` page shows those with its widget instead
+        (:meth:`show_content`), and no summary on a presenter's slide: the title and the
+        widget share one slide, and the widget needs its height."""
+        self.title = self.entry.title if title is None else title
         summary = self.entry.summary if summary is None else summary
         if not self.context.presenting:
             _show(_ipython.HTML(nav_html(self.entries, self.entry.file, self.context)))
-        _show(_ipython.Markdown(f"# {title}" + (f"\n\n*{summary}*" if summary else "")))
-        show_widget(widgets.VBox(self.furniture(title)), self.lang)
+        if one_widget and self.context.presenting:
+            summary = ""
+        _show(_ipython.Markdown(f"# {self.title}" + (f"\n\n*{summary}*" if summary else "")))
+        if not one_widget:
+            show_widget(widgets.VBox(self.furniture(self.title)), self.lang)
+
+    def show_content(self, content: widgets.Widget) -> None:
+        """A page's one widget with the notice and helpers in the same output: presenter
+        mode makes a slide of the title and what follows up to the first widget, so the
+        page's widget is on the title's slide (after ``show_top(one_widget=True)``)."""
+        show_widget(widgets.VBox([content, *self.furniture(self.title)]), self.lang)
 
     def show_bottom(self) -> None:
         """The previous and next pages, again at the end (not on a presenter's slides)."""
@@ -139,8 +154,8 @@ def show_worked_example_page(
     from tutor.display.stepper import worked_example_stepper
 
     frame = PageFrame(name, folder=folder, context=context, learner=learner)
-    frame.show_top()
-    show_widget(worked_example_stepper(lang=frame.lang), frame.lang)
+    frame.show_top(one_widget=True)
+    frame.show_content(worked_example_stepper(lang=frame.lang).widget)
     frame.show_bottom()
 
 
@@ -155,8 +170,8 @@ def show_play_page(
     from tutor.display.play import PlayScreen
 
     frame = PageFrame(name, folder=folder, context=context, learner=learner)
-    frame.show_top()
-    show_widget(PlayScreen(players=4, variant="five-rounds", lang=frame.lang), frame.lang)
+    frame.show_top(one_widget=True)
+    frame.show_content(PlayScreen(players=4, variant="five-rounds", lang=frame.lang))
     frame.show_bottom()
 
 
