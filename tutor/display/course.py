@@ -338,7 +338,9 @@ def continue_html(
     label = text("course.start" if summary.last_activity is None else "course.continue", lang)
     number = text("course.number", lang, number=activities.index(target) + 1)
     link = _link(context.link(entry.file), f"{number} {entry.title} →", "tutor-continue-link")
-    return f'<p class="tutor-continue"><strong>{escape(label)}</strong> {link}</p>'
+    # The language's own gap after the label: none after 「：」.
+    words = text("page.two-sentences", lang, first=f"<strong>{escape(label)}</strong>", second=link)
+    return f'<p class="tutor-continue">{words}</p>'
 
 
 # -- the form the notebooks are kept in ----------------------------------------------------------

@@ -116,7 +116,9 @@ class ProgressNotice(widgets.VBox):  # type: ignore[misc]
         )
         self.afresh_button.on_click(lambda _button: self._start_afresh())
         self.unsaved_button.on_click(lambda _button: self._continue_unsaved())
-        self.buttons = widgets.HBox([self.afresh_button, self.unsaved_button])
+        self.buttons = widgets.HBox(
+            [self.afresh_button, self.unsaved_button], layout=widgets.Layout(flex_flow="row wrap")
+        )
         self._done = ""  # what the last button press did, said until the next change
         super().__init__([self.message, self.buttons])
         self.add_class("tutor-progress-notice")
@@ -209,7 +211,10 @@ class ResetControl(widgets.VBox):  # type: ignore[misc]
         self.keep_button.add_class("tutor-reset-cancel")
         self.question.add_class("tutor-reset-question")
         self.question.layout.display = "none"
-        super().__init__([self.button, self.question, self.status])
+        super().__init__(
+            [self.button, self.question, self.status],
+            layout=widgets.Layout(align_items="flex-start"),  # buttons as wide as their words
+        )
 
     def _ask(self) -> None:
         self.status.value = ""
