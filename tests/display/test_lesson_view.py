@@ -94,7 +94,7 @@ def test_example_pictures_mark_the_engines_answer() -> None:
     # B7 R12 G10 after B5: only the blue 7 is lit, the others are faded.
     assert hand.count("is-highlighted") == 1 and hand.count("is-dimmed") == 2
     sheet = example_picture(load_lesson("07").item("worked-game-sheet"))
-    assert "<table" in sheet and "<svg" in sheet and "overflow-x:auto" in sheet
+    assert "<table" in sheet and "<svg" in sheet
     assert "| 4 | 15 |" in example_markdown(load_lesson("01").item("schedule-3-to-6"))
     assert "1、2、3" in example_markdown(load_lesson("01").item("schedule-3-to-6"), "ja")
 
@@ -120,8 +120,8 @@ def test_a_lesson_page_has_links_title_notice_quiz_and_records_answers(shown: li
         "06_trick_winner", folder=NOTEBOOKS, context=context, learner=LearnerProgress(progress)
     )
     htmls = [obj.data for obj in shown if isinstance(obj, HTML)]
-    assert htmls[0].startswith('<nav class="tutor-page-nav tutor-nav-top"')
-    assert htmls[-1].startswith('<nav class="tutor-page-nav tutor-nav-bottom"')
+    assert htmls[0].startswith('<nav class="tutor-page-nav tutor-nav-top')
+    assert htmls[-1].startswith('<nav class="tutor-page-nav tutor-nav-bottom')
     markdown = [obj.data for obj in shown if isinstance(obj, Markdown)]
     assert markdown[0].startswith(f"# {load_lesson('06').title('ja')}")
     quizzes = [widget for widget in shown if isinstance(widget, QuizWidget)]

@@ -213,7 +213,8 @@ def nav_html(
         )
     place = "tutor-nav-bottom" if bottom else "tutor-nav-top"
     return (
-        f'<nav class="tutor-page-nav {place}" aria-label="{escape(text("nav.label", lang))}" '
+        # tutor-learner-only: presenter mode hides it (a presenter's pages get none anyway).
+        f'<nav class="tutor-page-nav {place} tutor-learner-only" aria-label="{escape(text("nav.label", lang))}" '
         'style="display:flex;flex-wrap:wrap;align-items:baseline;gap:0.3em 1.5em;'
         'margin:0.2em 0">'
         f"{''.join(parts)}</nav>"

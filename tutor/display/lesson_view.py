@@ -97,9 +97,7 @@ def example_picture(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
         return hand_svg("Y1 R5 G9 B13 W J", scale=0.8, lang=lang)
     if isinstance(subject, ScoreSheetFact):
         sheet = subject.sheet()
-        # A wide sheet scrolls inside itself rather than off a phone or a Lab panel.
-        table = f'<div class="lesson-sheet" style="overflow-x:auto">{score_sheet_html(sheet, lang=lang)}</div>'
-        return table + score_chart_html(sheet, lang=lang)
+        return score_sheet_html(sheet, lang=lang) + score_chart_html(sheet, lang=lang)
     return ""
 
 
