@@ -360,7 +360,7 @@ def run_note_output() -> dict[str, Any]:
     lines = [text("course.run-note", lang, menu=RUN_MENU) for lang in LANGUAGES]
     return {
         "output_type": "display_data",
-        "data": {"text/markdown": "  \n".join(lines), "text/plain": "\n".join(lines)},
+        "data": {"text/markdown": "\n\n".join(lines), "text/plain": "\n".join(lines)},
         "metadata": {},
     }
 
