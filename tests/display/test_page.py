@@ -76,3 +76,27 @@ def test_the_course_page_shows_the_intro_then_its_live_part(shown: list[object])
     intro, course = shown
     assert isinstance(intro, HTML) and f"<h1>{text('course.title', 'ja')}</h1>" in intro.data
     assert isinstance(course, dict) and course["text/plain"] == text("course.widget-note", "ja")
+
+
+def test_the_worked_example_offers_the_arrow_keys_only_in_the_app(
+    monkeypatch: pytest.MonkeyPatch, shown: list[object]
+) -> None:
+    import tutor.display.page as page
+    from tutor.display.page import show_worked_example_page
+
+    widgets: list[object] = []
+    monkeypatch.setattr(page, "show_widget", lambda widget, _lang: widgets.append(widget))
+    for frontend, offered in ((Frontend.APP, True), (Frontend.LAB, False)):
+        widgets.clear()
+        show_worked_example_page(
+            "08_worked_example",
+            folder=NOTEBOOKS,
+            context=PageContext("en", frontend),
+            learner=LearnerProgress(Progress(MemoryStore())),
+        )
+        (content,) = widgets  # the stepper with the page's helpers, in one output
+        stepper = content.children[0]  # type: ignore[attr-defined]
+        hints = [child for child in stepper.children if "tutor-step-keys" in child._dom_classes]
+        assert bool(hints) is offered
+        back, following = stepper.children[1].children[:2]
+        assert ("arrow" in back.tooltip) is offered and ("arrow" in following.tooltip) is offered

@@ -155,7 +155,8 @@ def show_worked_example_page(
 
     frame = PageFrame(name, folder=folder, context=context, learner=learner)
     frame.show_top(one_widget=True)
-    frame.show_content(worked_example_stepper(lang=frame.lang).widget)
+    stepper = worked_example_stepper(lang=frame.lang, keys=frame.context.in_app)
+    frame.show_content(stepper.widget)
     frame.show_bottom()
 
 
