@@ -304,6 +304,42 @@ def test_a_damaged_store_in_the_browser_is_said_and_started_afresh(
         context.close()
 
 
+def test_an_answer_the_full_browser_storage_refuses_is_said_and_kept_for_later(
+    app: AppServer, browser: Any
+) -> None:
+    expect = _expect()
+    context, page, log = _new_page(browser)
+    try:
+        _open(page, app, f"{LESSON}.ipynb", "en")
+        page.locator(".tutor-quiz button.tutor-quiz-choice").first.wait_for(timeout=LOAD_TIMEOUT)
+        # Fill this site's storage to its quota, as months of other use might.
+        page.evaluate(
+            """() => {
+                let size = 1024 * 1024, count = 0;
+                while (size >= 1) {  // ever smaller pieces, until not one more character fits
+                    try { localStorage.setItem("filler-" + count++, "x".repeat(size)); }
+                    catch (error) { size = Math.floor(size / 2); }
+                }
+                return count;
+            }"""
+        )
+        _answer(page, 0)
+        notice = page.locator(".tutor-progress-notice").first
+        expect(notice).to_contain_text(text("progress.problem-browser-write"), timeout=ACTION_TIMEOUT)
+        assert _stored(page) == []
+        page.evaluate(
+            "Object.keys(localStorage).filter(k => k.startsWith('filler-'))"
+            ".forEach(k => localStorage.removeItem(k))"
+        )
+        _answer(page, 1)  # the refused answer goes with the next one
+        _wait_stored(page, 2)
+        expect(notice).to_be_hidden(timeout=ACTION_TIMEOUT)
+        assert len({event["item"] for event in _stored(page)}) == 2
+        _clean(log)
+    finally:
+        context.close()
+
+
 # -- the file store (as on the hub) ------------------------------------------------------------------------
 
 

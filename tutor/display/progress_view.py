@@ -77,7 +77,8 @@ def open_learner_progress(context: PageContext) -> LearnerProgress:
 
 def _paragraph(words: str, *, strong: bool = False) -> str:
     inner = f"<strong>{escape(words)}</strong>" if strong else escape(words)
-    return f'<p style="margin:0.25em 0">{inner}</p>'
+    # A widget's HTML has the line height of a button row unless told otherwise.
+    return f'<p style="margin:0.25em 0;line-height:1.45">{inner}</p>'
 
 
 class ProgressNotice(widgets.VBox):  # type: ignore[misc]
@@ -229,9 +230,10 @@ class ResetControl(widgets.VBox):  # type: ignore[misc]
         self.progress.reset()
         self._close()
         done = escape(text("progress.reset-done", self.lang))
-        self.status.value = f'<p role="status" style="margin:0.25em 0">{done}</p>'
+        self.status.value = f'<p role="status" style="margin:0.25em 0;line-height:1.45">{done}</p>'
 
 
 def where_kept_html(progress: Progress, lang: str = DEFAULT_LANGUAGE) -> str:
     """One sentence: where this learner's answers are kept."""
-    return f'<p class="tutor-progress-where">{escape(progress.store.where(lang))}</p>'
+    words = escape(progress.store.where(lang))
+    return f'<p class="tutor-progress-where" style="line-height:1.45">{words}</p>'
