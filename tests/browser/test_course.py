@@ -32,7 +32,8 @@ from .conftest import PageLog
 pytestmark = pytest.mark.browser
 
 LOAD_TIMEOUT = 120_000  # ms: a page waits for its kernel to run the notebook
-ACTION_TIMEOUT = 15_000
+ACTION_TIMEOUT = 30_000
+ANSWER_TIMEOUT = 60_000  # ms: a click's round trip to a kernel on a loaded machine
 LESSON = "06_trick_winner"
 FORBIDDEN = "Failed to load resource: the server responded with a status of 403 (Forbidden)"
 """Voilà's page-close kernel shutdown, refused by its XSRF check (see app/voila.py)."""
@@ -158,7 +159,7 @@ def _answer(page: Any, quiz_number: int) -> None:
     """Answer a lesson page's quiz question (the first choice, right or wrong)."""
     quiz = page.locator(".tutor-quiz").nth(quiz_number)
     quiz.locator("button.tutor-quiz-choice").first.click()
-    quiz.locator(".quiz-feedback").wait_for(timeout=ACTION_TIMEOUT)
+    quiz.locator(".quiz-feedback").wait_for(timeout=ANSWER_TIMEOUT)
 
 
 def _stored(page: Any) -> list[dict[str, Any]]:
