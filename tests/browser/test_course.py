@@ -100,6 +100,7 @@ def _check_page(page: Any, notebook: str, lang: str, title: str) -> None:
     shown = cells.inner_text()
     for sign in (*REPR_SIGNS, *ERROR_SIGNS):
         assert sign not in shown, f"{notebook} ({lang}) shows {sign!r}"
+    assert page.locator('[title="null"]').count() == 0, f"{notebook} ({lang}): a 'null' tooltip"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -116,13 +116,14 @@ class PageFrame:
     ) -> None:
         """The links (not on a presenter's slides), the title and summary, and the notice
         and helpers. A ``one_widget`` page shows those with its widget instead
-        (:meth:`show_content`), and no summary on a presenter's slide: the title and the
-        widget share one slide, and the widget needs its height."""
+        (:meth:`show_content`), and no summary: its widget needs the window's height (a
+        laptop shows the whole card table; a presenter's slide holds the title and the
+        widget), and says what it is about itself."""
         self.title = self.entry.title if title is None else title
         summary = self.entry.summary if summary is None else summary
         if not self.context.presenting:
             _show(_ipython.HTML(nav_html(self.entries, self.entry.file, self.context)))
-        if one_widget and self.context.presenting:
+        if one_widget:
             summary = ""
         _show(_ipython.Markdown(f"# {self.title}" + (f"\n\n*{summary}*" if summary else "")))
         if not one_widget:
@@ -132,7 +133,12 @@ class PageFrame:
         """A page's one widget with the notice and helpers in the same output: presenter
         mode makes a slide of the title and what follows up to the first widget, so the
         page's widget is on the title's slide (after ``show_top(one_widget=True)``)."""
-        show_widget(widgets.VBox([content, *self.furniture(self.title)]), self.lang)
+        # overflow visible: a Box scrolls by default, which would hold the widget's
+        # sticky parts (the stepper's controls) inside it instead of the page.
+        box = widgets.VBox(
+            [content, *self.furniture(self.title)], layout=widgets.Layout(overflow="visible")
+        )
+        show_widget(box, self.lang)
 
     def show_bottom(self) -> None:
         """The previous and next pages, again at the end (not on a presenter's slides)."""
@@ -189,10 +195,10 @@ class CoursePage(widgets.VBox):  # type: ignore[misc]
         self.items = quiz_items(frame.entries)
         self.resume = html_output("")
         self.listing = html_output("")
-        self.where = widgets.HTML()
+        self.where = widgets.HTML(tooltip="")
         self.reset = ResetControl(frame.progress, lang=frame.lang)
         title = text("course.title", frame.lang)
-        heading = widgets.HTML(f"<h2>{escape(text('course.lessons', frame.lang))}</h2>")
+        heading = widgets.HTML(f"<h2>{escape(text('course.lessons', frame.lang))}</h2>", tooltip="")
         super().__init__(
             [
                 *frame.furniture(title),

@@ -41,8 +41,8 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
     def __init__(self, session: PracticeSession, *, lang: str = DEFAULT_LANGUAGE) -> None:
         self.session = session
         self.lang = lang
-        self.tally = widgets.HTML()
-        self.where = widgets.HTML()
+        self.tally = widgets.HTML(tooltip="")
+        self.where = widgets.HTML(tooltip="")
         self.quiz = QuizWidget(
             session.question or session.next_question(),
             lang=lang,

@@ -103,7 +103,7 @@ class ProgressNotice(widgets.VBox):  # type: ignore[misc]
     def __init__(self, progress: Progress, *, lang: str = DEFAULT_LANGUAGE) -> None:
         self.progress = progress
         self.lang = lang
-        self.message = widgets.HTML()
+        self.message = widgets.HTML(tooltip="")
         self.afresh_button = widgets.Button(
             description=text("progress.start-afresh", lang),
             tooltip=text("progress.start-afresh-tip", lang),
@@ -199,11 +199,11 @@ class ResetControl(widgets.VBox):  # type: ignore[misc]
         )
         self.question = widgets.VBox(
             [
-                widgets.HTML(_paragraph(text("progress.reset-ask", lang), strong=True)),
+                widgets.HTML(_paragraph(text("progress.reset-ask", lang), strong=True), tooltip=""),
                 widgets.HBox([self.confirm_button, self.keep_button]),
             ]
         )
-        self.status = widgets.HTML()
+        self.status = widgets.HTML(tooltip="")
         self.button.on_click(lambda _button: self._ask())
         self.keep_button.on_click(lambda _button: self._close())
         self.confirm_button.on_click(lambda _button: self._reset())
