@@ -77,7 +77,9 @@ c.Voila.tornado_settings = {
         "Content-Security-Policy": "; ".join(
             [
                 "default-src 'self'",
-                "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
+                # blob: the widgets' own ES modules (anywidget imports the module text it
+                # received from the kernel through a blob: URL made in the page)
+                "script-src 'self' 'unsafe-inline' 'unsafe-eval' blob:",
                 "style-src 'self' 'unsafe-inline'",
                 "img-src 'self' data: blob:",
                 "font-src 'self' data:",

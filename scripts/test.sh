@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Run every check of the project, setting up what it needs first:
-#   environment (.venv) -> Chromium -> ruff -> mypy -> pytest (doctests + tests)
-#   -> notebooks (nbval)
+#   environment (.venv) -> Chromium -> ruff -> mypy -> pytest (doctests + tests; the tests
+#   run every notebook and compare what it shows with the engine: tests/display/test_notebooks.py)
 # Stops at the first failing section. Extra arguments go to every pytest run,
 # e.g.  bash scripts/test.sh -x -k scoring      or     bash scripts/test.sh -m "not browser"
 set -euo pipefail
@@ -64,22 +64,3 @@ if [[ $rc == 5 ]]; then
     echo "[test.sh] pytest collected no tests in the main section: that counts as a failure."
 fi
 [[ $rc == 0 ]] || exit "$rc"
-
-shopt -s nullglob globstar
-notebooks=()
-for nb in notebooks/**/*.ipynb; do
-    [[ "$nb" == */.ipynb_checkpoints/* ]] || notebooks+=("$nb")
-done
-shopt -u nullglob globstar
-if [[ ${#notebooks[@]} -gt 0 ]]; then
-    section "pytest: notebooks (nbval, ${#notebooks[@]} file(s))"
-    rc=0
-    python -m pytest --nbval "${notebooks[@]}" "$@" || rc=$?
-    if [[ $rc == 5 ]]; then
-        echo "[test.sh] no notebook cells selected (exit 5) - not an error in this section."
-        rc=0
-    fi
-    [[ $rc == 0 ]] || exit "$rc"
-else
-    section "notebooks: none found (notebooks/*.ipynb), skipped"
-fi

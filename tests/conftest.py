@@ -52,7 +52,7 @@ def finish_round() -> Callable[[Round, random.Random], Round]:
 def progress_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The default progress file is in the test's tmp folder, and so is HOME: a test never
     writes the learner's real progress."""
-    path = tmp_path / "progress" / "progress.json"
+    path = tmp_path / "progress" / "progress.jsonl"
     monkeypatch.setenv(PROGRESS_FILE_VARIABLE, str(path))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     return path

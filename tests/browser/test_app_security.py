@@ -41,7 +41,7 @@ def test_viewers_get_no_sources_and_urls_cannot_change_template_or_theme(
     assert "worked_example_stepper" not in page  # the cell's code is stripped
     assert "NBVAL_IGNORE_OUTPUT" not in page
     assert "voila/templates/tutor/static/tutor.js" in page  # still the tutor's template
-    assert "reveal" not in page.lower()
+    assert "reveal.js" not in page.lower() and "templates/reveal" not in page.lower()
     assert "theme-light.css" in page and "theme-dark" not in page
     assert 'data-jp-theme-name="JupyterLab Light"' in page
     assert "default-src 'self'" in headers["Content-Security-Policy"]

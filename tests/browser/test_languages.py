@@ -118,6 +118,7 @@ def test_the_index_chooses_the_language_and_the_worked_example_keeps_it(
     for lang in ("ja", "zh-Hant"):
         _choose_language(browser_page, lang)
         links = browser_page.locator(".tutor-course-entry a")
+        links.first.wait_for(timeout=LOAD_TIMEOUT)  # the list follows the learner's progress
         hrefs = [links.nth(i).get_attribute("href") or "" for i in range(links.count())]
         assert hrefs and all(re.search(rf"[?&]lang={lang}$", href) for href in hrefs), hrefs
         _open_from_index(browser_page, text("worked.title", lang), "08_worked_example.ipynb", lang)

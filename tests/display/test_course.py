@@ -1,6 +1,7 @@
-"""The course index (tutor.display.course): every notebook in order with its title, links
-that open it as an app or in presenter mode, and the learner's language offered by its own
-name and kept on every link."""
+"""The course (tutor.display.course): its pages in order with their titles and summaries,
+the links between pages (in the app they keep ``?lang=``; in Lab they are plain paths
+that Lab opens), and the course page's list with this learner's status and where to
+continue."""
 
 from __future__ import annotations
 
@@ -10,34 +11,23 @@ from pathlib import Path
 
 import pytest
 
-from tutor.display.course import course_entries, course_index_html
+from tutor.display.context import Frontend, PageContext
+from tutor.display.course import (
+    CourseEntry,
+    continue_html,
+    course_entries,
+    course_intro_html,
+    course_list_html,
+    nav_html,
+    quiz_items,
+)
 from tutor.teaching.language import LANGUAGE_NAMES
+from tutor.teaching.progress import PRACTICE, PRACTICE_GOAL, AnswerEvent, AnswerKind, Summary
 from tutor.teaching.text import LANGUAGES, text
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-
-
-def test_course_index_lists_notebooks_in_order_with_app_and_presenter_links(
-    tmp_path: Path,
-) -> None:
-    for name in ("02_trump.ipynb", "01_cards.ipynb", "index.ipynb", "08_worked_example.ipynb"):
-        (tmp_path / name).write_text('{"cells": [], "metadata": {}}', encoding="utf-8")
-    (tmp_path / "notes.txt").write_text("not a notebook", encoding="utf-8")
-    entries = course_entries(tmp_path, lessons=["Cards", "Trump"])
-    assert [(entry.file, entry.title) for entry in entries] == [
-        ("01_cards.ipynb", "Cards"),
-        ("02_trump.ipynb", "Trump"),
-        ("08_worked_example.ipynb", "08 worked example"),
-    ]
-    page = course_index_html(tmp_path, lessons=["Cards", "Trump"])
-    assert page.index('href="01_cards.ipynb?lang=en"') < page.index('href="02_trump.ipynb?lang=en"')
-    assert 'href="02_trump.ipynb?present=1&amp;lang=en"' in page
-    assert 'class="tutor-open" href="index.ipynb' not in page  # only the language links
-
-
-def test_worked_example_notebook_titles_itself_from_the_catalog() -> None:
-    titles = {entry.file: entry.title for entry in course_entries(NOTEBOOKS)}
-    assert titles["08_worked_example.ipynb"] == "The worked example: one round, card by card"
+APP = PageContext("en", Frontend.APP)
+LAB = PageContext("en", Frontend.LAB)
 
 
 class _Links(HTMLParser):
@@ -63,40 +53,145 @@ class _Links(HTMLParser):
             self._open = None
 
 
-def _links(page: str) -> list[dict[str, str]]:
+def links(page: str, css: str = "") -> list[dict[str, str]]:
     parser = _Links()
     parser.feed(page)
-    return parser.links
+    return [link for link in parser.links if css in link.get("class", "")]
+
+
+# -- the pages ------------------------------------------------------------------------------------
+
+
+def test_pages_are_in_file_order_titled_by_their_lesson_metadata_or_heading(tmp_path: Path) -> None:
+    for name in ("02_trump.ipynb", "01_cards.ipynb", "index.ipynb", "08_worked_example.ipynb"):
+        (tmp_path / name).write_text('{"cells": [], "metadata": {}}', encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("not a notebook", encoding="utf-8")
+    entries = course_entries(tmp_path, lessons=[])
+    assert [(entry.file, entry.title) for entry in entries] == [
+        ("01_cards.ipynb", "01 cards"),
+        ("02_trump.ipynb", "02 trump"),
+        ("08_worked_example.ipynb", "08 worked example"),
+    ]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_index_offers_every_language_by_its_own_name(lang: str) -> None:
-    choices = [
-        link
-        for link in _links(course_index_html(NOTEBOOKS, lang=lang))
-        if "tutor-language" in link.get("class", "")
+def test_every_page_of_the_course_has_a_title_and_a_summary_in_the_language(lang: str) -> None:
+    entries = course_entries(NOTEBOOKS, lang=lang)
+    assert len(entries) == 11
+    assert all(entry.title and entry.summary for entry in entries)
+    by_file = {entry.file: entry for entry in entries}
+    assert by_file["08_worked_example.ipynb"].title == text("worked.title", lang)
+    assert by_file["11_play_a_round.ipynb"].summary == text("course.play-summary", lang)
+    assert by_file["09_practice.ipynb"].activity == PRACTICE
+    assert by_file["06_trick_winner.ipynb"].activity == "06_trick_winner"
+    assert by_file["08_worked_example.ipynb"].activity is None  # no answers to record
+
+
+# -- links between pages ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_page_links_to_the_course_and_its_neighbours_in_its_language(lang: str) -> None:
+    entries = course_entries(NOTEBOOKS, lang=lang)
+    html = nav_html(entries, "06_trick_winner.ipynb", PageContext(lang, Frontend.APP))
+    found = links(html, "tutor-nav-link")
+    assert [link["href"] for link in found] == [
+        f"index.ipynb?lang={lang}",
+        f"05_jester_leads.ipynb?lang={lang}",
+        f"07_scoring.ipynb?lang={lang}",
     ]
+    assert found[0]["text"].endswith(text("nav.course", lang))
+    assert text("nav.previous", lang, title=entries[4].title) in found[1]["text"]
+    assert text("nav.next", lang, title=entries[6].title) in found[2]["text"]
+    assert [link.get("rel") for link in found] == [None, "prev", "next"]
+
+
+def test_the_first_and_last_pages_have_one_neighbour_and_the_bottom_no_course_link() -> None:
+    entries = course_entries(NOTEBOOKS)
+    first = links(nav_html(entries, entries[0].file, APP), "tutor-nav-link")
+    last = links(nav_html(entries, entries[-1].file, APP, bottom=True), "tutor-nav-link")
+    assert [link.get("rel") for link in first] == [None, "next"]
+    assert [link.get("rel") for link in last] == ["prev"]
+
+
+def test_in_lab_links_are_plain_paths_and_there_is_no_language_choice_or_present_link() -> None:
+    entries = course_entries(NOTEBOOKS)
+    assert [link["href"] for link in links(nav_html(entries, "02_trump.ipynb", LAB), "tutor-nav")] == [
+        "index.ipynb",
+        "01_cards_and_rounds.ipynb",
+        "03_bidding.ipynb",
+    ]
+    listing = course_list_html(entries, LAB, None) + course_intro_html(LAB)
+    assert links(listing, "tutor-present-link") == links(listing, "tutor-language") == []
+    assert all("?" not in link["href"] for link in links(listing))
+
+
+# -- the course page ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_course_page_offers_every_language_by_its_own_name(lang: str) -> None:
+    choices = links(course_intro_html(PageContext(lang, Frontend.APP)), "tutor-language")
     assert [link["text"] for link in choices] == ["English", "日本語", "繁體中文"]
-    assert [link["href"] for link in choices] == [
-        f"index.ipynb?lang={code}" for code in LANGUAGE_NAMES
-    ]
-    # Plain links with an href: reachable with Tab, opened with Enter.
-    assert [link["lang"] for link in choices] == list(LANGUAGE_NAMES)
+    assert [link["href"] for link in choices] == [f"index.ipynb?lang={code}" for code in LANGUAGE_NAMES]
     assert [link for link in choices if "aria-current" in link] == [
         choices[list(LANGUAGE_NAMES).index(lang)]
     ]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_lesson_link_keeps_the_language(lang: str) -> None:
-    page = course_index_html(NOTEBOOKS, lang=lang)
-    lesson_links = [link for link in _links(page) if "tutor-language" not in link.get("class", "")]
+def test_every_course_link_keeps_the_language(lang: str) -> None:
+    context = PageContext(lang, Frontend.APP)
     entries = course_entries(NOTEBOOKS, lang=lang)
-    # An "Open" and a "Present" link for each notebook: worked example, practice and play too.
-    assert len(lesson_links) == 2 * len(entries)
-    assert {"08_worked_example.ipynb", "09_practice.ipynb", "11_play_a_round.ipynb"} <= {
-        entry.file for entry in entries
-    }
-    for link in lesson_links:
+    page = course_list_html(entries, context, Summary.of([], quiz_items(entries)))
+    page += continue_html(entries, context, Summary.of([], quiz_items(entries)))
+    found = links(page)
+    # An "Open" and a "Present" link for each page, and "Start here".
+    assert len(found) == 2 * len(entries) + 1
+    for link in found:
         assert re.search(rf"[?&]lang={re.escape(lang)}$", link["href"]), link
-    assert f"<h1>{text('course.title', lang)}</h1>" in page
+    summaries = [entry.summary for entry in entries]
+    assert all(summary in page for summary in summaries)
+
+
+def _answers(lesson: str, items: list[str], right: int) -> list[AnswerEvent]:
+    return [
+        AnswerEvent(AnswerKind.QUIZ, "trick-winner", index < right, True, lesson, item)
+        for index, item in enumerate(items)
+    ]
+
+
+def test_the_course_page_shows_what_this_learner_did_and_where_to_continue() -> None:
+    entries = course_entries(NOTEBOOKS)
+    items = quiz_items(entries)
+    events = _answers("01_cards_and_rounds", items["01_cards_and_rounds"], right=2)
+    events += _answers("02_trump", items["02_trump"][:1], right=1)
+    summary = Summary.of(events, items)
+    listing = course_list_html(entries, APP, summary)
+    done = text("course.status-done", right=2, items=len(items["01_cards_and_rounds"]))
+    started = text("course.status-started", answered=1, items=len(items["02_trump"]))
+    assert f"✓ {done}" in listing and started in listing
+    assert listing.count('class="tutor-course-entry is-done"') == 1
+    resume = continue_html(entries, APP, summary)
+    assert text("course.continue") in resume
+    assert links(resume)[0]["href"] == "02_trump.ipynb?lang=en"
+
+
+def test_practice_counts_on_the_course_page_and_is_done_after_its_goal() -> None:
+    entries = course_entries(NOTEBOOKS)
+    practice = [AnswerEvent(AnswerKind.PRACTICE, "score", True, True)] * PRACTICE_GOAL
+    summary = Summary.of(practice, quiz_items(entries))
+    listing = course_list_html(entries, APP, summary)
+    assert text("course.status-practice", answered=PRACTICE_GOAL, right=PRACTICE_GOAL) in listing
+    assert links(continue_html(entries, APP, summary))[0]["href"] == "10_variants.ipynb?lang=en"
+
+
+def test_while_progress_loads_the_page_says_so_and_shows_no_status() -> None:
+    entries = course_entries(NOTEBOOKS)
+    assert text("course.loading") in continue_html(entries, APP, None)
+    assert "tutor-course-status" not in course_list_html(entries, APP, None)
+
+
+def test_an_empty_folder_says_there_is_nothing_yet(tmp_path: Path) -> None:
+    assert text("course.none") in course_list_html(course_entries(tmp_path, lessons=[]), APP, None)
+    assert CourseEntry("x.ipynb", "x").name == "x"

@@ -1,16 +1,29 @@
 """A lesson shown in a notebook (tutor.display.lesson_view): its text, its examples drawn
-with the engine's answer marked, and its quiz as widgets graded by the engine."""
+with the engine's answer marked, its quiz as widgets graded by the engine, each graded
+answer recorded in the learner's progress; and the lesson page around it."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
 from tutor.display import show_lesson
+from tutor.display.context import Frontend, PageContext
 from tutor.display.lesson_quiz import LessonQuiz
-from tutor.display.lesson_view import example_markdown, example_picture
+from tutor.display.lesson_view import (
+    example_heading,
+    example_markdown,
+    example_picture,
+    progress_recorder,
+)
 from tutor.display.widgets import QuizWidget
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import list_lessons, load_lesson
+from tutor.teaching.progress import AnswerKind, MemoryStore, Progress
+from tutor.teaching.text import text
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
 @pytest.fixture(scope="module")
@@ -23,8 +36,13 @@ def shown(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     """What IPython would display, in order."""
     import IPython.display
 
+    import tutor.display.lesson_view
+    import tutor.display.page
+
     displayed: list[object] = []
     monkeypatch.setattr(IPython.display, "display", lambda *objs, **_kw: displayed.extend(objs))
+    for module in (tutor.display.lesson_view, tutor.display.page):  # widgets, not their bundles
+        monkeypatch.setattr(module, "show_widget", lambda widget, _lang: displayed.append(widget))
     return displayed
 
 
@@ -39,7 +57,7 @@ def test_every_lesson_shows_text_examples_and_quiz_widgets(
         markdown = [obj.data for obj in shown if isinstance(obj, Markdown)]
         assert markdown[0].startswith(f"# {lesson.title()}")
         for section in lesson.sections:
-            assert any(section.heading() in text for text in markdown)
+            assert any(section.heading() in words for words in markdown)
         widgets = [obj for obj in shown if not isinstance(obj, Markdown | HTML)]
         if not lesson.quiz:
             assert widgets == []
@@ -58,6 +76,41 @@ def test_quiz_widgets_grade_every_quiz_item_with_the_engine(lessons: list[Lesson
             assert feedback.correct and "Right!" in widget.feedback.value
 
 
+def test_a_graded_quiz_answer_is_recorded_with_its_lesson_item_and_topic() -> None:
+    lesson = load_lesson("06")
+    progress = Progress(MemoryStore())
+    quiz = LessonQuiz(lesson, lang="en")
+    quiz.on_graded(progress_recorder(lesson, progress))
+    item, widget = lesson.quiz[1], quiz.quizzes[1]
+    question = item.question
+    widget.answer(question.correct_answer())
+    (event,) = progress.events
+    assert (event.kind, event.lesson, event.item, event.topic) == (
+        AnswerKind.QUIZ,
+        "06_trick_winner",
+        item.id,
+        question.topic.value,
+    )
+    assert event.correct and event.first_try
+    assert progress.summary({lesson.id: [i.id for i in lesson.quiz]}).lesson(lesson.id).right == 1
+
+
+def test_a_second_try_is_recorded_but_does_not_count_as_first() -> None:
+    lesson = load_lesson("06")
+    progress = Progress(MemoryStore())
+    quiz = LessonQuiz(lesson, lang="en")
+    quiz.on_graded(progress_recorder(lesson, progress))
+    item, widget = lesson.quiz[0], quiz.quizzes[0]
+    wrong = next(a for a in item.question.choices() if a != item.question.correct_answer())
+    widget.answer(wrong)
+    widget.try_again()
+    widget.answer(item.question.correct_answer())
+    first, second = progress.events
+    assert (first.item, first.correct, first.first_try) == (item.id, False, True)
+    assert (second.item, second.correct, second.first_try) == (item.id, True, False)
+    assert progress.summary({lesson.id: [i.id for i in lesson.quiz]}).lesson(lesson.id).right == 0
+
+
 def test_example_pictures_mark_the_engines_answer() -> None:
     lesson = load_lesson("04")
     trick, hand = example_picture(lesson.item("must-follow-blue")).split("Your hand")
@@ -67,3 +120,36 @@ def test_example_pictures_mark_the_engines_answer() -> None:
     sheet = example_picture(load_lesson("07").item("worked-game-sheet"))
     assert "<table" in sheet and "<svg" in sheet
     assert "| 4 | 15 |" in example_markdown(load_lesson("01").item("schedule-3-to-6"))
+    assert "1、2、3" in example_markdown(load_lesson("01").item("schedule-3-to-6"), "ja")
+
+
+@pytest.mark.parametrize(
+    "lang, label", [("en", "**Example.** "), ("ja", "**例**："), ("zh-Hant", "**例子**：")]
+)
+def test_an_examples_label_uses_the_languages_own_punctuation(lang: str, label: str) -> None:
+    item = load_lesson("04").item("source-blue-then-wizard")
+    assert example_heading(item, lang) == label + item.note(lang)  # type: ignore[misc]
+    assert not example_heading(item, lang).startswith(f"**{text('page.example', lang)}.")
+
+
+def test_a_lesson_page_has_links_title_notice_quiz_and_records_answers(shown: list[object]) -> None:
+    from IPython.display import HTML, Markdown
+
+    from tutor.display.lesson_view import show_lesson_page
+    from tutor.display.progress_view import LearnerProgress
+
+    progress = Progress(MemoryStore())
+    context = PageContext("ja", Frontend.APP)
+    show_lesson_page(
+        "06_trick_winner", folder=NOTEBOOKS, context=context, learner=LearnerProgress(progress)
+    )
+    htmls = [obj.data for obj in shown if isinstance(obj, HTML)]
+    assert htmls[0].startswith('<nav class="tutor-page-nav tutor-nav-top')
+    assert htmls[-1].startswith('<nav class="tutor-page-nav tutor-nav-bottom')
+    markdown = [obj.data for obj in shown if isinstance(obj, Markdown)]
+    assert markdown[0].startswith(f"# {load_lesson('06').title('ja')}")
+    quizzes = [widget for widget in shown if isinstance(widget, QuizWidget)]
+    assert len(quizzes) == len(load_lesson("06").quiz)
+    quizzes[0].answer(quizzes[0].question.correct_answer())
+    assert [event.lesson for event in progress.events] == ["06_trick_winner"]
+

@@ -16,6 +16,10 @@ from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.practice import PracticeSession, random_question, sample_text
 from tutor.teaching.progress import (
     BASE_WEIGHTS,
+    AnswerEvent,
+    AnswerKind,
+    FileStore,
+    MemoryStore,
     PracticeTopicError,
     Progress,
     TopicCount,
@@ -139,8 +143,12 @@ def test_a_topic_answered_wrong_comes_up_more_often() -> None:
         picks = Counter(session.next_topic() for _ in range(3000))
         return picks[Topic.SCORE] / 3000
 
-    struggling = Progress({Topic.SCORE.value: TopicCount(right=1, wrong=6)})
-    mastered = Progress({Topic.SCORE.value: TopicCount(right=12, wrong=0)})
+    def answered(right: int, wrong: int) -> Progress:
+        events = [AnswerEvent(AnswerKind.PRACTICE, "score", True, True)] * right
+        events += [AnswerEvent(AnswerKind.PRACTICE, "score", False, True)] * wrong
+        return Progress(MemoryStore(events))
+
+    struggling, mastered = answered(right=1, wrong=6), answered(right=12, wrong=0)
     assert share_of_scoring(struggling) > share_of_scoring(Progress()) > share_of_scoring(mastered)
 
 
@@ -160,12 +168,12 @@ def wrong_answer(question: object) -> object:
 
 
 def test_answers_are_graded_by_the_engine_counted_and_saved(progress_in_tmp: Path) -> None:
-    session = PracticeSession(seed=3, progress=Progress.load())
+    session = PracticeSession(seed=3, progress=Progress(FileStore()))
     for index in range(6):
         question = session.next_question()
         answer = question.correct_answer() if index % 2 == 0 else wrong_answer(question)
         assert session.answer(answer).correct is (index % 2 == 0)
-    saved = Progress.load()
+    saved = Progress(FileStore())
     assert sum(count.answered for _, count in saved) == 6
     assert sum(count.right for _, count in saved) == 3
     assert sum(count.answered for count in session.tally.values()) == 6

@@ -1,25 +1,54 @@
-"""Progress: right and wrong answers per topic, the weights they give the next topic, and
-the JSON file that keeps them (tmp files only: never the repo, never the real home)."""
+"""The learner's progress: answers as events, what they add up to (lessons done, scores,
+practice topics, where to continue), and the progress file: two writers both count, and
+every kind of bad file is reported naming the file (tmp files only: never the repo,
+never the real home)."""
 
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
+import stat
 from pathlib import Path
 
 import pytest
 
 from tutor.teaching.progress import (
     BASE_WEIGHTS,
+    PRACTICE,
+    PRACTICE_GOAL,
     PROGRESS_FILE_VARIABLE,
+    AnswerEvent,
+    AnswerKind,
+    FileStore,
+    MemoryStore,
     Progress,
-    ProgressFileError,
+    ProgressState,
+    ProgressStoreError,
+    ResetEvent,
+    StoreProblem,
+    StoreSetting,
+    Summary,
     TopicCount,
+    UnknownStoreError,
     default_progress_path,
+    parse_event,
+    parse_lines,
+    store_setting,
     topic_weight,
 )
 from tutor.teaching.quiz import Topic
+from tutor.teaching.text import LANGUAGES
 
 pytestmark = pytest.mark.usefixtures("progress_in_tmp")
+
+
+def quiz(lesson: str, item: str, correct: bool, first_try: bool = True) -> AnswerEvent:
+    return AnswerEvent(AnswerKind.QUIZ, "trick-winner", correct, first_try, lesson, item)
+
+
+def practice(topic: Topic, correct: bool, first_try: bool = True) -> AnswerEvent:
+    return AnswerEvent(AnswerKind.PRACTICE, topic.value, correct, first_try)
 
 
 # -- weights --------------------------------------------------------------------------------
@@ -40,7 +69,103 @@ def test_hard_topics_start_with_more_weight() -> None:
     assert set(fresh) == set(BASE_WEIGHTS) and set(BASE_WEIGHTS) < set(Topic)
 
 
-# -- progress file ----------------------------------------------------------------------------
+# -- events ----------------------------------------------------------------------------------
+
+
+def test_an_event_survives_its_json_form() -> None:
+    for event in (quiz("06_trick_winner", "q1", False), practice(Topic.BID_ZERO, True), ResetEvent()):
+        assert parse_event(json.loads(json.dumps(event.to_json()))) == event
+
+
+def test_an_answer_event_has_every_field_of_the_contract() -> None:
+    data = quiz("06_trick_winner", "q1", True, first_try=False).to_json()
+    assert set(data) == {"v", "id", "time", "kind", "lesson", "item", "topic", "correct", "first_try"}
+    assert data["v"] == 1 and len(data["id"]) == 32 and data["time"].endswith("Z")
+    assert practice(Topic.SCORE, True).to_json()["lesson"] is None
+    assert set(ResetEvent().to_json()) == {"v", "id", "time", "kind"}
+
+
+@pytest.mark.parametrize(
+    "change, complaint",
+    [
+        ({"id": "xyz"}, '"id" must be 32 hexadecimal digits'),
+        ({"time": "yesterday"}, '"time" must be a UTC time'),
+        ({"kind": "guess"}, '"kind" must be quiz, practice or reset'),
+        ({"lesson": None}, '"lesson" must be a name'),
+        ({"topic": "<script>"}, '"topic" must be a name'),
+        ({"correct": 1}, '"correct" must be true or false'),
+        ({"first_try": None}, '"first_try" must be true or false'),
+        ({"v": True}, '"v" must be a version number'),
+    ],
+)
+def test_a_malformed_event_is_refused_naming_the_field(change: dict[str, object], complaint: str) -> None:
+    data = {**quiz("06_x", "q1", True).to_json(), **change}
+    with pytest.raises(ValueError, match=complaint):
+        parse_event(data)
+
+
+# -- what events add up to ----------------------------------------------------------------------
+
+
+ITEMS = {"06_x": ["q1", "q2", "q3"], "07_y": ["q1"]}
+
+
+def test_a_lesson_is_done_when_every_quiz_item_is_answered_and_its_first_tries_score() -> None:
+    events = [quiz("06_x", "q1", True), quiz("06_x", "q2", False), quiz("06_x", "q2", True, first_try=False)]
+    summary = Summary.of(events, ITEMS)
+    assert (summary.lesson("06_x").answered, summary.lesson("06_x").right) == (2, 1)
+    assert not summary.lesson("06_x").done and summary.lesson("06_x").started
+    summary = Summary.of([*events, quiz("06_x", "q3", True)], ITEMS)
+    assert summary.lesson("06_x").done and summary.lesson("06_x").right == 2
+
+
+def test_the_latest_first_try_of_an_item_counts_and_items_no_longer_asked_do_not() -> None:
+    events = [quiz("06_x", "q1", False), quiz("06_x", "q1", True), quiz("06_x", "gone", True)]
+    assert Summary.of(events, ITEMS).lesson("06_x") == Summary.of(events[1:2], ITEMS).lesson("06_x")
+    assert Summary.of(events, ITEMS).lesson("06_x").answered == 1
+
+
+def test_practice_counts_first_tries_per_topic() -> None:
+    events = [
+        practice(Topic.SCORE, False),
+        practice(Topic.SCORE, True, first_try=False),
+        practice(Topic.SCORE, True),
+        practice(Topic.JESTER_LEAD, False),
+    ]
+    summary = Summary.of(events, ITEMS)
+    assert summary.count(Topic.SCORE) == TopicCount(right=1, wrong=1)
+    assert summary.practice == TopicCount(right=1, wrong=2)
+
+
+def test_a_reset_forgets_everything_before_it_and_nothing_after() -> None:
+    events = [quiz("06_x", "q1", True), practice(Topic.SCORE, True), ResetEvent(), quiz("07_y", "q1", False)]
+    summary = Summary.of(events, ITEMS)
+    assert summary.lesson("06_x").answered == 0 and summary.practice.answered == 0
+    assert summary.lesson("07_y").done and summary.last_activity == "07_y"
+
+
+COURSE = ["01_a", "02_b", "03_worked", PRACTICE, "05_c"]
+COURSE_ITEMS = {"01_a": ["q1"], "02_b": ["q1", "q2"], "05_c": ["q1"]}
+
+
+@pytest.mark.parametrize(
+    "events, expected",
+    [
+        ([], "01_a"),  # a new learner starts at the beginning
+        ([quiz("02_b", "q1", True)], "02_b"),  # left in the middle of a quiz: back there
+        ([quiz("01_a", "q1", True)], "02_b"),  # finished a lesson: the next one
+        ([quiz("02_b", "q1", True), quiz("02_b", "q2", False)], "03_worked"),  # a page with no quiz
+        ([practice(Topic.SCORE, True)], PRACTICE),  # practice is not done after one answer
+        ([practice(Topic.SCORE, True)] * PRACTICE_GOAL, "05_c"),
+        ([quiz("05_c", "q1", True)], None),  # nothing after the last page is left to do
+        ([quiz("05_c", "q1", True), ResetEvent()], "01_a"),  # after a reset: from the start
+    ],
+)
+def test_where_to_continue(events: list[AnswerEvent], expected: str | None) -> None:
+    assert Summary.of(events, COURSE_ITEMS).continue_at(COURSE) == expected
+
+
+# -- the progress file ----------------------------------------------------------------------------
 
 
 def test_progress_path_comes_from_the_environment_or_the_home_folder(
@@ -48,77 +173,200 @@ def test_progress_path_comes_from_the_environment_or_the_home_folder(
 ) -> None:
     assert default_progress_path() == progress_in_tmp
     monkeypatch.delenv(PROGRESS_FILE_VARIABLE)
-    assert default_progress_path() == tmp_path / "home" / ".wizard-tutor" / "progress.json"
+    assert default_progress_path() == tmp_path / "home" / ".wizard-tutor" / "progress.jsonl"
 
 
-def test_loading_a_missing_file_gives_empty_progress_and_writes_nothing(
-    progress_in_tmp: Path,
+def test_a_missing_file_is_empty_progress_and_reading_writes_nothing(progress_in_tmp: Path) -> None:
+    progress = Progress(FileStore())
+    assert progress.state is ProgressState.READY and progress.events == []
+    assert not progress_in_tmp.parent.exists()
+
+
+def test_answers_are_appended_one_line_each_private_to_the_learner(progress_in_tmp: Path) -> None:
+    progress = Progress(FileStore())
+    progress.record_answer(AnswerKind.PRACTICE, topic=Topic.SCORE, correct=True)
+    progress.record_answer(AnswerKind.QUIZ, topic="trick-winner", correct=False, lesson="06_x", item="q1")
+    lines = progress_in_tmp.read_text(encoding="utf-8").splitlines()
+    assert [json.loads(line)["kind"] for line in lines] == ["practice", "quiz"]
+    assert stat.S_IMODE(progress_in_tmp.stat().st_mode) == 0o600
+    assert stat.S_IMODE(progress_in_tmp.parent.stat().st_mode) == 0o700
+    again = Progress(FileStore())
+    assert again.count(Topic.SCORE) == TopicCount(right=1) and len(again.events) == 2
+
+
+def test_a_reset_is_an_event_so_a_second_page_cannot_bring_answers_back(progress_in_tmp: Path) -> None:
+    first, second = Progress(FileStore()), Progress(FileStore())
+    first.record_answer(AnswerKind.PRACTICE, topic=Topic.SCORE, correct=True)
+    second.reset()
+    second.record_answer(AnswerKind.PRACTICE, topic=Topic.SCORE, correct=False)
+    first.reload()
+    assert first.count(Topic.SCORE) == TopicCount(wrong=1)
+    assert [json.loads(line)["kind"] for line in progress_in_tmp.read_text().splitlines()] == [
+        "practice",
+        "reset",
+        "practice",
+    ]
+
+
+def _append_answers(path: str, count: int, start: multiprocessing.synchronize.Event) -> None:
+    store = FileStore(path)
+    start.wait()
+    for _ in range(count):
+        store.append(AnswerEvent(AnswerKind.PRACTICE, "score", True, True))
+
+
+def test_two_writers_appending_at_once_both_count(progress_in_tmp: Path) -> None:
+    context = multiprocessing.get_context("spawn")
+    start = context.Event()
+    writers = [
+        context.Process(target=_append_answers, args=(str(progress_in_tmp), 200, start))
+        for _ in range(2)
+    ]
+    for writer in writers:
+        writer.start()
+    start.set()
+    for writer in writers:
+        writer.join(timeout=120)
+        assert writer.exitcode == 0
+    events = FileStore(progress_in_tmp).load()
+    assert events is not None and len(events) == 400 and len({event.id for event in events}) == 400
+
+
+def _bad_file(path: Path, kind: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    good = json.dumps(practice(Topic.SCORE, True).to_json())
+    if kind == "invalid UTF-8":
+        path.write_bytes(good.encode() + b"\n" + b'{"v": 1, "id": "\xff\xfe"}\n')
+    elif kind == "a huge number":
+        path.write_text(good + "\n" + '{"v": ' + "9" * 5000 + "}\n")
+    elif kind == "deep nesting":
+        path.write_text(good + "\n" + "[" * 100_000 + "]" * 100_000 + "\n")
+    elif kind == "deep nesting, short":
+        path.write_text(good + "\n" + "[" * 2000 + "]" * 2000 + "\n")
+    elif kind == "NaN":
+        path.write_text(good + "\n" + good.replace("true", "NaN", 1) + "\n")
+    elif kind == "not JSON":
+        path.write_text(good + "\n" + "{'v': 1}\n")
+    elif kind == "not an event":
+        path.write_text(good + "\n" + '"hello"\n')
+    elif kind == "a folder in its place":
+        path.mkdir()
+    elif kind == "a newer tutor's event":
+        path.write_text(good + "\n" + good.replace('"v":', '"v": 2, "old":') + "\n")
+    else:
+        raise AssertionError(kind)
+
+
+BAD_FILES = {
+    "invalid UTF-8": (StoreProblem.NOT_UTF8, 2),
+    "a huge number": (StoreProblem.DAMAGED, 2),
+    "deep nesting": (StoreProblem.DAMAGED, 2),
+    "deep nesting, short": (StoreProblem.DAMAGED, 2),
+    "NaN": (StoreProblem.DAMAGED, 2),
+    "not JSON": (StoreProblem.DAMAGED, 2),
+    "not an event": (StoreProblem.DAMAGED, 2),
+    "a folder in its place": (StoreProblem.FOLDER, None),
+    "a newer tutor's event": (StoreProblem.NEWER, 2),
+}
+
+
+@pytest.mark.parametrize("kind", BAD_FILES)
+def test_every_kind_of_bad_file_is_the_tutors_own_error_naming_the_file(
+    progress_in_tmp: Path, kind: str
 ) -> None:
-    progress = Progress.load()
-    assert list(progress) == [(topic, TopicCount()) for topic in BASE_WEIGHTS]
-    assert progress.path == progress_in_tmp and not progress_in_tmp.parent.exists()
+    _bad_file(progress_in_tmp, kind)
+    problem, line = BAD_FILES[kind]
+    with pytest.raises(ProgressStoreError) as caught:
+        FileStore().load()
+    error = caught.value
+    assert (error.problem, error.line) == (problem, line)
+    assert str(progress_in_tmp) in str(error)
+    for lang in LANGUAGES:  # what the learner reads names the file, in their language
+        assert str(progress_in_tmp) in error.message(lang)
+        if line is not None:
+            assert str(line) in error.message(lang)
 
 
-def test_progress_survives_a_save_and_a_load(progress_in_tmp: Path) -> None:
-    progress = Progress.load()
-    progress.record(Topic.JESTER_LEAD, correct=False)
-    progress.record(Topic.JESTER_LEAD, correct=True)
-    progress.record(Topic.BID_ZERO, correct=False)
-    progress.save()
-    again = Progress.load()
-    assert again.count(Topic.JESTER_LEAD) == TopicCount(right=1, wrong=1)
-    assert again.count(Topic.BID_ZERO) == TopicCount(right=0, wrong=1)
-    assert json.loads(progress_in_tmp.read_text())["topics"]["jester-lead"] == {
-        "right": 1,
-        "wrong": 1,
-    }
-    assert [p.name for p in progress_in_tmp.parent.iterdir()] == ["progress.json"]  # no temp left
-
-
-def test_a_topic_from_a_newer_tutor_is_kept(progress_in_tmp: Path) -> None:
-    progress_in_tmp.parent.mkdir(parents=True)
-    data = {"format": "wizard-tutor-progress", "version": 1, "topics": {"future": {"right": 2, "wrong": 0}}}
-    progress_in_tmp.write_text(json.dumps(data))
-    progress = Progress.load()
-    progress.record(Topic.SCORE, correct=True)
-    progress.save()
-    assert json.loads(progress_in_tmp.read_text())["topics"]["future"] == {"right": 2, "wrong": 0}
-
-
-@pytest.mark.parametrize(
-    "content, message",
-    [
-        ("{not json", "is not valid JSON"),
-        ('{"topics": {}}', 'is not a Wizard tutor progress file (expected "format"'),
-        ('{"format": "wizard-tutor-progress", "version": 7}', "has progress version 7"),
-        (
-            '{"format": "wizard-tutor-progress", "version": 1, "topics": {"score": {"right": -1, "wrong": 0}}}',
-            "topic 'score' needs whole numbers \"right\" and \"wrong\"",
-        ),
-    ],
-)
-def test_a_broken_progress_file_is_reported_by_name(
-    progress_in_tmp: Path, content: str, message: str
+@pytest.mark.parametrize("kind", ["invalid UTF-8", "a folder in its place"])
+def test_a_broken_file_is_never_overwritten_and_starting_afresh_keeps_it_aside(
+    progress_in_tmp: Path, kind: str
 ) -> None:
-    progress_in_tmp.parent.mkdir(parents=True)
-    progress_in_tmp.write_text(content)
-    with pytest.raises(ProgressFileError) as caught:
-        Progress.load()
-    assert str(progress_in_tmp) in str(caught.value) and message in str(caught.value)
+    _bad_file(progress_in_tmp, kind)
+    progress = Progress(FileStore())
+    assert progress.state is ProgressState.BROKEN and progress.problem is not None
+    progress.record_answer(AnswerKind.PRACTICE, topic=Topic.SCORE, correct=False)
+    assert progress.count(Topic.SCORE) == TopicCount(wrong=1)  # this page still counts it
+    aside = progress.start_afresh()
+    assert aside is not None and Path(aside).exists() and Path(aside).name.startswith("progress.jsonl.broken-")
+    assert progress.state is ProgressState.READY
+    assert [event.kind for event in FileStore().load() or []] == [AnswerKind.PRACTICE]
 
 
-def test_reset_forgets_everything_and_deletes_the_file(progress_in_tmp: Path) -> None:
-    progress = Progress.load()
-    progress.record(Topic.SCORE, correct=False)
-    progress.save()
-    progress.reset()
-    assert not progress_in_tmp.exists()
-    assert progress.count(Topic.SCORE) == TopicCount()
-    assert Progress.load().count(Topic.SCORE) == TopicCount()
+def test_an_unreadable_file_is_reported(progress_in_tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _bad_file(progress_in_tmp, "not JSON")
+
+    def refuse(self: Path, *args: object, **kwargs: object) -> object:
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "open", refuse)
+    with pytest.raises(ProgressStoreError) as caught:
+        FileStore().load()
+    assert caught.value.problem is StoreProblem.UNREADABLE and str(progress_in_tmp) in caught.value.message()
 
 
-def test_in_memory_progress_writes_no_file(tmp_path: Path) -> None:
-    progress = Progress()
-    progress.record(Topic.SCORE, correct=True)
-    progress.save()
-    assert not any(tmp_path.rglob("*.json"))
+def test_a_failed_write_is_said_and_the_answer_still_counts_on_the_page(
+    progress_in_tmp: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    progress = Progress(FileStore())
+    real_open = os.open
+
+    def full_disk(path: object, *args: int) -> int:
+        if Path(str(path)) == progress_in_tmp:
+            raise OSError(28, "No space left on device")
+        return real_open(path, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "open", full_disk)
+    progress.record_answer(AnswerKind.PRACTICE, topic=Topic.SCORE, correct=True)
+    assert progress.write_problem is not None
+    assert progress.write_problem.problem is StoreProblem.UNWRITABLE
+    assert str(progress_in_tmp) in progress.write_problem.message("ja")
+    assert progress.count(Topic.SCORE) == TopicCount(right=1)
+    monkeypatch.setattr(os, "open", real_open)
+    progress.record_answer(AnswerKind.PRACTICE, topic=Topic.SCORE, correct=False)
+    assert progress.write_problem is None
+    # The answer that could not be written went with the next one: none is lost.
+    assert [event.correct for event in FileStore().load() or []] == [True, False]
+
+
+def test_a_line_cut_short_by_a_crash_stays_on_its_own_line_and_is_reported(progress_in_tmp: Path) -> None:
+    store = FileStore()
+    store.append(practice(Topic.SCORE, True))
+    with progress_in_tmp.open("ab") as stream:
+        stream.write(b'{"v": 1, "id": "ab')  # the crash
+    store.append(practice(Topic.SCORE, False))
+    with pytest.raises(ProgressStoreError) as caught:
+        store.load()
+    assert (caught.value.problem, caught.value.line) == (StoreProblem.DAMAGED, 2)
+    assert len(progress_in_tmp.read_text().splitlines()) == 3
+
+
+def test_a_line_longer_than_any_event_is_not_parsed() -> None:
+    with pytest.raises(ProgressStoreError, match="a line of 5001 bytes"):
+        parse_lines(b"[" * 5001 + b"\n", "p.jsonl")
+
+
+# -- choosing the store ----------------------------------------------------------------------------
+
+
+def test_the_store_setting_is_browser_file_or_unset() -> None:
+    assert store_setting({}) is None
+    assert store_setting({"TUTOR_PROGRESS_STORE": " Browser "}) is StoreSetting.BROWSER
+    with pytest.raises(UnknownStoreError, match="'browser', 'file'"):
+        store_setting({"TUTOR_PROGRESS_STORE": "disk"})
+
+
+def test_memory_progress_writes_no_file(tmp_path: Path) -> None:
+    progress = Progress(MemoryStore())
+    progress.record_answer(AnswerKind.PRACTICE, topic=Topic.SCORE, correct=True)
+    assert progress.count(Topic.SCORE) == TopicCount(right=1)
+    assert not any(tmp_path.rglob("*.jsonl"))

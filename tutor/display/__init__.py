@@ -4,8 +4,10 @@
 library; :mod:`tutor.display.widgets` needs ipywidgets (and matplotlib for the score chart)
 and is imported only when asked for, so the engine's rich display stays light.
 
-A notebook shows a lesson, its quiz or a practice session with :func:`show_lesson`,
-:func:`show_quiz` and :func:`show_practice`; they load the widgets when first used.
+Each notebook of the course is one call that shows its page: :func:`show_course_page`,
+:func:`show_lesson_page`, :func:`show_worked_example_page`, :func:`show_practice_page` or
+:func:`show_play_page`; :func:`show_lesson` and :func:`show_quiz` show a lesson alone. They
+load the widgets when first used.
 
 >>> from tutor.display import card_svg
 >>> card_svg("J").startswith("<svg")
@@ -21,15 +23,20 @@ from tutor.display.html import format_points, round_html, score_sheet_html
 from tutor.display.svg import card_svg, face_down_svg, hand_svg, trick_svg
 
 if TYPE_CHECKING:
-    from tutor.display.lesson_view import show_lesson, show_quiz
-    from tutor.display.practice_view import show_practice
+    from tutor.display.lesson_view import show_lesson, show_lesson_page, show_quiz
+    from tutor.display.page import show_course_page, show_play_page, show_worked_example_page
+    from tutor.display.practice_view import show_practice_page
 
 # The entry points that need ipywidgets, by module: imported on first use (PEP 562), because
 # the engine's `_repr_svg_` imports tutor.display.svg, which runs this file first.
 _WIDGET_ENTRY_POINTS = {
+    "show_course_page": "tutor.display.page",
     "show_lesson": "tutor.display.lesson_view",
+    "show_lesson_page": "tutor.display.lesson_view",
+    "show_play_page": "tutor.display.page",
+    "show_practice_page": "tutor.display.practice_view",
     "show_quiz": "tutor.display.lesson_view",
-    "show_practice": "tutor.display.practice_view",
+    "show_worked_example_page": "tutor.display.page",
 }
 
 __all__ = [
@@ -39,9 +46,13 @@ __all__ = [
     "hand_svg",
     "round_html",
     "score_sheet_html",
+    "show_course_page",
     "show_lesson",
-    "show_practice",
+    "show_lesson_page",
+    "show_play_page",
+    "show_practice_page",
     "show_quiz",
+    "show_worked_example_page",
     "trick_svg",
 ]
 

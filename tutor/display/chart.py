@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import io
 import re
+import warnings
 from html import escape
 
 from tutor.display.html import format_points
@@ -94,7 +95,11 @@ def score_chart_svg(
         axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
         buffer = io.StringIO()
         no_metadata = {"Date": None, "Creator": None, "Format": None, "Type": None}
-        figure.savefig(buffer, format="svg", metadata=no_metadata)
+        with warnings.catch_warnings():
+            # Matplotlib measures Japanese and Chinese labels with a font that lacks them,
+            # and warns; the browser draws the text (fonttype none), with its own fonts.
+            warnings.filterwarnings("ignore", "Glyph .* missing from font", UserWarning)
+            figure.savefig(buffer, format="svg", metadata=no_metadata)
     svg = buffer.getvalue()
     svg = svg[svg.index("<svg") :]
     # Matplotlib's <style> sets "*{...}" for the whole page once inlined; the same settings

@@ -1,9 +1,12 @@
-"""The course index: every notebook of the course, in order, with links that open it as
-an app (and in presenter mode).
+"""The course: its pages in order (every notebook of the folder), the links between them,
+and the course page (``index.ipynb``): each page's summary, which lessons this learner has
+done and how they scored, and where to continue.
 
-A notebook's title comes, in this order, from its metadata (``"tutor": {"title": "<catalog
-key>"}``, so it follows the learner's language), from the lesson of the same number
-(:func:`tutor.teaching.lesson_loader.list_lessons`), from its first heading, or from its file name.
+A page's title and summary come from its lesson file (``lessons/<notebook's name>.toml``),
+or from the notebook's metadata (``"tutor": {"title": "<catalog key>", "summary": "<catalog
+key>"}``, e.g. the play screen's, which has no lesson file), else from its first heading or
+its file name. ``"tutor": {"activity": "practice"}`` marks the practice page (its answers
+belong to no lesson).
 
 >>> import json, tempfile
 >>> folder = Path(tempfile.mkdtemp())
@@ -16,61 +19,60 @@ key>"}``, so it follows the learner's language), from the lesson of the same num
 
 from __future__ import annotations
 
+import copy
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
+from tutor.display.context import PageContext
 from tutor.teaching.language import LANGUAGE_NAMES, with_language
-from tutor.teaching.text import DEFAULT_LANGUAGE, MissingTextError, text
+from tutor.teaching.lesson import Lesson
+from tutor.teaching.progress import PRACTICE, Summary
+from tutor.teaching.text import DEFAULT_LANGUAGE, LANGUAGES, MissingTextError, text
 
 INDEX_NOTEBOOK = "index.ipynb"
-PRESENT_QUERY = "?present=1"
+NAV_LINK_CLASS = "tutor-nav-link"
+"""The class of every link between the course's pages."""
+LINK_COLOUR = "var(--jp-content-link-color, #1a56db)"
+
+
+# -- the course's pages ------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class CourseEntry:
-    """One notebook of the course: its file name (relative link) and title."""
+    """One page of the course: its notebook file, title and summary in the learner's
+    language, its lesson (if it has a lesson file) and its activity: the lesson's id when
+    its quiz counts, :data:`~tutor.teaching.progress.PRACTICE`, or ``None`` (pages whose
+    answers are not recorded)."""
 
     file: str
     title: str
+    summary: str = ""
+    lesson: Lesson | None = None
+    activity: str | None = None
 
     @property
-    def href(self) -> str:
-        return quote(self.file)
-
-    @property
-    def present_href(self) -> str:
-        return self.href + PRESENT_QUERY
-
-    def href_in(self, lang: str) -> str:
-        """The link that opens the notebook in ``lang``.
-
-        >>> CourseEntry("08_worked_example.ipynb", "x").href_in("ja")
-        '08_worked_example.ipynb?lang=ja'
-        """
-        return with_language(self.href, lang)
-
-    def present_href_in(self, lang: str) -> str:
-        """The link that opens the notebook in presenter mode, in ``lang``."""
-        return with_language(self.present_href, lang)
+    def name(self) -> str:
+        """The notebook's name without ``.ipynb`` (a lesson's id)."""
+        return Path(self.file).stem
 
 
-def _lesson_titles(lang: str) -> dict[str, str]:
-    """Lesson titles by their two-digit number, or nothing if the lessons cannot be read."""
+def _lessons() -> dict[str, Lesson]:
+    """The lessons by id, or none if they cannot be read (a folder of other notebooks)."""
     try:
         from tutor.teaching.lesson_loader import list_lessons
 
-        return {f"{lesson.number:02d}": lesson.title(lang) for lesson in list_lessons()}
-    except (ImportError, ValueError, OSError):
+        return {lesson.id: lesson for lesson in list_lessons()}
+    except (ValueError, OSError):
         return {}
 
 
-def _heading(notebook: dict[str, Any]) -> str | None:
+def _heading(notebook: Mapping[str, Any]) -> str | None:
     for cell in notebook.get("cells", []):
         if cell.get("cell_type") != "markdown":
             continue
@@ -83,59 +85,144 @@ def _heading(notebook: dict[str, Any]) -> str | None:
     return None
 
 
-def notebook_title(path: Path, lesson_titles: dict[str, str], lang: str = DEFAULT_LANGUAGE) -> str:
-    """The title shown for the notebook at ``path`` (see the module's docstring).
+def _catalog_text(key: object, lang: str) -> str | None:
+    if not isinstance(key, str):
+        return None
+    try:
+        return text(key, lang)
+    except MissingTextError:
+        return None
+
+
+def course_entry(
+    path: Path, lessons: Mapping[str, Lesson], lang: str = DEFAULT_LANGUAGE
+) -> CourseEntry:
+    """The course's view of the notebook at ``path`` (see the module's docstring).
 
     >>> notebooks = Path(__file__).resolve().parents[2] / "notebooks"  # the repository's
-    >>> notebook_title(notebooks / "08_worked_example.ipynb", {})
-    'The worked example: one round, card by card'
-    >>> notebook_title(Path("missing/04_follow_suit.ipynb"), {"04": "Following suit"})
-    'Following suit'
+    >>> entry = course_entry(notebooks / "06_trick_winner.ipynb", _lessons())
+    >>> entry.title, entry.activity
+    ('Who takes the trick', '06_trick_winner')
     """
     try:
         notebook = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         notebook = {}
-    key = notebook.get("metadata", {}).get("tutor", {}).get("title")
-    if isinstance(key, str):
-        try:
-            return text(key, lang)
-        except MissingTextError:
-            pass
-    number = path.stem[:2]
-    if number.isdigit() and number in lesson_titles:
-        return lesson_titles[number]
-    return _heading(notebook) or path.stem.replace("_", " ")
+    meta = notebook.get("metadata", {}).get("tutor", {})
+    meta = meta if isinstance(meta, dict) else {}
+    lesson = lessons.get(path.stem)
+    title = _catalog_text(meta.get("title"), lang) or (lesson.title(lang) if lesson else None)
+    summary = _catalog_text(meta.get("summary"), lang) or (lesson.summary(lang) if lesson else "")
+    activity: str | None = None
+    if meta.get("activity") == PRACTICE:
+        activity = PRACTICE
+    elif lesson is not None and lesson.quiz:
+        activity = lesson.id
+    return CourseEntry(
+        file=path.name,
+        title=title or _heading(notebook) or path.stem.replace("_", " "),
+        summary=summary,
+        lesson=lesson,
+        activity=activity,
+    )
 
 
 def course_entries(
-    folder: Path | str,
-    *,
-    lessons: Sequence[str] | None = None,
-    lang: str = DEFAULT_LANGUAGE,
+    folder: Path | str, *, lang: str = DEFAULT_LANGUAGE, lessons: Sequence[Lesson] | None = None
 ) -> list[CourseEntry]:
-    """Every notebook of ``folder`` but the index, in file-name order (lesson order).
-
-    ``lessons`` overrides the lesson titles (by position in the course; ``[]`` for none).
+    """Every notebook of ``folder`` but the course page, in file-name order (the course's
+    order). ``lessons`` overrides the lesson files (``[]``: none).
 
     >>> notebooks = Path(__file__).resolve().parents[2] / "notebooks"  # the repository's
     >>> [entry.file for entry in course_entries(notebooks)][:2]
     ['01_cards_and_rounds.ipynb', '02_trump.ipynb']
     """
-    where = Path(folder)
-    titles = (
-        _lesson_titles(lang)
-        if lessons is None
-        else {f"{n:02d}": title for n, title in enumerate(lessons, start=1)}
-    )
+    by_id = _lessons() if lessons is None else {lesson.id: lesson for lesson in lessons}
     paths = sorted(
-        path for path in where.glob("*.ipynb") if path.is_file() and path.name != INDEX_NOTEBOOK
+        path
+        for path in Path(folder).glob("*.ipynb")
+        if path.is_file() and path.name != INDEX_NOTEBOOK
     )
-    return [CourseEntry(path.name, notebook_title(path, titles, lang)) for path in paths]
+    return [course_entry(path, by_id, lang) for path in paths]
+
+
+def quiz_items(entries: Sequence[CourseEntry]) -> dict[str, list[str]]:
+    """Every lesson quiz's item ids, by lesson id (what a lesson's score counts)."""
+    return {
+        entry.lesson.id: [item.id for item in entry.lesson.quiz]
+        for entry in entries
+        if entry.lesson is not None and entry.lesson.quiz
+    }
+
+
+# -- links between pages -----------------------------------------------------------------------
+
+
+SAME_TAB = 'target="_self"'
+"""On every link between the course's pages: a notebook's HTML output gives links without
+a target a new tab (Voilà takes every link for an outside one); the course stays in one."""
+
+
+def _link(href: str, words: str, css: str, *, rel: str = "") -> str:
+    rel_attribute = f' rel="{rel}"' if rel else ""
+    return (
+        f'<a class="{NAV_LINK_CLASS} {css}" href="{escape(href)}" {SAME_TAB}{rel_attribute} '
+        f'style="color:{LINK_COLOUR}">{escape(words)}</a>'
+    )
+
+
+def nav_html(
+    entries: Sequence[CourseEntry], current: str, context: PageContext, *, bottom: bool = False
+) -> str:
+    """The links of a page: back to the course, the previous and the next page (titled,
+    in the page's language; the app's links keep ``?lang=``). At the ``bottom`` of a page
+    only the previous and next ones.
+
+    >>> from tutor.display.context import Frontend
+    >>> entries = [CourseEntry("01_a.ipynb", "Cards"), CourseEntry("02_b.ipynb", "Trump")]
+    >>> html = nav_html(entries, "02_b.ipynb", PageContext("en", Frontend.APP))
+    >>> 'href="index.ipynb?lang=en"' in html, 'rel="prev"' in html, 'rel="next"' in html
+    (True, True, False)
+    >>> 'href="01_a.ipynb"' in nav_html(entries, "02_b.ipynb", PageContext("en", Frontend.LAB))
+    True
+    """
+    lang = context.lang
+    files = [entry.file for entry in entries]
+    index = files.index(current) if current in files else None
+    parts = []
+    if not bottom:
+        parts.append(
+            _link(context.link(INDEX_NOTEBOOK), "↑ " + text("nav.course", lang), "tutor-nav-course")
+        )
+        if index is not None:
+            position = text("nav.position", lang, number=index + 1, total=len(entries))
+            parts.append(f'<span class="tutor-nav-position">{escape(position)}</span>')
+    steps = []
+    if index is not None and index > 0:
+        before = entries[index - 1]
+        words = "← " + text("nav.previous", lang, title=before.title)
+        steps.append(_link(context.link(before.file), words, "tutor-nav-previous", rel="prev"))
+    if index is not None and index + 1 < len(entries):
+        after = entries[index + 1]
+        words = text("nav.next", lang, title=after.title) + " →"
+        steps.append(_link(context.link(after.file), words, "tutor-nav-next", rel="next"))
+    if steps:
+        parts.append(
+            '<span class="tutor-nav-steps" style="display:flex;flex-wrap:wrap;gap:0.3em 1.5em;'
+            f'margin-left:auto">{"".join(steps)}</span>'
+        )
+    place = "tutor-nav-bottom" if bottom else "tutor-nav-top"
+    return (
+        # tutor-learner-only: presenter mode hides it (a presenter's pages get none anyway).
+        f'<nav class="tutor-page-nav {place} tutor-learner-only" aria-label="{escape(text("nav.label", lang))}" '
+        'style="display:flex;flex-wrap:wrap;align-items:baseline;gap:0.3em 1.5em;'
+        'margin:0.2em 0">'
+        f"{''.join(parts)}</nav>"
+    )
 
 
 def language_choice_html(lang: str = DEFAULT_LANGUAGE) -> str:
-    """Links that reload the index in each language (``index.ipynb?lang=ja``: a bare
+    """Links that reload the course page in each language (``index.ipynb?lang=ja``: a bare
     ``?lang=ja`` does not navigate in Voila's page), each named in its own language
     (plain links: the keyboard reaches them with Tab and opens them with Enter); the
     current one is marked ``aria-current``.
@@ -148,48 +235,162 @@ def language_choice_html(lang: str = DEFAULT_LANGUAGE) -> str:
     for code, name in LANGUAGE_NAMES.items():
         current = ' aria-current="page"' if code == lang else ""
         links.append(
-            f'<a class="tutor-language" href="{escape(with_language(INDEX_NOTEBOOK, code))}"'
+            f'<a class="tutor-language {NAV_LINK_CLASS}" {SAME_TAB} '
+            f'href="{escape(with_language(INDEX_NOTEBOOK, code))}"'
             f'{current} lang="{escape(code)}" hreflang="{escape(code)}">{escape(name)}</a>'
         )
     return f'<p class="tutor-languages">{" · ".join(links)}</p>'
 
 
-def course_index_html(
-    folder: Path | str, *, lang: str = DEFAULT_LANGUAGE, lessons: Sequence[str] | None = None
-) -> str:
-    """The index page: the language choice, a title, how to use it, and the numbered list
-    of notebooks, each with an "Open" link (the app) and a "Present" link (presenter
-    mode); every link carries ``?lang=<lang>`` so the next page keeps the language.
+# -- the course page ---------------------------------------------------------------------------
 
-    >>> import tempfile
-    >>> page = course_index_html(tempfile.mkdtemp(), lessons=[])
-    >>> "No lessons found yet." in page
-    True
-    >>> notebooks = Path(__file__).resolve().parents[2] / "notebooks"  # the repository's
-    >>> 'href="06_trick_winner.ipynb?present=1&amp;lang=ja"' in course_index_html(notebooks,
-    ...                                                                     lang="ja")
+
+def course_intro_html(context: PageContext) -> str:
+    """The top of the course page: the language choice (the app's), the title and how to
+    use the course (presenter mode only where it exists)."""
+    lang = context.lang
+    intro = text("course.intro", lang)
+    if context.in_app:
+        intro = text("page.two-sentences", lang, first=intro, second=text("course.intro-present", lang))
+    return (
+        f'<div class="tutor-course-index">'
+        f"{language_choice_html(lang) if context.in_app else ''}"
+        f"<h1>{escape(text('course.title', lang))}</h1>"
+        f"<p>{escape(intro)}</p></div>"
+    )
+
+
+def _status(entry: CourseEntry, summary: Summary | None, lang: str) -> tuple[str, bool]:
+    """What the course page says of the learner's work on ``entry``, and whether it is done."""
+    if summary is None or entry.activity is None:
+        return "", False
+    if entry.activity == PRACTICE:
+        count = summary.practice
+        if not count.answered:
+            return "", False
+        words = text("course.status-practice", lang, answered=count.answered, right=count.right)
+        return words, summary.done(PRACTICE)
+    result = summary.lesson(entry.activity)
+    if result.done:
+        return text("course.status-done", lang, right=result.right, items=result.items), True
+    if result.started:
+        return text("course.status-started", lang, answered=result.answered, items=result.items), False
+    return "", False
+
+
+COURSE_CSS = """<style>
+.tutor-course { margin: 0.4em 0; }
+.tutor-course-entry { margin: 0 0 0.9em; }
+.tutor-course-entry::marker { font-weight: 600; }
+.tutor-course-entry .tutor-open { font-weight: 600; font-size: 1.05em; }
+.tutor-course-entry .tutor-course-summary { margin: 0.15em 0 0; }
+.tutor-course-entry .tutor-course-status { font-weight: 600; }
+.tutor-continue { font-size: 1.05em; margin: 0.6em 0; padding: 0.5em 0.8em;
+  border-left: 0.35em solid var(--jp-brand-color1, #1a56db); }
+</style>"""
+
+
+def course_list_html(
+    entries: Sequence[CourseEntry], context: PageContext, summary: Summary | None
+) -> str:
+    """The numbered list of the course's pages: each title a link, its summary, this
+    learner's status (``summary=None``: not known yet), and in the app a "Present" link."""
+    lang = context.lang
+    if not entries:
+        return f"<p>{escape(text('course.none', lang))}</p>"
+    present = text("course.present", lang)
+    items = []
+    for entry in entries:
+        status, done = _status(entry, summary, lang)
+        head = [_link(context.link(entry.file), entry.title, "tutor-open")]
+        if status:
+            mark = "✓ " if done else ""  # the words say it too: never the sign alone
+            head.append(f' · <span class="tutor-course-status">{mark}{escape(status)}</span>')
+        if context.in_app:
+            head.append(
+                f' · <a class="tutor-present-link {NAV_LINK_CLASS}" {SAME_TAB} '
+                f'href="{escape(context.present_link(entry.file))}" '
+                f'aria-label="{escape(present)}: {escape(entry.title)}" '
+                f'style="color:{LINK_COLOUR}">{escape(present)}</a>'
+            )
+        summary_html = (
+            f'<p class="tutor-course-summary">{escape(entry.summary)}</p>' if entry.summary else ""
+        )
+        state = " is-done" if done else ""
+        items.append(
+            f'<li class="tutor-course-entry{state}">{"".join(head)}{summary_html}</li>'
+        )
+    return f'<ol class="tutor-course">{"".join(items)}</ol>'
+
+
+def continue_html(
+    entries: Sequence[CourseEntry], context: PageContext, summary: Summary | None
+) -> str:
+    """"Continue where you left off" (or "Start here") with a link to that page; while
+    the learner's progress is loading, says so."""
+    lang = context.lang
+    if summary is None:
+        return f'<p class="tutor-continue" role="status">{escape(text("course.loading", lang))}</p>'
+    activities = [entry.activity or entry.name for entry in entries]
+    target = summary.continue_at(activities)
+    if target is None:
+        return f'<p class="tutor-continue">{escape(text("course.all-done", lang))}</p>'
+    entry = entries[activities.index(target)]
+    label = text("course.start" if summary.last_activity is None else "course.continue", lang)
+    number = text("course.number", lang, number=activities.index(target) + 1)
+    link = _link(context.link(entry.file), f"{number} {entry.title} →", "tutor-continue-link")
+    # The language's own gap after the label: none after 「：」.
+    words = text("page.two-sentences", lang, first=f"<strong>{escape(label)}</strong>", second=link)
+    return f'<p class="tutor-continue">{words}</p>'
+
+
+# -- the form the notebooks are kept in ----------------------------------------------------------
+
+KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+"""The kernel every course notebook names: ipykernel's own spec, so JupyterLab saving a
+notebook does not rewrite it."""
+
+RUN_MENU = "Run ▸ Run All Cells"
+"""JupyterLab's menu item that runs a notebook (its own words)."""
+
+
+def run_note_output() -> dict[str, Any]:
+    """What a course notebook shows before it runs (in JupyterLab): one line, in every
+    language, saying how to run it: never a widget's Python repr or a stale output."""
+    lines = [text("course.run-note", lang, menu=RUN_MENU) for lang in LANGUAGES]
+    return {
+        "output_type": "display_data",
+        "data": {"text/markdown": "\n\n".join(lines), "text/plain": "\n".join(lines)},
+        "metadata": {},
+    }
+
+
+def canonical_notebook(notebook: Mapping[str, Any]) -> dict[str, Any]:
+    """``notebook`` in the form the course keeps it: the first code cell's outputs are
+    the run note (:func:`run_note_output`), other cells have none; no execution counts,
+    no cell metadata but ``tags``; the kernelspec :data:`KERNELSPEC`. A run in
+    JupyterLab changes none of it that matters, and a learner's copy saved back in this
+    form reopens cleanly (``wizard-tutor lab`` saves it so).
+
+    >>> shaped = canonical_notebook({"cells": [{"cell_type": "code", "source": "1",
+    ...     "execution_count": 3, "metadata": {"execution": {}}, "outputs": []}],
+    ...     "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+    >>> shaped["cells"][0]["execution_count"], shaped["cells"][0]["metadata"]
+    (None, {})
+    >>> shaped["cells"][0]["outputs"][0]["data"]["text/plain"].startswith("▶")
     True
     """
-    entries = course_entries(folder, lessons=lessons, lang=lang)
-    present = text("course.present", lang)
-    items = [
-        f'<li class="tutor-course-entry">'
-        f'<a class="tutor-open" href="{escape(entry.href_in(lang))}">'
-        f"{escape(entry.title)}</a> · "
-        f'<a class="tutor-present-link" href="{escape(entry.present_href_in(lang))}" '
-        f'aria-label="{escape(present)}: {escape(entry.title)}">{escape(present)}</a></li>'
-        for entry in entries
-    ]
-    listing = (
-        f'<ol class="tutor-course">{"".join(items)}</ol>'
-        if items
-        else f"<p>{escape(text('course.none', lang))}</p>"
-    )
-    return (
-        # Inside the nav: app/.../tutor.js opens the index's links in the same tab.
-        f'<nav class="tutor-course-index" aria-label="{escape(text("course.lessons", lang))}">'
-        f"{language_choice_html(lang)}"
-        f"<h1>{escape(text('course.title', lang))}</h1>"
-        f"<p>{escape(text('course.intro', lang))}</p>"
-        f"<h2>{escape(text('course.lessons', lang))}</h2>{listing}</nav>"
-    )
+    shaped = copy.deepcopy(dict(notebook))
+    first_code = True
+    for cell in shaped.get("cells", []):
+        metadata = cell.get("metadata", {})
+        cell["metadata"] = {"tags": metadata["tags"]} if metadata.get("tags") else {}
+        if cell.get("cell_type") == "code":
+            cell["execution_count"] = None
+            cell["outputs"] = [run_note_output()] if first_code else []
+            first_code = False
+    meta = dict(shaped.get("metadata", {}))
+    meta["kernelspec"] = dict(KERNELSPEC)
+    meta["language_info"] = {"name": "python"}
+    shaped["metadata"] = meta
+    return shaped

@@ -1,10 +1,12 @@
 """A lesson shown in a notebook: its text as Markdown, its examples drawn (the engine
 marks the winner and the legal cards), then its quiz (:class:`LessonQuiz`: a
-:class:`QuizWidget` per question and the first-try summary).
+:class:`QuizWidget` per question and the first-try summary), whose graded answers go to
+the learner's progress.
 
-:func:`show_lesson` and :func:`show_quiz` are the notebooks' way in (also as
-``tutor.display.show_lesson`` and ``tutor.display.show_quiz``): loading and checking lessons
-needs no screen, so the lessons module never imports this one.
+:func:`show_lesson_page` is a lesson notebook's one call: the lesson inside the course's
+page frame (:mod:`tutor.display.page`: links, title, progress notices). :func:`show_lesson`
+and :func:`show_quiz` show a lesson or its quiz alone. Loading and checking lessons needs
+no screen, so the lessons module never imports this one.
 
 >>> from tutor.teaching.lesson_loader import load_lesson
 >>> print(example_markdown(load_lesson("01").item("schedule-3-to-6")))
@@ -22,17 +24,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from html import escape
+from pathlib import Path
 from typing import Any
 
 import IPython.display
 
 from tutor.display.chart import score_chart_html
+from tutor.display.context import PageContext
 from tutor.display.html import score_sheet_html
 from tutor.display.lesson_quiz import ItemGradedCallback, LessonQuiz, QuizSummary
+from tutor.display.page import PageFrame, show_widget
+from tutor.display.progress_view import LearnerProgress
 from tutor.display.svg import card_svg, hand_svg, trick_svg
 from tutor.teaching.lesson import DeckFact, Lesson, LessonItem, ScheduleTableFact, ScoreSheetFact
+from tutor.teaching.lesson_loader import load_lesson
+from tutor.teaching.progress import AnswerKind, Progress
 from tutor.teaching.quiz import LegalPlaysQuestion, TrickWinnerQuestion, TrumpQuestion, length_name
-from tutor.teaching.text import DEFAULT_LANGUAGE, text
+from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
 
 _ipython: Any = IPython.display  # untyped
 
@@ -105,28 +113,36 @@ def example_markdown(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
 
 
 def example_heading(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The line that opens an example: the word "Example", then its note if it has one.
+    """The line that opens an example: the word "Example" (with the language's own
+    punctuation), then its note if it has one.
 
     >>> from tutor.teaching.lesson_loader import load_lesson
     >>> example_heading(load_lesson("01").item("deck-counts"))[:12]
     '**Example.**'
+    >>> example_heading(load_lesson("04").item("source-blue-then-wizard"), "ja")[:8]
+    '**例**：Aが'
     """
-    label = f"**{text('lesson.example', lang)}.**"
-    return f"{label} {item.note(lang)}" if item.note is not None else label
+    label = text("page.example", lang)
+    if item.note is None:
+        return label
+    return text("page.two-sentences", lang, first=label, second=item.note(lang))
 
 
 def _schedule_markdown(fact: ScheduleTableFact, lang: str) -> str:
     rows = [f"| {' | '.join(fact.columns(lang))} |", "|---|---|---|"]
     for players, schedule in fact.schedules().items():
-        rows.append(f"| {players} | {len(schedule)} | {', '.join(map(str, schedule))} |")
+        rows.append(f"| {players} | {len(schedule)} | {join_words(schedule, lang)} |")
     length = text("lesson.schedule-length", lang, length=length_name(fact.length, lang))
     return length + "\n\n" + "\n".join(rows)
 
 
-def show_lesson(lesson: Lesson, lang: str = DEFAULT_LANGUAGE, *, quiz: bool = True) -> None:
-    """Display ``lesson`` in a notebook: title, sections with their examples drawn and
-    explained, then (``quiz=True``) the quiz."""
+def show_title(lesson: Lesson, lang: str = DEFAULT_LANGUAGE) -> None:
+    """The lesson's title and summary."""
     _markdown(f"# {lesson.title(lang)}\n\n*{lesson.summary(lang)}*")
+
+
+def show_sections(lesson: Lesson, lang: str = DEFAULT_LANGUAGE) -> None:
+    """The lesson's sections, each with its examples drawn and explained."""
     for section in lesson.sections:
         _markdown(f"## {section.heading(lang)}\n\n{section.body(lang)}")
         for item in section.examples:
@@ -137,14 +153,45 @@ def show_lesson(lesson: Lesson, lang: str = DEFAULT_LANGUAGE, *, quiz: bool = Tr
             words = example_markdown(item, lang)
             if words:
                 _markdown(words)
+
+
+def show_lesson(
+    lesson: Lesson,
+    lang: str = DEFAULT_LANGUAGE,
+    *,
+    quiz: bool = True,
+    progress: Progress | None = None,
+) -> None:
+    """Display ``lesson`` in a notebook: title, sections with their examples drawn and
+    explained, then (``quiz=True``) the quiz, its answers recorded in ``progress``."""
+    show_title(lesson, lang)
+    show_sections(lesson, lang)
     if quiz:
-        show_quiz(lesson, lang)
+        show_quiz(lesson, lang, progress=progress)
+
+
+def progress_recorder(lesson: Lesson, progress: Progress) -> ItemGradedCallback:
+    """An ``on_graded`` hook of :class:`LessonQuiz` that records each graded answer to
+    ``lesson``'s quiz in ``progress`` (the first try and the retries, told apart)."""
+
+    def record(item: LessonItem, correct: bool, first_try: bool) -> None:
+        progress.record_answer(
+            AnswerKind.QUIZ,
+            topic=item.question.topic,
+            correct=correct,
+            first_try=first_try,
+            lesson=lesson.id,
+            item=item.id,
+        )
+
+    return record
 
 
 def show_quiz(
     lesson: Lesson,
     lang: str = DEFAULT_LANGUAGE,
     *,
+    progress: Progress | None = None,
     on_graded: ItemGradedCallback | None = None,
     on_finished: Callable[[QuizSummary], None] | None = None,
 ) -> None:
@@ -152,11 +199,13 @@ def show_quiz(
     own output: a presenter shows one per screen), then the :class:`LessonQuiz` summary
     ("First try: 4 of 6 right") that offers the missed questions again.
 
-    ``on_graded(item, correct, first_try)`` and ``on_finished(summary)`` are the
-    :class:`LessonQuiz` hooks (a progress store records the answers there)."""
+    Graded answers are recorded in ``progress``; ``on_graded(item, correct, first_try)``
+    and ``on_finished(summary)`` are the :class:`LessonQuiz` hooks."""
     if not lesson.quiz:
         return
     quiz = LessonQuiz(lesson, lang=lang)
+    if progress is not None:
+        quiz.on_graded(progress_recorder(lesson, progress))
     if on_graded is not None:
         quiz.on_graded(on_graded)
     if on_finished is not None:
@@ -165,5 +214,23 @@ def show_quiz(
     for note, widget in zip(quiz.notes(), quiz.quizzes, strict=True):
         if note is not None:
             _markdown(note)
-        _ipython.display(widget)
-    _ipython.display(quiz)
+        show_widget(widget, lang)
+    show_widget(quiz, lang)
+
+
+def show_lesson_page(
+    name: str,
+    *,
+    folder: Path | str | None = None,
+    context: PageContext | None = None,
+    learner: LearnerProgress | None = None,
+) -> None:
+    """A lesson notebook's page: the lesson ``name`` (its file's name, which is the
+    notebook's) inside the course's frame, its quiz answers recorded in the learner's
+    progress."""
+    frame = PageFrame(name, folder=folder, context=context, learner=learner)
+    lesson = frame.entry.lesson if frame.entry.lesson is not None else load_lesson(name)
+    frame.show_top(lesson.title(frame.lang), lesson.summary(frame.lang))
+    show_sections(lesson, frame.lang)
+    show_quiz(lesson, frame.lang, progress=frame.progress)
+    frame.show_bottom()

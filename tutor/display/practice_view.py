@@ -1,34 +1,39 @@
 """Endless practice in a notebook: a :class:`QuizWidget` whose Next button asks the
-session's next question, the learner's results per topic, and a button to reset them.
+session's next question, the learner's results per topic, where they are kept, and the
+reset button (which asks first).
 
-:func:`show_practice` (also ``tutor.display.show_practice``) is the notebook's way in:
-practice itself needs no screen, so the practice module never imports this one.
+:func:`show_practice_page` is the practice notebook's one call; practice itself needs no
+screen, so the practice module never imports this one.
 """
 
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from pathlib import Path
 
-import IPython.display
 import ipywidgets as widgets
 
+from tutor.display.context import PageContext
+from tutor.display.lesson_view import show_sections
+from tutor.display.page import PageFrame, show_widget
+from tutor.display.progress_view import LearnerProgress, ResetControl, where_kept_html
 from tutor.display.widgets import QuizWidget
+from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.practice import PracticeSession
-from tutor.teaching.quiz import Feedback, Question
+from tutor.teaching.quiz import Question
 from tutor.teaching.text import DEFAULT_LANGUAGE, text
 
 
 class PracticeWidget(widgets.VBox):  # type: ignore[misc]
     """The practice quiz: :attr:`quiz` (Next asks a fresh question), :attr:`tally` (right
-    and wrong per topic, saved with the session's progress), :attr:`reset_button` and
-    :attr:`status` (says when the progress was reset).
+    and wrong per topic, from the learner's progress), :attr:`where` (where it is kept)
+    and :attr:`reset` (asks, then resets this learner's progress).
 
     >>> box = PracticeWidget(PracticeSession(seed=5))
     >>> _ = box.quiz.answer(box.quiz.question.correct_answer())
     >>> "1 right, 0 wrong" in box.tally.value
     True
-    >>> box.reset_button.click()
+    >>> box.reset.button.click(); box.reset.confirm_button.click()
     >>> "No answers yet." in box.tally.value
     True
     """
@@ -36,23 +41,18 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
     def __init__(self, session: PracticeSession, *, lang: str = DEFAULT_LANGUAGE) -> None:
         self.session = session
         self.lang = lang
-        self.tally = widgets.HTML()
-        self.status = widgets.HTML()
+        self.tally = widgets.HTML(tooltip="")
+        self.where = widgets.HTML(tooltip="")
         self.quiz = QuizWidget(
             session.question or session.next_question(),
             lang=lang,
-            on_answer=self._answered,
             on_next=self._next_question,
         )
-        self.reset_button = widgets.Button(
-            description=text("practice.reset", lang),
-            tooltip=text("practice.reset", lang),
-            button_style="warning",
-            layout=widgets.Layout(width="auto"),
-        )
-        self.reset_button.on_click(lambda _button: self._reset_pressed())
+        self.quiz.on_graded(self._graded)
+        self.reset = ResetControl(session.progress, lang=lang)
+        session.progress.observe(lambda _progress: self._show_tally())
         self._show_tally()
-        super().__init__([self.quiz, self.tally, self.reset_button, self.status])
+        super().__init__([self.quiz, self.tally, self.where, self.reset])
 
     def _show_tally(self) -> None:
         rows = "".join(
@@ -62,23 +62,28 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         self.tally.value = (
             f'<div class="practice-tally"><strong>{heading}</strong><ul>{rows}</ul></div>'
         )
+        self.where.value = where_kept_html(self.session.progress, self.lang)
 
-    def _answered(self, question: Question, _answer: object, feedback: Feedback) -> None:
-        self.session.record(question, correct=feedback.correct)
-        self.status.value = ""
-        self._show_tally()
+    def _graded(self, question: Question, correct: bool, first_try: bool) -> None:
+        self.session.record(question, correct=correct, first_try=first_try)
 
     def _next_question(self, quiz: QuizWidget) -> None:
         quiz.load(self.session.next_question())
 
-    def _reset_pressed(self) -> None:
-        self.session.reset_progress()
-        done = escape(text("practice.reset-done", self.lang))
-        self.status.value = f'<p role="status">{done}</p>'
-        self._show_tally()
 
-
-def show_practice(session: PracticeSession, lang: str = DEFAULT_LANGUAGE) -> None:
-    """Display a :class:`PracticeWidget` for ``session`` in a notebook."""
-    ipython: Any = IPython.display  # untyped
-    ipython.display(PracticeWidget(session, lang=lang))
+def show_practice_page(
+    name: str,
+    *,
+    folder: Path | str | None = None,
+    context: PageContext | None = None,
+    learner: LearnerProgress | None = None,
+) -> None:
+    """The practice notebook's page: the practice lesson's text, then the practice quiz,
+    its answers recorded in the learner's progress."""
+    frame = PageFrame(name, folder=folder, context=context, learner=learner)
+    lesson = frame.entry.lesson if frame.entry.lesson is not None else load_lesson(name)
+    frame.show_top(lesson.title(frame.lang), lesson.summary(frame.lang))
+    show_sections(lesson, frame.lang)
+    session = PracticeSession(progress=frame.progress)
+    show_widget(PracticeWidget(session, lang=frame.lang), frame.lang)
+    frame.show_bottom()

@@ -117,6 +117,7 @@ class Stepper:
         start: int = 0,
         present: bool = False,
         lang: str = DEFAULT_LANGUAGE,
+        keys: bool = True,
     ) -> None:
         if not isinstance(count, int) or count < 1:
             raise ValueError(f"a stepper needs at least one step, got count={count!r}")
@@ -124,6 +125,7 @@ class Stepper:
         self.render = render
         self.lang = lang
         self.present = present
+        self.keys = keys  # the app's arrow keys (tutor.js): JupyterLab has none to offer
         self._cache: dict[tuple[int, bool], str] = {}
         self._widget: Any = None
         self.index = 0
@@ -178,11 +180,12 @@ class Stepper:
 
         lang = self.lang
         self._back = widgets.Button(
-            description=text("stepper.back", lang), tooltip=text("stepper.back-tip", lang)
+            description=text("stepper.back", lang),
+            tooltip=text("stepper.back-tip", lang) if self.keys else "",
         )
         self._next = widgets.Button(
             description=text("stepper.next", lang),
-            tooltip=text("stepper.next-tip", lang),
+            tooltip=text("stepper.next-tip", lang) if self.keys else "",
             button_style="primary",
         )
         self._back.add_class(BACK_CLASS)
@@ -211,7 +214,7 @@ class Stepper:
         )
         controls.add_class(CONTROLS_CLASS)
         style = widgets.HTML(STEPPER_CSS, tooltip="")
-        box = widgets.VBox([style, controls, self._page, keys])
+        box = widgets.VBox([style, controls, self._page, *([keys] if self.keys else [])])
         box.add_class(STEPPER_CLASS)
         return box
 
@@ -324,10 +327,15 @@ def round_scores_html(step: Step, *, lang: str = DEFAULT_LANGUAGE) -> str:
 
 
 def worked_example_stepper(
-    *, present: bool | None = None, start: int = 0, lang: str = DEFAULT_LANGUAGE
+    *,
+    present: bool | None = None,
+    start: int = 0,
+    lang: str = DEFAULT_LANGUAGE,
+    keys: bool = True,
 ) -> Stepper:
     """The worked example of RULES.md in a stepper (presenter mode if ``present``, or,
-    by default, if the page was opened with ``?present=1``).
+    by default, if the page was opened with ``?present=1``); ``keys=False`` where the
+    app's arrow keys do not exist (JupyterLab).
 
     >>> stepper = worked_example_stepper(present=False)
     >>> stepper.count, "Round 3: the deal" in stepper.page_html()
@@ -344,4 +352,5 @@ def worked_example_stepper(
         start=start,
         present=presenter_requested() if present is None else present,
         lang=lang,
+        keys=keys,
     )

@@ -20,7 +20,7 @@ from urllib.parse import parse_qs, quote
 from tutor.teaching.text import DEFAULT_LANGUAGE, LANGUAGES
 
 LANGUAGE_VARIABLE = "TUTOR_LANG"
-"""Environment variable naming the language of a session (JupyterLab, nbval, the app)."""
+"""Environment variable naming the language of a session (JupyterLab, the tests, the app)."""
 
 LANGUAGE_PARAMETER = "lang"
 """The URL query parameter (``?lang=ja``) the course index adds to every link."""

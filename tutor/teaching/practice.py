@@ -10,9 +10,9 @@ Each question has a :class:`tutor.teaching.quiz.Topic`. A topic is picked with a
 that grows with the learner's mistakes in it
 (:func:`~tutor.teaching.progress.topic_weight`), starting from a base weight that favours
 the cases learners get wrong most (Jester leads, a Wizard after a number lead, trump
-against the led suit, a bid of 0). Right/wrong counts per topic live in a
-:class:`~tutor.teaching.progress.Progress`, saved as JSON in ``$TUTOR_PROGRESS_FILE`` or
-``~/.wizard-tutor/progress.json``.
+against the led suit, a bid of 0). Every answer is recorded in the learner's
+:class:`~tutor.teaching.progress.Progress` (as an event in their store); the counts per
+topic are computed from those events.
 
 >>> session = PracticeSession(seed=7)
 >>> question = session.next_question()
@@ -29,7 +29,7 @@ from collections.abc import Callable
 from tutor.errors import WizardRuleError
 from tutor.rules.cards import Card, Suit
 from tutor.rules.round import Phase, Round
-from tutor.teaching.progress import Progress, TopicCount, check_practice_topic
+from tutor.teaching.progress import AnswerKind, Progress, TopicCount, check_practice_topic
 from tutor.teaching.quiz import (
     Feedback,
     LegalPlaysQuestion,
@@ -196,9 +196,9 @@ class PracticeSession:
     """Questions one after another, topics weighted by the learner's progress.
 
     ``seed`` makes the questions repeatable (``None``: a fresh random seed, kept in
-    :attr:`seed`); ``progress`` defaults to an in-memory :class:`Progress`. Answers are
-    counted in :attr:`progress` (saved after each answer if it has a path) and in
-    :attr:`tally` (this session only).
+    :attr:`seed`); ``progress`` defaults to one kept in memory only. Answers are recorded
+    in :attr:`progress` (the learner's store) and counted in :attr:`tally` (this session
+    only).
 
     >>> a, b = PracticeSession(seed=11), PracticeSession(seed=11)
     >>> [a.next_question() == b.next_question() for _ in range(5)]
@@ -230,14 +230,18 @@ class PracticeSession:
         self.record(self.question, correct=feedback.correct)
         return feedback
 
-    def record(self, question: Question, *, correct: bool) -> None:
-        """Count an answer graded elsewhere (e.g. by the quiz widget), and save."""
-        self.progress.record(question.topic, correct=correct)
-        self.tally[question.topic] = self.tally.get(question.topic, TopicCount()).plus(correct)
-        self.progress.save()
+    def record(self, question: Question, *, correct: bool, first_try: bool = True) -> None:
+        """Record an answer graded elsewhere (e.g. by the quiz widget). Only first tries
+        count in the tally and the topics' weights."""
+        self.progress.record_answer(
+            AnswerKind.PRACTICE, topic=question.topic, correct=correct, first_try=first_try
+        )
+        if first_try:
+            count = self.tally.get(question.topic, TopicCount())
+            self.tally[question.topic] = count.plus(correct)
 
     def reset_progress(self) -> None:
-        """Forget all progress (the file too) and this session's tally."""
+        """Forget the learner's progress (a reset in their store) and this session's tally."""
         self.progress.reset()
         self.tally.clear()
 
@@ -259,7 +263,7 @@ class PracticeSession:
 
 def sample_text(*, seed: int, count: int, lang: str = DEFAULT_LANGUAGE) -> str:
     """The first ``count`` questions of a new learner's session with ``seed``, each with the
-    engine's answer, in plain text (what the practice notebook prints).
+    engine's answer, in plain text.
 
     >>> print(sample_text(seed=1, count=1))
     1. [Jester leads] Trump: green. Who takes this trick?

@@ -1,0 +1,25 @@
+"""The app page's tab title (``app_page.js``), as a widget with nothing to see. Only the
+app shows it: JupyterLab keeps its own tab titles.
+
+>>> AppPage(title="Who takes the trick").title
+'Who takes the trick'
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+
+class AppPage(anywidget.AnyWidget):
+    """Sets the browser tab's title to :attr:`title`."""
+
+    _esm = Path(__file__).with_name("app_page.js")
+    title = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.layout.display = "none"

@@ -1,0 +1,235 @@
+"""What every page of the course has: links to the course and to the pages before and after
+it, its title and summary, the tab title (in the app), and what the page must say about the
+learner's progress; and the pages that are nothing more than that around one widget (the
+worked example, the play screen) or a course page.
+
+Each notebook is one call: ``show_<kind>_page("<its own name>")`` (the name places it in
+the course). Every word is in the page's language; links keep ``?lang=`` in the app and
+open notebooks in JupyterLab.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import IPython.display
+import ipywidgets as widgets
+
+from tutor.display.app_page import AppPage
+from tutor.display.context import PageContext, page_context
+from tutor.display.course import (
+    COURSE_CSS,
+    CourseEntry,
+    continue_html,
+    course_entries,
+    course_intro_html,
+    course_list_html,
+    nav_html,
+    quiz_items,
+)
+from tutor.display.progress_view import (
+    LearnerProgress,
+    ProgressNotice,
+    ResetControl,
+    learner_progress,
+    where_kept_html,
+)
+from tutor.teaching.progress import Progress, ProgressState
+from tutor.teaching.text import text
+
+_ipython: Any = IPython.display  # untyped
+
+
+def _show(*objects: object) -> None:
+    _ipython.display(*objects)
+
+
+def show_widget(widget: widgets.Widget, lang: str) -> None:
+    """Display ``widget`` with a short note as its plain-text form: wherever a widget
+    cannot be drawn (a saved notebook reopened, a notebook viewer), a learner reads that
+    note, not the widget's Python repr."""
+    bundle = widget._repr_mimebundle_()
+    data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})  # anywidget: a pair
+    _ipython.display(
+        {**data, "text/plain": text("course.widget-note", lang)}, raw=True, metadata=metadata
+    )
+
+
+def html_output(html: str) -> widgets.Output:
+    """An Output widget showing ``html`` as a notebook output (not a widget's HTML), so
+    that JupyterLab opens its links to notebooks; :func:`set_html` replaces it."""
+    output = widgets.Output()
+    set_html(output, html)
+    return output
+
+
+def set_html(output: widgets.Output, html: str) -> None:
+    output.outputs = (
+        {"output_type": "display_data", "data": {"text/html": html}, "metadata": {}},
+    )
+
+
+class PageFrame:
+    """A page of the course being shown: where it is (:attr:`entries`, :attr:`entry`), in
+    which context, and the learner's progress. :meth:`show_top` and :meth:`show_bottom`
+    draw what every page has around its content."""
+
+    def __init__(
+        self,
+        name: str,
+        *,
+        folder: Path | str | None = None,
+        context: PageContext | None = None,
+        learner: LearnerProgress | None = None,
+    ) -> None:
+        self.context = context if context is not None else page_context()
+        self.learner = learner if learner is not None else learner_progress(self.context)
+        self.entries: list[CourseEntry] = course_entries(
+            Path.cwd() if folder is None else Path(folder), lang=self.context.lang
+        )
+        file = name if name.endswith(".ipynb") else f"{name}.ipynb"
+        self.title = ""
+        self.entry = next(
+            (entry for entry in self.entries if entry.file == file), CourseEntry(file, name)
+        )
+
+    @property
+    def lang(self) -> str:
+        return self.context.lang
+
+    @property
+    def progress(self) -> Progress:
+        return self.learner.progress
+
+    def furniture(self, title: str) -> list[widgets.Widget]:
+        """The page's invisible helpers (the tab title in the app, the browser's store)
+        and its notice about the learner's progress."""
+        parts: list[widgets.Widget] = [ProgressNotice(self.progress, lang=self.lang)]
+        if self.context.in_app:
+            parts.append(AppPage(title=title))
+        return parts + self.learner.widgets()
+
+    def show_top(
+        self, title: str | None = None, summary: str | None = None, *, one_widget: bool = False
+    ) -> None:
+        """The links (not on a presenter's slides), the title and summary, and the notice
+        and helpers. A ``one_widget`` page shows those with its widget instead
+        (:meth:`show_content`), and no summary: its widget needs the window's height (a
+        laptop shows the whole card table; a presenter's slide holds the title and the
+        widget), and says what it is about itself."""
+        self.title = self.entry.title if title is None else title
+        summary = self.entry.summary if summary is None else summary
+        if not self.context.presenting:
+            _show(_ipython.HTML(nav_html(self.entries, self.entry.file, self.context)))
+        if one_widget:
+            summary = ""
+        _show(_ipython.Markdown(f"# {self.title}" + (f"\n\n*{summary}*" if summary else "")))
+        if not one_widget:
+            show_widget(widgets.VBox(self.furniture(self.title)), self.lang)
+
+    def show_content(self, content: widgets.Widget) -> None:
+        """A page's one widget with the notice and helpers in the same output: presenter
+        mode makes a slide of the title and what follows up to the first widget, so the
+        page's widget is on the title's slide (after ``show_top(one_widget=True)``)."""
+        # overflow visible: a Box scrolls by default, which would hold the widget's
+        # sticky parts (the stepper's controls) inside it instead of the page.
+        box = widgets.VBox(
+            [content, *self.furniture(self.title)], layout=widgets.Layout(overflow="visible")
+        )
+        show_widget(box, self.lang)
+
+    def show_bottom(self) -> None:
+        """The previous and next pages, again at the end (not on a presenter's slides)."""
+        if not self.context.presenting:
+            _show(_ipython.HTML(nav_html(self.entries, self.entry.file, self.context, bottom=True)))
+
+
+# -- pages that are one widget inside the frame ----------------------------------------------------
+
+
+def show_worked_example_page(
+    name: str,
+    *,
+    folder: Path | str | None = None,
+    context: PageContext | None = None,
+    learner: LearnerProgress | None = None,
+) -> None:
+    """The worked example of RULES.md, step by step (the engine's steps in a stepper)."""
+    from tutor.display.stepper import worked_example_stepper
+
+    frame = PageFrame(name, folder=folder, context=context, learner=learner)
+    frame.show_top(one_widget=True)
+    stepper = worked_example_stepper(lang=frame.lang, keys=frame.context.in_app)
+    frame.show_content(stepper.widget)
+    frame.show_bottom()
+
+
+def show_play_page(
+    name: str,
+    *,
+    folder: Path | str | None = None,
+    context: PageContext | None = None,
+    learner: LearnerProgress | None = None,
+) -> None:
+    """A game of five rounds against three bots, with the coaches."""
+    from tutor.display.play import PlayScreen
+
+    frame = PageFrame(name, folder=folder, context=context, learner=learner)
+    frame.show_top(one_widget=True)
+    frame.show_content(PlayScreen(players=4, variant="five-rounds", lang=frame.lang))
+    frame.show_bottom()
+
+
+# -- the course page ---------------------------------------------------------------------------------
+
+
+class CoursePage(widgets.VBox):  # type: ignore[misc]
+    """The course page's live part: where to continue, every page with its summary and
+    this learner's status, where the progress is kept, and the reset button. It follows
+    the learner's progress (which the browser's store sends once the page is up)."""
+
+    def __init__(self, frame: PageFrame) -> None:
+        self.frame = frame
+        self.items = quiz_items(frame.entries)
+        self.resume = html_output("")
+        self.listing = html_output("")
+        self.where = widgets.HTML(tooltip="")
+        self.reset = ResetControl(frame.progress, lang=frame.lang)
+        title = text("course.title", frame.lang)
+        heading = widgets.HTML(f"<h2>{escape(text('course.lessons', frame.lang))}</h2>", tooltip="")
+        super().__init__(
+            [
+                *frame.furniture(title),
+                self.resume,
+                heading,
+                self.listing,
+                self.where,
+                self.reset,
+            ]
+        )
+        self.add_class("tutor-course-page")
+        frame.progress.observe(lambda _progress: self.refresh())
+        self.refresh()
+
+    def refresh(self) -> None:
+        frame = self.frame
+        progress = frame.progress
+        loading = progress.state is ProgressState.LOADING
+        summary = None if loading else progress.summary(self.items)
+        set_html(self.resume, continue_html(frame.entries, frame.context, summary))
+        set_html(self.listing, COURSE_CSS + course_list_html(frame.entries, frame.context, summary))
+        self.where.value = where_kept_html(progress, frame.lang)
+
+
+def show_course_page(
+    *,
+    folder: Path | str | None = None,
+    context: PageContext | None = None,
+    learner: LearnerProgress | None = None,
+) -> None:
+    """The course page (``index.ipynb``)."""
+    frame = PageFrame("index", folder=folder, context=context, learner=learner)
+    _show(_ipython.HTML(course_intro_html(frame.context)))
+    show_widget(CoursePage(frame), frame.lang)
