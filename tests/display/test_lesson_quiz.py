@@ -119,8 +119,14 @@ def test_show_quiz_displays_each_question_with_its_note_then_the_summary(
     import IPython.display
     from IPython.display import Markdown
 
+    import tutor.display.lesson_view
+
     shown: list[object] = []
     monkeypatch.setattr(IPython.display, "display", lambda *objs, **_kw: shown.extend(objs))
+    # the widgets themselves, not the bundles show_widget displays
+    monkeypatch.setattr(
+        tutor.display.lesson_view, "show_widget", lambda widget, _lang: shown.append(widget)
+    )
     lesson = load_lesson("04_follow_suit")
     recorded: list[tuple[LessonItem, bool, bool]] = []
     show_quiz(lesson, lang, on_graded=lambda *call: recorded.append(call))
