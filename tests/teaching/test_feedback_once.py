@@ -8,7 +8,6 @@ import re
 
 import pytest
 
-from tutor.rules.cards import Card
 from tutor.teaching.explain import MINUS, card_name
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import list_lessons, load_lesson
@@ -136,11 +135,3 @@ def test_a_score_is_read_with_one_minus_sign(lessons: list[Lesson], lang: str) -
         for item in lesson.examples:
             assert not re.search(r"(?<![\w→])-\d", item.as_text(lang)), (lesson.id, item.id)
     assert f"{MINUS}20" in load_lesson("07").item("bid-three-took-one").as_text(lang)
-
-
-def test_a_followed_card_is_not_announced_before_its_reason() -> None:
-    """Seen on the play screen: "You played green 5. You follow green with green 5.": the
-    message is the engine's reason alone, which names the card."""
-    for lang in LANGUAGES:
-        message = text("play-screen.played", lang, card=card_name(Card.parse("G5"), lang), reason="R")
-        assert card_name("G5", lang) not in message

@@ -29,8 +29,17 @@ function storage() {
 
 function initialize({ model }) {
   const key = model.get("key");
+  // Once the page is being left its kernel connection closes: a sync sent then fails
+  // ("Cannot send") and nothing is lost by not sending it (the store is in the browser).
+  let leaving = false;
+  const onLeave = () => {
+    leaving = true;
+  };
 
   function publish() {
+    if (leaving) {
+      return;
+    }
     const store = storage();
     if (!store) {
       model.set("blocked", true);
@@ -89,7 +98,9 @@ function initialize({ model }) {
       }
     } catch (error) {
       const id = message.event ? message.event.id : null;
-      model.send({ op: "failed", id, reason: String((error && error.name) || error) });
+      if (!leaving) {
+        model.send({ op: "failed", id, reason: String((error && error.name) || error) });
+      }
     }
     publish();
   }
@@ -103,10 +114,12 @@ function initialize({ model }) {
 
   model.on("msg:custom", onMessage);
   globalThis.addEventListener("storage", onStorage);
+  globalThis.addEventListener("pagehide", onLeave);
   publish();
   return () => {
     model.off("msg:custom", onMessage);
     globalThis.removeEventListener("storage", onStorage);
+    globalThis.removeEventListener("pagehide", onLeave);
   };
 }
 

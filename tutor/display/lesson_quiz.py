@@ -29,7 +29,7 @@ from html import escape
 
 import ipywidgets as widgets
 
-from tutor.display.widgets import QUIZ_CLASS, QuizWidget
+from tutor.display.widgets import QUIZ_CLASS, QuizWidget, html_widget
 from tutor.teaching.lesson import Lesson, LessonItem
 from tutor.teaching.quiz import Question
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
@@ -91,7 +91,7 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
         ]
         for item, quiz in zip(self.items, self.quizzes, strict=True):
             quiz.on_graded(self._reporter(item, again=False))
-        self.status = widgets.HTML()
+        self.status = html_widget()
         self.status.add_class(f"{SUMMARY_CLASS}-status")
         self.retry_button = widgets.Button(
             description="",
@@ -225,7 +225,7 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
         count = len(items)
         self.retry_quizzes = []
         shown: list[widgets.Widget] = [
-            widgets.HTML(
+            html_widget(
                 f"<h3>{escape(text('lesson-quiz.again-heading', self.lang, count=count))}</h3>"
             )
         ]
@@ -241,7 +241,7 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
             quiz.on_graded(self._reporter(item, again=True))
             self.retry_quizzes.append(quiz)
             if item.note is not None:
-                shown.append(widgets.HTML(_paragraph(escape(item.note(self.lang)))))
+                shown.append(html_widget(_paragraph(escape(item.note(self.lang)))))
             shown.append(quiz)
         self.retry_area.children = shown
         self._show_status()

@@ -36,6 +36,7 @@ from tutor.display.progress_view import (
     learner_progress,
     where_kept_html,
 )
+from tutor.display.widgets import html_widget
 from tutor.teaching.progress import Progress, ProgressState
 from tutor.teaching.text import text
 
@@ -195,10 +196,10 @@ class CoursePage(widgets.VBox):  # type: ignore[misc]
         self.items = quiz_items(frame.entries)
         self.resume = html_output("")
         self.listing = html_output("")
-        self.where = widgets.HTML(tooltip="")
+        self.where = html_widget()
         self.reset = ResetControl(frame.progress, lang=frame.lang)
         title = text("course.title", frame.lang)
-        heading = widgets.HTML(f"<h2>{escape(text('course.lessons', frame.lang))}</h2>", tooltip="")
+        heading = html_widget(f"<h2>{escape(text('course.lessons', frame.lang))}</h2>")
         super().__init__(
             [
                 *frame.furniture(title),

@@ -35,7 +35,7 @@ import ipywidgets as widgets
 from tutor.display.html import HEAD_STYLE, MINUS, format_points, scroll_box
 from tutor.display.svg import card_svg
 from tutor.display.table import scene_from_view, table_html
-from tutor.display.widgets import ScoreSheetWidget, TrickView
+from tutor.display.widgets import ScoreSheetWidget, TrickView, html_widget
 from tutor.play.bots import Bot
 from tutor.play.coach import DEFAULT_SIMULATIONS, BidAdvice
 from tutor.play.session import PlaySession
@@ -156,12 +156,19 @@ def _button(description: str, tooltip: str, *, primary: bool = False) -> widgets
 
 
 def _html(value: str = "", *, klass: str = "") -> widgets.HTML:
-    """An HTML widget with an empty tooltip: ipywidgets writes a missing one as the
-    tooltip "null" on the widget's (hidden) label."""
-    widget = widgets.HTML(value, tooltip="")
+    widget = html_widget(value)
     if klass:
         widget.add_class(klass)
     return widget
+
+
+def played_message(card: Card, reason: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """What the play screen says of a card the learner played, naming it once: the
+    engine's ``reason`` names it where it matters ("You follow green with green 5."), not
+    where any card would do ("You lead: ..."), and then the card comes first."""
+    name = card_name(card, lang)
+    key = "play-screen.played-named" if name in reason else "play-screen.played"
+    return text(key, lang, card=name, reason=reason)
 
 
 def _heading(words: str) -> str:
@@ -606,8 +613,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         if not outcome.accepted:  # the engine refused it: nothing changed, say why
             self._say(text("play-screen.refused", self.lang, reason=outcome.reason), ok=False)
             return
-        name = card_name(outcome.judgement.card, self.lang)
-        self._say(text("play-screen.played", self.lang, card=name, reason=outcome.reason))
+        self._say(played_message(outcome.judgement.card, outcome.reason, self.lang))
         self.refresh()
 
     def _trump_pressed(self, suit: Suit) -> None:

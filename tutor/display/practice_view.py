@@ -17,7 +17,7 @@ from tutor.display.context import PageContext
 from tutor.display.lesson_view import show_sections
 from tutor.display.page import PageFrame, show_widget
 from tutor.display.progress_view import LearnerProgress, ResetControl, where_kept_html
-from tutor.display.widgets import QuizWidget
+from tutor.display.widgets import QuizWidget, html_widget
 from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.practice import PracticeSession
 from tutor.teaching.quiz import Question
@@ -41,8 +41,8 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
     def __init__(self, session: PracticeSession, *, lang: str = DEFAULT_LANGUAGE) -> None:
         self.session = session
         self.lang = lang
-        self.tally = widgets.HTML(tooltip="")
-        self.where = widgets.HTML(tooltip="")
+        self.tally = html_widget()
+        self.where = html_widget()
         self.quiz = QuizWidget(
             session.question or session.next_question(),
             lang=lang,

@@ -27,6 +27,7 @@ import ipywidgets as widgets
 
 from tutor.display.browser_store import BrowserStore
 from tutor.display.context import PageContext
+from tutor.display.widgets import html_widget
 from tutor.teaching.progress import (
     FileStore,
     Progress,
@@ -103,7 +104,7 @@ class ProgressNotice(widgets.VBox):  # type: ignore[misc]
     def __init__(self, progress: Progress, *, lang: str = DEFAULT_LANGUAGE) -> None:
         self.progress = progress
         self.lang = lang
-        self.message = widgets.HTML(tooltip="")
+        self.message = html_widget()
         self.afresh_button = widgets.Button(
             description=text("progress.start-afresh", lang),
             tooltip=text("progress.start-afresh-tip", lang),
@@ -199,11 +200,11 @@ class ResetControl(widgets.VBox):  # type: ignore[misc]
         )
         self.question = widgets.VBox(
             [
-                widgets.HTML(_paragraph(text("progress.reset-ask", lang), strong=True), tooltip=""),
+                html_widget(_paragraph(text("progress.reset-ask", lang), strong=True)),
                 widgets.HBox([self.confirm_button, self.keep_button]),
             ]
         )
-        self.status = widgets.HTML(tooltip="")
+        self.status = html_widget()
         self.button.on_click(lambda _button: self._ask())
         self.keep_button.on_click(lambda _button: self._close())
         self.confirm_button.on_click(lambda _button: self._reset())

@@ -30,6 +30,7 @@ from urllib.parse import parse_qs
 
 from tutor.display.html import HEAD_STYLE, format_points, score_sheet_html, scroll_box
 from tutor.display.table import scene_from_step, table_html
+from tutor.display.widgets import html_widget
 from tutor.teaching.text import DEFAULT_LANGUAGE, text
 from tutor.teaching.worked_example import Step, StepKind, WorkedExample, worked_example
 
@@ -199,12 +200,11 @@ class Stepper:
         )
         self._present_toggle.add_class("tutor-present-toggle")
         self._present_toggle.observe(lambda change: self.set_present(change["new"]), names="value")
-        # An empty tooltip: ipywidgets writes a missing one as "null" on the hidden label.
-        self._position = widgets.HTML(tooltip="")
+        self._position = html_widget()
         self._position.add_class(POSITION_CLASS)
-        self._page = widgets.HTML(tooltip="")
+        self._page = html_widget()
         self._page.add_class(PAGE_CLASS)
-        keys = widgets.HTML(f"<small>{escape(text('stepper.keys', lang))}</small>", tooltip="")
+        keys = html_widget(f"<small>{escape(text('stepper.keys', lang))}</small>")
         keys.add_class("tutor-step-keys")
         # Back and Next first, each of a fixed width: Next never moves (the position text
         # after it changes width from "Step 9" to "Step 10").
@@ -213,7 +213,7 @@ class Stepper:
             layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
         )
         controls.add_class(CONTROLS_CLASS)
-        style = widgets.HTML(STEPPER_CSS, tooltip="")
+        style = html_widget(STEPPER_CSS)
         box = widgets.VBox([style, controls, self._page, *([keys] if self.keys else [])])
         box.add_class(STEPPER_CLASS)
         return box

@@ -58,6 +58,12 @@ class UnsupportedQuestionError(ValueError):
     """A question of a kind :class:`QuizWidget` cannot show."""
 
 
+def html_widget(value: str = "", **options: Any) -> widgets.HTML:
+    """An HTML widget with an empty tooltip: ipywidgets writes a missing one as the
+    tooltip "null" on the widget's hidden label."""
+    return widgets.HTML(value, tooltip="", **options)
+
+
 def _button_layout() -> widgets.Layout:
     return widgets.Layout(width="auto", min_width="5.5em", margin="0.15em 0.4em 0.15em 0")
 
@@ -100,7 +106,7 @@ class ToggleChoices(widgets.Box):  # type: ignore[misc]
         self.lang = lang
         self._syncing = False
         self.pictures = [
-            widgets.HTML(card_svg(card, scale=scale, lang=lang)) for card in self.cards
+            html_widget(card_svg(card, scale=scale, lang=lang)) for card in self.cards
         ]
         self.verdicts = [_verdict_line() for _card in self.cards]
         self.toggles = [
@@ -212,7 +218,7 @@ class ToggleChoices(widgets.Box):  # type: ignore[misc]
 
 def _verdict_line() -> widgets.HTML:
     """The words under a card once an answer is checked (hidden while empty)."""
-    line = widgets.HTML(layout=widgets.Layout(display="none"))
+    line = html_widget(layout=widgets.Layout(display="none"))
     line.add_class(f"{QUIZ_CLASS}-verdict")
     return line
 
@@ -309,7 +315,7 @@ class CardPicker(widgets.Box):  # type: ignore[misc]
         self.lang = lang
         self.on_pick = on_pick
         self.pictures = [
-            widgets.HTML(card_svg(card, scale=scale, lang=lang)) for card in self.cards
+            html_widget(card_svg(card, scale=scale, lang=lang)) for card in self.cards
         ]
         self.verdicts = [_verdict_line() for _card in self.cards]
         self.buttons = [self._button(i) for i in range(len(self.cards))]
@@ -412,7 +418,7 @@ class TrickView(widgets.HTML):  # type: ignore[misc]
     ) -> None:
         self.scale = scale
         self.lang = lang
-        super().__init__()
+        super().__init__(tooltip="")  # see html_widget
         self.update(cards, winner=winner, players=players)
 
     def update(
@@ -543,13 +549,13 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         self.on_answer = on_answer
         self.on_next = on_next
         self._graded_callbacks: list[GradedCallback] = []
-        self.title = widgets.HTML(
+        self.title = html_widget(
             f'<p style="margin:0.6em 0 0;font-weight:600">{_words(title)}</p>' if title else "",
             layout=widgets.Layout(display=None if title else "none"),
         )
         self.title.add_class(f"{QUIZ_CLASS}-title")
-        self.prompt = widgets.HTML()
-        self.feedback = widgets.HTML()
+        self.prompt = html_widget()
+        self.feedback = html_widget()
         self.check_button = widgets.Button(
             description=text("widgets.check", lang),
             tooltip=text("widgets.check-tooltip", lang),
@@ -577,7 +583,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         self.check_button.add_class(f"{QUIZ_CLASS}-check")
         self.try_again_button.add_class(f"{QUIZ_CLASS}-try-again")
         self.next_button.add_class(f"{QUIZ_CLASS}-next")
-        self._style = widgets.HTML(QUIZ_CSS, layout=widgets.Layout(display="none"))
+        self._style = html_widget(QUIZ_CSS, layout=widgets.Layout(display="none"))
         self.load(question)
 
     # -- building -----------------------------------------------------------------------
@@ -614,7 +620,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             answering: list[widgets.Widget] = [self._build_number(question)]
         else:
             heading = question.answer_label(self.lang)
-            answering = [widgets.HTML(f"<strong>{_words(heading)}</strong>")] if heading else []
+            answering = [html_widget(f"<strong>{_words(heading)}</strong>")] if heading else []
             answering += self._build_choices(question)
         answer_box = widgets.VBox(answering)
         answer_box.add_class(f"{QUIZ_CLASS}-answer")
@@ -647,9 +653,9 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         if scene.trick:
             self.trick_view = TrickView(scene.trick, scale=self.scale * 0.8, lang=self.lang)
             caption = text("lesson.picture-trick", self.lang)
-            shown += [widgets.HTML(f"<strong>{_words(caption)}</strong>"), self.trick_view]
+            shown += [html_widget(f"<strong>{_words(caption)}</strong>"), self.trick_view]
         if scene.turned is not None:
-            shown.append(widgets.HTML(card_svg(scene.turned, scale=self.scale, lang=self.lang)))
+            shown.append(html_widget(card_svg(scene.turned, scale=self.scale, lang=self.lang)))
         return shown
 
     def _build_number(self, question: Question) -> widgets.Widget:
@@ -664,7 +670,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         )
         self.answer_input.on_msg(self._text_message)
         self.answer_input.add_class(f"{QUIZ_CLASS}-number")
-        self.answer_mark = widgets.HTML()
+        self.answer_mark = html_widget()
         self.answer_mark.add_class(f"{QUIZ_CLASS}-your-answer")
         return widgets.HBox(
             [self.answer_input, self.check_button, self.answer_mark],
@@ -910,8 +916,8 @@ class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]
     ) -> None:
         self.lang = lang
         self.show_chart = chart
-        self.table = widgets.HTML()
-        self.chart = widgets.HTML()
+        self.table = html_widget()
+        self.chart = html_widget()
         super().__init__([self.table, self.chart])
         self.update(sheet)
 
