@@ -1,8 +1,8 @@
 """The display layer: cards as SVG pictures, HTML views, and ipywidgets components.
 
 :mod:`tutor.display.svg` and :mod:`tutor.display.html` need nothing beyond the standard
-library; :mod:`tutor.display.widgets` needs ipywidgets (and matplotlib for the score chart)
-and is imported only when asked for, so the engine's rich display stays light.
+library; :mod:`tutor.display.widgets` needs ipywidgets and is imported only when asked
+for, so the engine's rich display stays light.
 
 A notebook shows a lesson, its quiz or a practice session with :func:`show_lesson`,
 :func:`show_quiz` and :func:`show_practice`; they load the widgets when first used.
