@@ -9,10 +9,11 @@ page's imports cost, without its other work), the wall time of the page's code, 
 peak memory (RSS) of the process; the median of ``--runs`` runs, the pages taking turns so
 a change of load hits them alike. The yardstick, in the same run: the kernel's own
 imports, which every page pays anyway.
-``--tree DIR`` measures another checkout of the project (e.g. ``git archive`` of an older
-commit unpacked in DIR), so before/after figures come from the same machine and load.
+``--tree DIR`` (repeatable) measures other checkouts of the project (e.g. ``git archive``
+of an older commit unpacked in DIR) in the same run, taking turns with each other, so
+before/after figures come from the same machine and load.
 
-Run: ``.venv/bin/python benchmarks/lesson_imports_benchmark.py [--runs 7] [--tree DIR]``.
+Run: ``.venv/bin/python benchmarks/lesson_imports_benchmark.py [--runs 7] [--tree DIR ...]``.
 """
 
 from __future__ import annotations
@@ -82,29 +83,35 @@ def _floats(runs: list[dict[str, object]], key: str) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=7)
-    parser.add_argument("--tree", type=Path, default=ROOT, help="the checkout to measure")
+    parser.add_argument("--tree", type=Path, action="append",
+                        help="a checkout to measure (repeatable; default: this one)")
     args = parser.parse_args()
-    tree = args.tree.resolve()
+    trees = [tree.resolve() for tree in (args.tree or [ROOT])]
     print(f"load average at start: {' '.join(f'{x:.1f}' for x in os.getloadavg())} "
-          f"({os.cpu_count()} cores); tree {tree}")
-    codes = {page: notebook_code(tree, name) for page, name in PAGES.items()}
-    results: dict[str, list[dict[str, object]]] = {page: [] for page in codes}
+          f"({os.cpu_count()} cores)")
+    codes = {
+        (tree, page): notebook_code(tree, name) for tree in trees for page, name in PAGES.items()
+    }
+    results: dict[tuple[Path, str], list[dict[str, object]]] = {key: [] for key in codes}
     for _ in range(args.runs):
-        for page, code in codes.items():
-            results[page].append(run(code, tree))
+        for key, code in codes.items():
+            results[key].append(run(code, key[0]))
     every = [r for runs in results.values() for r in runs]
-    print(f"tutor imported from: {', '.join(sorted({str(r['origin']) for r in every}))}")
     kernel = statistics.median(_floats(every, "kernel imports"))
     print(f"the kernel's own imports (yardstick): {every[0]['kernel modules']} modules, "
-          f"{kernel:.2f} s")
-    print(f"{'page':28} {'+modules':>8} {'+imports s':>10} {'/ kernel':>8} {'page wall s':>11} "
-          f"{'peak MiB':>8}  NumPy/Matplotlib")
-    for page, runs in results.items():
-        imports = statistics.median(_floats(runs, "imports"))
-        heavy = ", ".join(runs[0]["heavy"]) or "-"  # type: ignore[arg-type]
-        print(f"{page:28} {runs[0]['modules']:>8} {imports:10.2f} {imports / kernel:8.2f} "
-              f"{statistics.median(_floats(runs, 'wall')):11.2f} "
-              f"{statistics.median(_floats(runs, 'peak')):8.0f}  {heavy}")
+          f"{kernel:.2f} s (median of {len(every)} runs)")
+    for tree in trees:
+        origins = {str(r["origin"]) for (t, _), runs in results.items() if t == tree for r in runs}
+        print(f"\n{tree} (tutor imported from {', '.join(sorted(origins))})")
+        print(f"{'page':28} {'+modules':>8} {'+imports s':>10} {'/ kernel':>8} "
+              f"{'page wall s':>11} {'peak MiB':>8}  NumPy/Matplotlib")
+        for page in PAGES:
+            runs = results[tree, page]
+            imports = statistics.median(_floats(runs, "imports"))
+            heavy = ", ".join(runs[0]["heavy"]) or "-"  # type: ignore[arg-type]
+            print(f"{page:28} {runs[0]['modules']:>8} {imports:10.2f} {imports / kernel:8.2f} "
+                  f"{statistics.median(_floats(runs, 'wall')):11.2f} "
+                  f"{statistics.median(_floats(runs, 'peak')):8.0f}  {heavy}")
     print(f"load average at end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 

@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from html import escape
 
 from tutor.display.html import format_points
-from tutor.display.svg import _fit, _text_width
+from tutor.display.svg import _fit, _n, _text_width
 from tutor.rules.scoring import ScoreSheet
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
 
@@ -60,10 +60,6 @@ DASHES = ("", "7 4", "2 3", "10 3 2 3", "4 4", "13 4")
 """A dash pattern per seat (the first solid): colour is never the only cue."""
 MARKERS = ("circle", "square", "triangle", "diamond", "triangle-down", "plus")
 MARKER_SIZE = 3.8
-
-
-def _n(value: float) -> str:
-    return f"{round(value, 1):g}"
 
 
 def _nice_step(span: float, ticks: int = 5) -> int:
