@@ -22,8 +22,8 @@ applies the engine's rule functions (:func:`~tutor.rules.trick.legal_cards`,
 :func:`~tutor.rules.trick.lead_after`, :func:`~tutor.rules.trick.card_power`) and the
 sensible bot's choice (:func:`tutor.play.bots.sensible_card`) directly, card by card, as
 :meth:`Round.play <tutor.rules.round.Round.play>` does, but without a judgement, an event
-and a seat view for every card: about four times faster than driving the bots through the
-engine, with the same tricks (``tests/play/test_coach.py`` plays the same deals both ways).
+and a seat view for every card: about seven times faster than the bots driven through the
+engine (4 players, 12 cards), with the same tricks (``tests/play/test_coach.py`` plays the same deals both ways).
 
 It is plain Python, so the coach runs wherever the tutor runs, the browser (Pyodide, where
 NumPy cannot be installed) included. :mod:`tutor.play.fastsim`, the NumPy simulator, plays
@@ -54,11 +54,15 @@ DEFAULT_SIMULATIONS = 600
 
 The error of a chance estimated from ``n`` deals is at most ``0.5 / sqrt(n)`` (one standard
 deviation, at a chance of 50%): 2.0 percentage points at 600 deals. The wait grows with the
-cards in play, most in the rounds that deal 60 cards (3 x 20, 4 x 15, 5 x 12, 6 x 10):
-measured there (``benchmarks/coach_benchmark.py``), 600 deals take about 0.2 s in CPython
-and 0.6 s in the browser's Pyodide, well under the 2 s a learner should wait; smaller rounds
-are quicker. 600 deals also pick the same best bid as 20,000 NumPy deals in most positions,
-and where they differ the bids are worth nearly the same (the benchmark prints both)."""
+cards in play, most in the rounds that deal 60 cards (3 x 20, 4 x 15, 5 x 12, 6 x 10).
+Measured there on this project's shared 2-core machine (``benchmarks/coach_pyodide.mjs``,
+load 10-13), 600 deals took a median 0.1-0.3 s in CPython and 0.3-0.8 s in Pyodide, the
+browser's Python (2-4 times slower); the slowest single advice 1.6 s. So the wait stays
+well under the 2 s a learner should wait, with room for a slower computer; smaller rounds
+are quicker.
+600 deals pick the same best bid as 20,000 NumPy deals in 97% of positions, as 2,000 did,
+and where they differ the two bids are worth nearly the same: 0.05 points lost a bid on
+average (``benchmarks/coach_benchmark.py``)."""
 
 
 @dataclass(frozen=True, slots=True)
