@@ -11,6 +11,7 @@ benchmarks and tests, may use NumPy.
 from __future__ import annotations
 
 import json
+import pkgutil
 import subprocess
 import sys
 from pathlib import Path
@@ -19,7 +20,6 @@ import pytest
 
 import tutor.display
 import tutor.play
-from tests.test_layers import loaded_by, modules_of
 
 ROOT = Path(__file__).resolve().parent.parent
 HEAVY = ("numpy", "matplotlib")
@@ -30,20 +30,8 @@ def heavy_in(loaded: list[str]) -> list[str]:
     return [name for name in loaded if name.split(".")[0] in HEAVY]
 
 
-@pytest.mark.parametrize(
-    "module",
-    [m for m in modules_of(tutor.display) + modules_of(tutor.play) if m not in TOOLS],
-)
-def test_no_page_module_imports_numpy_or_matplotlib(module: str, tmp_path: Path) -> None:
-    assert heavy_in(loaded_by(module, tmp_path)) == []
-
-
-def notebook_code(name: str) -> str:
-    cells = json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))["cells"]
-    return "\n".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "code")
-
-
 def run_and_list_modules(code: str, tmp_path: Path) -> list[str]:
+    """Every module in ``sys.modules`` after a fresh interpreter runs ``code``."""
     program = code + "\nimport json, sys\nprint('\\n' + json.dumps(sorted(sys.modules)))\n"
     run = subprocess.run(
         [sys.executable, "-c", program], capture_output=True, text=True, cwd=tmp_path,
@@ -52,6 +40,31 @@ def run_and_list_modules(code: str, tmp_path: Path) -> list[str]:
     assert run.returncode == 0, run.stderr
     names: list[str] = json.loads(run.stdout.strip().splitlines()[-1])
     return names
+
+
+PAGE_MODULES = [
+    name
+    for package in (tutor.display, tutor.play)
+    for name in (
+        package.__name__,
+        *(m.name for m in pkgutil.walk_packages(package.__path__, f"{package.__name__}.")),
+    )
+    if name not in TOOLS
+]
+
+
+@pytest.mark.parametrize("module", PAGE_MODULES)
+def test_no_page_module_imports_numpy_or_matplotlib(module: str, tmp_path: Path) -> None:
+    assert heavy_in(run_and_list_modules(f"import {module}", tmp_path)) == []
+
+
+def test_the_page_modules_are_found() -> None:
+    assert {"tutor.display.chart", "tutor.display.play", "tutor.play.coach"} <= set(PAGE_MODULES)
+
+
+def notebook_code(name: str) -> str:
+    cells = json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))["cells"]
+    return "\n".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "code")
 
 
 def test_a_lesson_that_draws_the_score_chart_loads_neither(tmp_path: Path) -> None:
