@@ -51,6 +51,20 @@ for (const path of files) {
 pyodide.runPython("import sys; sys.argv = ['coach_timing.py', '--runs', '" + runs + "']");
 pyodide.setStdout({ batched: (line) => console.log(`  pyodide | ${line}`) });
 await pyodide.runPythonAsync("import runpy; runpy.run_path('/home/pyodide/coach_timing.py', run_name='__main__')");
+// CPU time of this process around the same advices: what an idle machine would take.
+const advise = pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide')\nfrom coach_timing import SIZES, advise\nadvise");
+const sizes = pyodide.runPython("SIZES").toJs();
+for (const [players, cards] of sizes) {
+  const used = [];
+  for (let run = 0; run < Number(runs); run++) {
+    const before = process.cpuUsage();
+    advise(players, cards, run);
+    const after = process.cpuUsage(before);
+    used.push((after.user + after.system) / 1000);
+  }
+  used.sort((a, b) => a - b);
+  console.log(`  pyodide | ${players} players x ${String(cards).padStart(2)} cards: CPU ${used[Math.floor(used.length / 2)].toFixed(1)} ms an advice (median)`);
+}
 
 const python = join(root, ".venv", "bin", "python");
 const cpython = execFileSync(python, [join(here, "coach_timing.py"), "--runs", runs], { encoding: "utf8" });

@@ -55,12 +55,11 @@ DEFAULT_SIMULATIONS = 600
 The error of a chance estimated from ``n`` deals is at most ``0.5 / sqrt(n)`` (one standard
 deviation, at a chance of 50%): 2.0 percentage points at 600 deals. The wait grows with the
 cards in play, most in the rounds that deal 60 cards (3 x 20, 4 x 15, 5 x 12, 6 x 10).
-Measured there on this project's shared 2-core machine (``benchmarks/coach_pyodide.mjs``,
-load 10-13), 600 deals took a median 0.1-0.3 s in CPython and 0.3-0.8 s in Pyodide, the
-browser's Python (2-4 times slower); the slowest single advice 1.6 s. So the wait stays
-well under the 2 s a learner should wait, with room for a slower computer; smaller rounds
-are quicker.
-600 deals pick the same best bid as 20,000 NumPy deals in 97% of positions, as 2,000 did,
+Measured there (``benchmarks/coach_pyodide.mjs``), 600 deals cost 0.13 s of CPU in CPython
+and 0.25-0.28 s in Pyodide, the browser's Python; on this project's shared 2-core machine
+under load (10-13) the median wait was 0.3-0.8 s in Pyodide. So a learner waits well
+under the 2 s they should, with room for a computer several times slower; smaller rounds
+are quicker. And 600 deals pick the same best bid as 20,000 NumPy deals in 97% of positions, as 2,000 did,
 and where they differ the two bids are worth nearly the same: 0.05 points lost a bid on
 average (``benchmarks/coach_benchmark.py``)."""
 
