@@ -55,8 +55,9 @@ def positions(count: int, seed: int) -> list[SeatView]:
         players = rng.randint(3, 6)
         cards = rng.randint(1, 60 // players)
         rules = Rules(plus_minus_one=rng.random() < 0.5)
-        rnd = Round(players=players, cards=cards, dealer=rng.randrange(players), rules=rules,
-                    rng=rng)
+        rnd = Round(
+            players=players, cards=cards, dealer=rng.randrange(players), rules=rules, rng=rng
+        )
         if rnd.phase is Phase.TRUMP_CHOICE:
             rnd.choose_trump(bot.choose_trump(rnd.view(rnd.dealer)), seat=rnd.dealer)
         for _ in range(rng.randrange(players)):
@@ -87,8 +88,10 @@ def main() -> None:
     parser.add_argument("--simulations", type=int, default=DEFAULT_SIMULATIONS)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    print(f"load average at start: {' '.join(f'{x:.1f}' for x in os.getloadavg())} "
-          f"({os.cpu_count()} cores)")
+    print(
+        f"load average at start: {' '.join(f'{x:.1f}' for x in os.getloadavg())} "
+        f"({os.cpu_count()} cores)"
+    )
     views = positions(args.positions, args.seed)
     agree = {"coach": 0, "numpy": 0}
     regret: dict[str, list[float]] = {"coach": [], "numpy": []}
@@ -101,11 +104,11 @@ def main() -> None:
         coach_times.append(time.process_time() - start)
         play_for = advice.played_for
         start = time.process_time()
-        numpy_chances = trick_chances(view, play_for=play_for, simulations=NUMPY_COACH_DEALS,
-                                      rng=np_rng)
+        numpy_chances = trick_chances(
+            view, play_for=play_for, simulations=NUMPY_COACH_DEALS, rng=np_rng
+        )
         numpy_times.append(time.process_time() - start)
-        reference = trick_chances(view, play_for=play_for, simulations=REFERENCE_DEALS,
-                                  rng=np_rng)
+        reference = trick_chances(view, play_for=play_for, simulations=REFERENCE_DEALS, rng=np_rng)
         legal = advice.legal_bids
         truth = expected_scores(reference)
         best = best_bid(reference, legal)
@@ -120,19 +123,29 @@ def main() -> None:
             estimates += 1
             within += error <= 2 * variance**0.5 + 1e-12
     count = len(views)
-    print(f"{count} positions; the coach plays {args.simulations} deals an advice, the NumPy "
-          f"coach {NUMPY_COACH_DEALS}, the reference {REFERENCE_DEALS}")
-    for name, label in (("coach", f"coach ({args.simulations} deals)"),
-                        ("numpy", f"NumPy coach ({NUMPY_COACH_DEALS} deals)")):
+    print(
+        f"{count} positions; the coach plays {args.simulations} deals an advice, the NumPy "
+        f"coach {NUMPY_COACH_DEALS}, the reference {REFERENCE_DEALS}"
+    )
+    for name, label in (
+        ("coach", f"coach ({args.simulations} deals)"),
+        ("numpy", f"NumPy coach ({NUMPY_COACH_DEALS} deals)"),
+    ):
         lost = regret[name]
-        print(f"  {label:24}: best bid = reference's in {agree[name] / count:6.1%}; points lost "
-              f"a bid: mean {statistics.fmean(lost):.2f}, max {max(lost):.1f}")
-    print(f"  chances within 2 standard errors of the reference: {within / estimates:.1%} "
-          f"of {estimates} (about 95% expected); largest difference {largest:.3f}")
+        print(
+            f"  {label:24}: best bid = reference's in {agree[name] / count:6.1%}; points lost "
+            f"a bid: mean {statistics.fmean(lost):.2f}, max {max(lost):.1f}"
+        )
+    print(
+        f"  chances within 2 standard errors of the reference: {within / estimates:.1%} "
+        f"of {estimates} (about 95% expected); largest difference {largest:.3f}"
+    )
     coach_ms = statistics.median(coach_times) * 1000
     numpy_ms = statistics.median(numpy_times) * 1000
-    print(f"  CPU time an advice (median): coach {coach_ms:.1f} ms, NumPy coach {numpy_ms:.1f} ms "
-          f"(ratio {coach_ms / numpy_ms:.2f}); coach max {max(coach_times) * 1000:.0f} ms")
+    print(
+        f"  CPU time an advice (median): coach {coach_ms:.1f} ms, NumPy coach {numpy_ms:.1f} ms "
+        f"(ratio {coach_ms / numpy_ms:.2f}); coach max {max(coach_times) * 1000:.0f} ms"
+    )
     print(f"load average at end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 

@@ -57,7 +57,9 @@ def main() -> None:
             cpu.append(time.process_time() - start_cpu)
         # Pyodide's process_time is no CPU clock (it stands still): coach_pyodide.mjs
         # reads Node's instead
-        used = "" if sys.platform == "emscripten" else f"; CPU {statistics.median(cpu) * 1000:.1f} ms"
+        used = (
+            "" if sys.platform == "emscripten" else f"; CPU {statistics.median(cpu) * 1000:.1f} ms"
+        )
         print(
             f"{players} players x {cards:2} cards: {statistics.median(times) * 1000:7.1f} ms "
             f"an advice (max {max(times) * 1000:.0f}){used}"

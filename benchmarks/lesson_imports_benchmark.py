@@ -54,7 +54,11 @@ def run(code: str, tree: Path) -> dict[str, object]:
     env = {**os.environ, "PYTHONPATH": str(tree)}
     done = subprocess.run(
         [sys.executable, "-X", "importtime", "-c", KERNEL + code + REPORT],
-        capture_output=True, text=True, cwd=tree, env=env, check=True,
+        capture_output=True,
+        text=True,
+        cwd=tree,
+        env=env,
+        check=True,
     )
     kernel_log, page_log = done.stderr.split("--page--", 1)
     origin, modules, wall, kernel_modules, peak_kib = json.loads(
@@ -83,12 +87,18 @@ def _floats(runs: list[dict[str, object]], key: str) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=7)
-    parser.add_argument("--tree", type=Path, action="append",
-                        help="a checkout to measure (repeatable; default: this one)")
+    parser.add_argument(
+        "--tree",
+        type=Path,
+        action="append",
+        help="a checkout to measure (repeatable; default: this one)",
+    )
     args = parser.parse_args()
     trees = [tree.resolve() for tree in (args.tree or [ROOT])]
-    print(f"load average at start: {' '.join(f'{x:.1f}' for x in os.getloadavg())} "
-          f"({os.cpu_count()} cores)")
+    print(
+        f"load average at start: {' '.join(f'{x:.1f}' for x in os.getloadavg())} "
+        f"({os.cpu_count()} cores)"
+    )
     codes = {
         (tree, page): notebook_code(tree, name) for tree in trees for page, name in PAGES.items()
     }
@@ -98,20 +108,26 @@ def main() -> None:
             results[key].append(run(code, key[0]))
     every = [r for runs in results.values() for r in runs]
     kernel = statistics.median(_floats(every, "kernel imports"))
-    print(f"the kernel's own imports (yardstick): {every[0]['kernel modules']} modules, "
-          f"{kernel:.2f} s (median of {len(every)} runs)")
+    print(
+        f"the kernel's own imports (yardstick): {every[0]['kernel modules']} modules, "
+        f"{kernel:.2f} s (median of {len(every)} runs)"
+    )
     for tree in trees:
         origins = {str(r["origin"]) for (t, _), runs in results.items() if t == tree for r in runs}
         print(f"\n{tree} (tutor imported from {', '.join(sorted(origins))})")
-        print(f"{'page':28} {'+modules':>8} {'+imports s':>10} {'/ kernel':>8} "
-              f"{'page wall s':>11} {'peak MiB':>8}  NumPy/Matplotlib")
+        print(
+            f"{'page':28} {'+modules':>8} {'+imports s':>10} {'/ kernel':>8} "
+            f"{'page wall s':>11} {'peak MiB':>8}  NumPy/Matplotlib"
+        )
         for page in PAGES:
             runs = results[tree, page]
             imports = statistics.median(_floats(runs, "imports"))
             heavy = ", ".join(runs[0]["heavy"]) or "-"  # type: ignore[arg-type]
-            print(f"{page:28} {runs[0]['modules']:>8} {imports:10.2f} {imports / kernel:8.2f} "
-                  f"{statistics.median(_floats(runs, 'wall')):11.2f} "
-                  f"{statistics.median(_floats(runs, 'peak')):8.0f}  {heavy}")
+            print(
+                f"{page:28} {runs[0]['modules']:>8} {imports:10.2f} {imports / kernel:8.2f} "
+                f"{statistics.median(_floats(runs, 'wall')):11.2f} "
+                f"{statistics.median(_floats(runs, 'peak')):8.0f}  {heavy}"
+            )
     print(f"load average at end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 

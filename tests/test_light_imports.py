@@ -34,7 +34,10 @@ def run_and_list_modules(code: str, tmp_path: Path) -> list[str]:
     """Every module in ``sys.modules`` after a fresh interpreter runs ``code``."""
     program = code + "\nimport json, sys\nprint('\\n' + json.dumps(sorted(sys.modules)))\n"
     run = subprocess.run(
-        [sys.executable, "-c", program], capture_output=True, text=True, cwd=tmp_path,
+        [sys.executable, "-c", program],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
         check=False,
     )
     assert run.returncode == 0, run.stderr

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from html import escape
 
 from tutor.display.html import format_points
@@ -88,9 +89,18 @@ def _marker(shape: str, x: float, y: float, colour: str) -> str:
     else:  # plus: a cross of two bars
         a, b = 1.3 * r, 0.45 * r
         corners = [
-            (x - b, y - a), (x + b, y - a), (x + b, y - b), (x + a, y - b), (x + a, y + b),
-            (x + b, y + b), (x + b, y + a), (x - b, y + a), (x - b, y + b), (x - a, y + b),
-            (x - a, y - b), (x - b, y - b),
+            (x - b, y - a),
+            (x + b, y - a),
+            (x + b, y - b),
+            (x + a, y - b),
+            (x + a, y + b),
+            (x + b, y + b),
+            (x + b, y + a),
+            (x - b, y + a),
+            (x - b, y + b),
+            (x - a, y + b),
+            (x - a, y - b),
+            (x - b, y - b),
         ]
     points = " ".join(f"{_n(px)},{_n(py)}" for px, py in corners)
     return f'<polygon points="{points}" fill="{colour}"/>'
@@ -117,6 +127,114 @@ def _spread(wanted: Sequence[float], gap: float, high: float) -> list[float]:
     return [round(value, 2) for value in result]
 
 
+@dataclass(frozen=True, slots=True)
+class _Frame:
+    """The plotting area in drawing units, and the rounds and points at its edges."""
+
+    left: float
+    right: float
+    top: float
+    bottom: float
+    rounds: int
+    low: int
+    high: int
+    step: int
+
+    @classmethod
+    def around(cls, series: Sequence[Sequence[int]], names: Sequence[str]) -> _Frame:
+        """Room for the tick numbers at the left, the names at the right, and every
+        total (and zero) between ticks of a round step."""
+        lowest = min(0, *(min(points) for points in series))
+        highest = max(0, *(max(points) for points in series))
+        step = _nice_step(highest - lowest or 10)
+        low, high = math.floor(lowest / step) * step, math.ceil(highest / step) * step
+        high = high if high > low else low + step
+        tick_width = max(_text_width(format_points(value), FONT) for value in (low, high))
+        return cls(
+            left=FONT * 1.6 + tick_width + 6,
+            right=WIDTH - NAME_GAP - max(_text_width(name, NAME_FONT) for name in names) - 4,
+            top=10.0,
+            bottom=HEIGHT - FONT * 2.9,
+            rounds=len(series[0]) - 1,
+            low=low,
+            high=high,
+            step=step,
+        )
+
+    def x(self, round_number: float) -> float:
+        return self.left + (self.right - self.left) * round_number / max(self.rounds, 1)
+
+    def y(self, points: float) -> float:
+        return self.bottom - (self.bottom - self.top) * (points - self.low) / (self.high - self.low)
+
+
+def _axes(frame: _Frame, lang: str) -> str:
+    """The grid (zero stands out), the tick numbers and both axes' labels."""
+    y_ticks = range(frame.low, frame.high + 1, frame.step)
+    x_step = 1 if frame.rounds <= 10 else 2  # a game has at most 20 rounds
+    left, right, bottom = _n(frame.left), _n(frame.right), frame.bottom
+    parts = ['<g class="grid" stroke="currentColor" stroke-width="1">']
+    for value in y_ticks:
+        opacity = "0.55" if value == 0 else "0.16"
+        y = _n(frame.y(value))
+        parts.append(
+            f'<line x1="{left}" x2="{right}" y1="{y}" y2="{y}" stroke-opacity="{opacity}"/>'
+        )
+    parts.append(
+        f'<line x1="{left}" x2="{left}" y1="{_n(frame.top)}" y2="{_n(bottom)}" '
+        'stroke-opacity="0.55"/></g><g class="y-ticks" text-anchor="end" fill="currentColor">'
+    )
+    parts.extend(
+        f'<text x="{_n(frame.left - 5)}" y="{_n(frame.y(value))}" dominant-baseline="central">'
+        f"{format_points(value)}</text>"
+        for value in y_ticks
+    )
+    parts.append('</g><g class="x-ticks" text-anchor="middle" fill="currentColor">')
+    parts.extend(
+        f'<text x="{_n(frame.x(number))}" y="{_n(bottom + FONT * 1.2)}">{number}</text>'
+        for number in range(0, frame.rounds + 1, x_step)
+    )
+    x_label = escape(text("display.score-chart-x", lang))
+    y_label = escape(text("display.score-chart-y", lang))
+    middle = (frame.top + bottom) / 2
+    parts.append(
+        f'</g><text class="axis-label x-label" x="{_n((frame.left + frame.right) / 2)}" '
+        f'y="{_n(HEIGHT - 4)}" text-anchor="middle" fill="currentColor">{x_label}</text>'
+        f'<text class="axis-label y-label" transform="translate({_n(FONT * 0.9)} {_n(middle)}) '
+        f'rotate(-90)" text-anchor="middle" fill="currentColor">{y_label}</text>'
+    )
+    return "".join(parts)
+
+
+def _player_line(seat: int, points: Sequence[int], name: str, label_y: float, frame: _Frame) -> str:
+    """One player's totals: the line in the seat's colour and dashes, a marker on each
+    round, and the name at the end (``label_y``; tied to the line by a leader if moved)."""
+    colour = LINE_COLOURS[seat % len(LINE_COLOURS)]
+    dash = DASHES[seat % len(DASHES)]
+    coordinates = [(frame.x(number), frame.y(value)) for number, value in enumerate(points)]
+    polyline = " ".join(f"{_n(x)},{_n(y)}" for x, y in coordinates)
+    dashes = f' stroke-dasharray="{dash}"' if dash else ""
+    parts = [
+        f'<g class="player-line"><polyline points="{polyline}" fill="none" '
+        f'stroke="{colour}" stroke-width="2.4" stroke-linejoin="round"{dashes}/>'
+    ]
+    shape = MARKERS[seat % len(MARKERS)]
+    parts.extend(_marker(shape, x, y, colour) for x, y in coordinates)
+    end_x, end_y = coordinates[-1]
+    if abs(label_y - end_y) > 1:
+        parts.append(
+            f'<line x1="{_n(end_x + MARKER_SIZE + 1)}" y1="{_n(end_y)}" '
+            f'x2="{_n(end_x + NAME_GAP - 1)}" y2="{_n(label_y)}" stroke="{colour}" '
+            'stroke-width="1.2"/>'
+        )
+    parts.append(
+        f'<text class="player-name" x="{_n(end_x + NAME_GAP)}" y="{_n(label_y)}" '
+        f'dominant-baseline="central" font-size="{_n(NAME_FONT)}" font-weight="600" '
+        f'fill="currentColor">{escape(name)}</text></g>'
+    )
+    return "".join(parts)
+
+
 def score_chart_svg(sheet: ScoreSheet, *, lang: str = DEFAULT_LANGUAGE) -> str:
     """The chart as an ``<svg>`` element: totals by round, one line per player.
 
@@ -133,92 +251,13 @@ def score_chart_svg(sheet: ScoreSheet, *, lang: str = DEFAULT_LANGUAGE) -> str:
     >>> "#ffffff" in svg, "currentColor" in svg, "−10" in svg
     (False, True, True)
     """
-    series = [
-        [0, *(row.totals[seat] for row in sheet.rows)] for seat in range(sheet.players)
-    ]
-    rounds = len(sheet.rows)
-    lowest = min(0, *(min(points) for points in series))
-    highest = max(0, *(max(points) for points in series))
-    step = _nice_step(highest - lowest or 10)
-    bottom_value = math.floor(lowest / step) * step
-    top_value = math.ceil(highest / step) * step
-    if top_value == bottom_value:
-        top_value += step
-    y_ticks = list(range(bottom_value, top_value + 1, step))
-    x_step = 1 if rounds <= 10 else 2 if rounds <= 20 else 5
-    x_ticks = list(range(0, rounds + 1, x_step))
-
+    series = [[0, *(row.totals[seat] for row in sheet.rows)] for seat in range(sheet.players)]
     names = [_fit(name, NAME_FONT, MAX_NAME_WIDTH) for name in sheet.names]
-    tick_width = max(_text_width(format_points(value), FONT) for value in y_ticks)
-    left = FONT * 1.6 + tick_width + 6
-    right = WIDTH - NAME_GAP - max(_text_width(name, NAME_FONT) for name in names) - 4
-    top, bottom = 10.0, HEIGHT - FONT * 2.9
-
-    def x_of(round_number: float) -> float:
-        return left + (right - left) * round_number / max(rounds, 1)
-
-    def y_of(points: float) -> float:
-        return bottom - (bottom - top) * (points - bottom_value) / (top_value - bottom_value)
-
-    parts = ['<g class="grid" stroke="currentColor" stroke-width="1">']
-    for value in y_ticks:
-        opacity = "0.55" if value == 0 else "0.16"  # the zero line stands out
-        parts.append(
-            f'<line x1="{_n(left)}" x2="{_n(right)}" y1="{_n(y_of(value))}" '
-            f'y2="{_n(y_of(value))}" stroke-opacity="{opacity}"/>'
-        )
-    parts.append(
-        f'<line x1="{_n(left)}" x2="{_n(left)}" y1="{_n(top)}" y2="{_n(bottom)}" '
-        'stroke-opacity="0.55"/></g>'
-    )
-    parts.append('<g class="y-ticks" text-anchor="end" fill="currentColor">')
-    for value in y_ticks:
-        parts.append(
-            f'<text x="{_n(left - 5)}" y="{_n(y_of(value))}" dominant-baseline="central">'
-            f"{format_points(value)}</text>"
-        )
-    parts.append('</g><g class="x-ticks" text-anchor="middle" fill="currentColor">')
-    for number in x_ticks:
-        parts.append(f'<text x="{_n(x_of(number))}" y="{_n(bottom + FONT * 1.2)}">{number}</text>')
-    parts.append("</g>")
-    x_label = escape(text("display.score-chart-x", lang))
-    y_label = escape(text("display.score-chart-y", lang))
-    middle = (top + bottom) / 2
-    parts.append(
-        f'<text class="axis-label x-label" x="{_n((left + right) / 2)}" y="{_n(HEIGHT - 4)}" '
-        f'text-anchor="middle" fill="currentColor">{x_label}</text>'
-        f'<text class="axis-label y-label" transform="translate({_n(FONT * 0.9)} {_n(middle)}) '
-        f'rotate(-90)" text-anchor="middle" fill="currentColor">{y_label}</text>'
-    )
-
-    ends = [y_of(points[-1]) for points in series]
-    label_ys = _spread(ends, NAME_FONT * 1.2, bottom)
+    frame = _Frame.around(series, names)
+    parts = [_axes(frame, lang)]
+    label_ys = _spread([frame.y(points[-1]) for points in series], NAME_FONT * 1.2, frame.bottom)
     for seat, points in enumerate(series):
-        colour = LINE_COLOURS[seat % len(LINE_COLOURS)]
-        dash = DASHES[seat % len(DASHES)]
-        coordinates = [(x_of(number), y_of(value)) for number, value in enumerate(points)]
-        polyline = " ".join(f"{_n(x)},{_n(y)}" for x, y in coordinates)
-        dashes = f' stroke-dasharray="{dash}"' if dash else ""
-        parts.append(
-            f'<g class="player-line"><polyline points="{polyline}" fill="none" '
-            f'stroke="{colour}" stroke-width="2.4" stroke-linejoin="round"{dashes}/>'
-        )
-        shape = MARKERS[seat % len(MARKERS)]
-        parts.extend(_marker(shape, x, y, colour) for x, y in coordinates)
-        end_x, end_y = coordinates[-1]
-        label_y = label_ys[seat]
-        if abs(label_y - end_y) > 1:  # moved away from its line: a leader shows whose it is
-            parts.append(
-                f'<line x1="{_n(end_x + MARKER_SIZE + 1)}" y1="{_n(end_y)}" '
-                f'x2="{_n(end_x + NAME_GAP - 1)}" y2="{_n(label_y)}" stroke="{colour}" '
-                'stroke-width="1.2"/>'
-            )
-        parts.append(
-            f'<text class="player-name" x="{_n(end_x + NAME_GAP)}" y="{_n(label_y)}" '
-            f'dominant-baseline="central" font-size="{_n(NAME_FONT)}" font-weight="600" '
-            f'fill="currentColor">{escape(names[seat])}</text></g>'
-        )
-
+        parts.append(_player_line(seat, points, names[seat], label_ys[seat], frame))
     summary = escape(_summary(sheet, lang))
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="score-chart-svg" role="img" '

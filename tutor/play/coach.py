@@ -311,13 +311,17 @@ def advise_bid(
     if rng is not None and seed is not None:
         raise WizardRuleError("give seed= or rng=, not both")
     if rng is not None and not isinstance(rng, random.Random):
-        raise TypeError(f"the coach needs a random.Random (seeded for repeatable advice), not {rng!r}")
+        raise TypeError(
+            f"the coach needs a random.Random (seeded for repeatable advice), not {rng!r}"
+        )
     generator = rng if rng is not None else random.Random(seed)
     own_bid = view.bids[view.seat]
     legal = view.legal_bids or tuple(range(view.cards + 1))
     if play_for is None:
         play_for = (
-            own_bid if own_bid is not None else nearest_bid(hand_quarters(view.hand, view.trump), legal)
+            own_bid
+            if own_bid is not None
+            else nearest_bid(hand_quarters(view.hand, view.trump), legal)
         )
     play_for = _check_bid(play_for, view.cards)
 
