@@ -10,7 +10,6 @@ from collections.abc import Callable, Iterator
 from html import escape
 
 import ipywidgets as widgets
-import numpy as np
 import pytest
 from ipywidgets.widgets.widget_description import DescriptionWidget
 
@@ -407,7 +406,7 @@ def test_the_coach_shows_the_chance_of_each_trick_count_and_the_value_of_each_bi
     expected = advise_bid(
         session.view(),
         simulations=COACH_SIMULATIONS,
-        rng=np.random.default_rng([session.seed, session.round_number]),
+        seed=session.coach_seed(),
     )
     assert tuple(chances) == expected.probabilities
     assert screen.coach_advice == expected

@@ -1,8 +1,8 @@
 """The display layer: cards as SVG pictures, HTML views, and ipywidgets components.
 
 :mod:`tutor.display.svg` and :mod:`tutor.display.html` need nothing beyond the standard
-library; :mod:`tutor.display.widgets` needs ipywidgets (and matplotlib for the score chart)
-and is imported only when asked for, so the engine's rich display stays light.
+library; :mod:`tutor.display.widgets` needs ipywidgets and is imported only when asked
+for, so the engine's rich display stays light.
 
 Each notebook of the course is one call that shows its page: :func:`show_course_page`,
 :func:`show_lesson_page`, :func:`show_worked_example_page`, :func:`show_practice_page` or

@@ -190,6 +190,43 @@ def trump_choice_key(hand: Iterable[Card], suit: Suit) -> int:
     return len(ranks) * 100 + sum(rank for rank in ranks if rank is not None)
 
 
+def sensible_card(
+    legal: Sequence[Card],
+    takes: Sequence[bool],
+    *,
+    wants_tricks: bool,
+    leading: bool,
+    last_to_play: bool,
+) -> Card:
+    """The sensible bot's card: its whole way of playing, in one place.
+
+    ``legal`` are the legal cards ordered weakest first by :func:`card_strength`;
+    ``takes[i]`` says whether ``legal[i]`` would take the trick so far (ignored when
+    ``leading``). :class:`SensibleBot` asks this from a seat's view; the bidding coach
+    (:mod:`tutor.play.coach`) from its own playouts, so both play alike.
+
+    >>> from tutor.rules.cards import parse_cards
+    >>> weak_to_strong = parse_cards("J R3 B12 W")
+    >>> sensible_card(weak_to_strong, [False, False, True, True], wants_tricks=True,
+    ...               leading=False, last_to_play=False)  # the cheapest card that takes it
+    Card.parse('B12')
+    >>> sensible_card(weak_to_strong, [False, False, True, True], wants_tricks=False,
+    ...               leading=False, last_to_play=False)  # the strongest card that loses
+    Card.parse('R3')
+    """
+    if leading:
+        return legal[-1] if wants_tricks else legal[0]
+    if wants_tricks:
+        # the weakest card that takes the trick so far, else throw the weakest away
+        return next((card for card, wins in zip(legal, takes, strict=True) if wins), legal[0])
+    losers = [card for card, wins in zip(legal, takes, strict=True) if not wins]
+    if losers:
+        return losers[-1]
+    # every legal card takes the trick: the last to play keeps its strongest (the trick
+    # is its anyway), earlier seats play the weakest and hope to be beaten
+    return legal[-1] if last_to_play else legal[0]
+
+
 class SensibleBot:
     """Bids from its hand and plays to make the bid. Deterministic: no random choices.
 
@@ -229,31 +266,25 @@ class SensibleBot:
         return nearest_bid(hand_quarters(view.hand, view.trump), legal)
 
     def play(self, view: SeatView) -> Card:
-        """Take tricks while short of the bid, duck once it is made."""
+        """Take tricks while short of the bid, duck once it is made (:func:`sensible_card`)."""
         legal = _options(view.legal_plays, view, "play")
         bid = view.bids[view.seat]
         assert bid is not None  # a seat always sees its own bid
-        wants_tricks = bid > view.taken[view.seat]
         trick = [card for _, card in view.current_trick]
-
-        def strength(card: Card) -> int:
-            return card_strength(card, view.trump)
-
-        if not trick:
-            return max(legal, key=strength) if wants_tricks else min(legal, key=strength)
         position = len(trick)
+        ordered = sorted(legal, key=lambda card: card_strength(card, view.trump))
         # The view's cards are the engine's own, so the rule runs unchecked (winning_position
         # is trick_winner without the checks of notation and of one deck).
-        winners = [
-            card for card in legal if winning_position([*trick, card], view.trump) == position
-        ]
-        if wants_tricks:
-            return min(winners or legal, key=strength)
-        losers = [card for card in legal if card not in winners]
-        if losers:
-            return max(losers, key=strength)
-        last_to_play = position == view.players - 1
-        return max(legal, key=strength) if last_to_play else min(legal, key=strength)
+        takes = [
+            winning_position([*trick, card], view.trump) == position for card in ordered
+        ] if trick else []
+        return sensible_card(
+            ordered,
+            takes,
+            wants_tricks=bid > view.taken[view.seat],
+            leading=not trick,
+            last_to_play=position == view.players - 1,
+        )
 
     def __repr__(self) -> str:
         return "SensibleBot()"

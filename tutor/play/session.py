@@ -34,8 +34,6 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
 from tutor.errors import IllegalPlayError, InvalidPlayersError, OutOfTurnError
 from tutor.play.bots import Bot, SensibleBot, play_bot_turns, play_round
 from tutor.play.coach import DEFAULT_SIMULATIONS, BidAdvice, advise_bid
@@ -299,18 +297,20 @@ class PlaySession:
         return self.round
 
     def advise(
-        self, *, simulations: int = DEFAULT_SIMULATIONS, rng: np.random.Generator | None = None
+        self, *, simulations: int = DEFAULT_SIMULATIONS, rng: random.Random | None = None
     ) -> BidAdvice:
         """The bidding coach on the learner's view (:func:`tutor.play.coach.advise_bid`). By
-        default the random deals follow from the session's seed and the round number, so
-        the same game gets the same advice."""
+        default the random deals follow from :meth:`coach_seed`, so the same game gets the
+        same advice."""
         self._check_learner_turn(Phase.BIDDING, "ask the bidding coach")
-        generator = (
-            rng
-            if rng is not None
-            else np.random.default_rng([self.seed % 2**64, self.round_number])
-        )
-        return advise_bid(self.view(), simulations=simulations, rng=generator)
+        if rng is None:
+            return advise_bid(self.view(), simulations=simulations, seed=self.coach_seed())
+        return advise_bid(self.view(), simulations=simulations, rng=rng)
+
+    def coach_seed(self) -> str:
+        """The seed of the coach's random deals in this round: the session's seed and the
+        round number (a string seeds ``random.Random`` the same way everywhere)."""
+        return f"coach {self.seed} {self.round_number}"
 
     # -- results -------------------------------------------------------------------------
 
