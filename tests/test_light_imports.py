@@ -75,7 +75,9 @@ def test_a_lesson_that_draws_the_score_chart_loads_neither(tmp_path: Path) -> No
     assert "show_lesson" in code  # the lesson whose score sheet comes with the chart
     loaded = run_and_list_modules(
         code + "\nfrom tutor.display.lesson_view import example_picture\n"
-        "assert 'score-chart' in example_picture(lesson.item('worked-game-sheet'), lang)\n",
+        "from tutor.teaching.lesson_loader import load_lesson\n"
+        "sheet = load_lesson('07').item('worked-game-sheet')\n"
+        "assert 'score-chart' in example_picture(sheet, 'en')\n",
         tmp_path,
     )
     assert "tutor.display.chart" in loaded and "tutor.display.lesson_view" in loaded
