@@ -119,7 +119,7 @@ def main() -> int:
     loads: dict[str, list[float]] = {WORKED: [], REFERENCE: []}
     clicks: dict[str, list[float]] = {WORKED: [], REFERENCE: []}
     # Closed pages' kernels are reclaimed sooner than the app's default, so they do not
-    # load the machine (not too soon: see the note on culling in app/voila.py).
+    # load the machine (not too soon: see the note on culling in tutor/app/settings.py).
     env = {"TUTOR_CULL_IDLE_TIMEOUT": "30", "TUTOR_CULL_INTERVAL": "5"}
     started = time.monotonic()
     with AppServer(notebooks=folder, env=env) as server, sync_playwright() as playwright:

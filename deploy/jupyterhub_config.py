@@ -73,9 +73,10 @@ c.Spawner.default_url = "/voila/render/index.ipynb"
 c.Spawner.environment = {
     # the tutor's server settings and lock-down (read-only, no terminals, widgets only)
     "JUPYTER_CONFIG_PATH": str(SINGLEUSER_DIR),
-    # the tutor's page template (as scripts/app.sh sets it); read before any config file
-    "JUPYTER_PATH": str(REPO / "app" / "jupyter"),
-    # the tutor's files: notebooks/ (the course), app/ (Voila settings, page template)
+    # the app's page template and kernel (as `wizard-tutor app` sets it, see
+    # tutor/resources.py); read before any config file
+    "JUPYTER_PATH": str(REPO / "tutor" / "app" / "jupyter"),
+    # the tutor's files: notebooks/ (the course)
     "TUTOR_HOME": str(REPO),
     "TUTOR_LANG": os.environ.get("TUTOR_LANG", "en"),
     "TUTOR_SERVER_IDLE_TIMEOUT": os.environ.get("TUTOR_SERVER_IDLE_TIMEOUT", "3600"),

@@ -27,9 +27,9 @@ import tutor.rules
 import tutor.teaching
 
 WIDGETS = ("ipywidgets", "IPython")
-ABOVE_RULES = ("tutor.teaching", "tutor.play", "tutor.display", "tutor.cli", *WIDGETS)
-ABOVE_TEACHING = ("tutor.play", "tutor.display", "tutor.cli", *WIDGETS)
-ABOVE_PLAY = ("tutor.display", "tutor.cli", *WIDGETS)
+ABOVE_RULES = ("tutor.teaching", "tutor.play", "tutor.display", "tutor.app", "tutor.cli", *WIDGETS)
+ABOVE_TEACHING = ("tutor.play", "tutor.display", "tutor.app", "tutor.cli", *WIDGETS)
+ABOVE_PLAY = ("tutor.display", "tutor.app", "tutor.cli", *WIDGETS)
 
 
 def modules_of(package: ModuleType) -> list[str]:
@@ -38,9 +38,10 @@ def modules_of(package: ModuleType) -> list[str]:
     return [package.__name__, *sorted(module.name for module in found)]
 
 
-# `tutor` (the README's API) and `tutor.errors` belong with the rules: importing the engine
-# runs tutor/__init__.py first, so it must stay as light as the rules themselves.
-RULES = ["tutor", "tutor.errors", *modules_of(tutor.rules)]
+# `tutor` (the README's API), `tutor.errors` and `tutor.resources` (where the lessons are)
+# belong with the rules: importing the engine runs tutor/__init__.py first, so it must stay
+# as light as the rules themselves.
+RULES = ["tutor", "tutor.errors", "tutor.resources", *modules_of(tutor.rules)]
 TEACHING = modules_of(tutor.teaching)
 PLAY = modules_of(tutor.play)
 # The engine's _repr_svg_ imports tutor.display.svg, which runs tutor/display/__init__.py:
@@ -79,7 +80,7 @@ ABOVE = {
     **dict.fromkeys(RULES, ABOVE_RULES),
     **dict.fromkeys(TEACHING, ABOVE_TEACHING),
     **dict.fromkeys(PLAY, ABOVE_PLAY),
-    **dict.fromkeys(LIGHT_DISPLAY, ("tutor.play", "tutor.cli", *WIDGETS)),
+    **dict.fromkeys(LIGHT_DISPLAY, ("tutor.play", "tutor.app", "tutor.cli", *WIDGETS)),
 }
 """Each module checked, with what importing it must not load."""
 
@@ -102,7 +103,16 @@ def test_the_readme_api_still_offers_the_engines_reasons_in_words() -> None:
         _ = tutor.describe_everything
 
 
-LAYERS = {"rules": 0, "errors": 0, "teaching": 1, "play": 2, "display": 3, "cli": 4}
+LAYERS = {
+    "rules": 0,
+    "errors": 0,
+    "resources": 0,
+    "teaching": 1,
+    "play": 2,
+    "display": 3,
+    "app": 4,
+    "cli": 5,
+}
 """Each part of the package and its height; ``tutor`` itself is the API, at the rules'."""
 PACKAGE = Path(tutor.__file__).parent
 
@@ -142,6 +152,7 @@ def upward_imports(source: str, own: int) -> list[str]:
 # on first use; that importing it loads no teaching module is checked above.
 BELOW_DISPLAY = [
     PACKAGE / "errors.py",
+    PACKAGE / "resources.py",
     *sorted((PACKAGE / "rules").glob("*.py")),
     *sorted((PACKAGE / "teaching").glob("*.py")),
     *sorted((PACKAGE / "play").glob("*.py")),

@@ -23,6 +23,7 @@ in words (:func:`describe_trick` and friends, from :mod:`tutor.teaching.explain`
 from __future__ import annotations
 
 import importlib
+from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING
 
 from tutor.errors import (
@@ -86,6 +87,11 @@ _TEACHING_NAMES = dict.fromkeys(
     ("card_name", "describe_play", "describe_reveal", "describe_score", "describe_trick"),
     "tutor.teaching.explain",
 )
+
+try:
+    __version__ = version("wizard-tutor")  # one source of truth: pyproject.toml
+except PackageNotFoundError:  # the package used from a checkout without installing it
+    __version__ = "0+unknown"
 
 __all__ = [
     "DECK",

@@ -5,9 +5,9 @@ JUPYTER_CONFIG_PATH) and the cluster image (deploy/Dockerfile copies it to /etc/
 
 What it does:
 1. Serves the tutor as the stand-alone app does: Voila runs inside the server (its server
-   extension, at <server>/voila/render/<notebook>) with the app's own settings, read from
-   app/voila.py (template, no sources, no tracebacks, no template/theme override, file
-   allow/deny lists, kernel culling, Content-Security-Policy) - loaded here, not copied.
+   extension, at <server>/voila/render/<notebook>) with the app's own settings, from
+   tutor/app/settings.py (template, no sources, no tracebacks, no template/theme override,
+   file allow/deny lists, kernel culling, Content-Security-Policy) - applied, not copied.
 2. Locks down what a Jupyter server would otherwise give its user. A learner's server is
    a full Jupyter server; without this a learner could open JupyterLab, a terminal, or
    upload a notebook and have Voila run it. Here:
@@ -21,8 +21,8 @@ What it does:
    the tutor's widgets talk to that kernel.
 
 Environment:
-- TUTOR_HOME: the folder holding app/ and notebooks/ (default: the repository this file
-  is in; the image sets /srv/tutor);
+- TUTOR_HOME: the folder holding notebooks/ (default: the repository this file is in; the
+  image sets /srv/tutor);
 - TUTOR_SERVER_IDLE_TIMEOUT: seconds without activity and without kernels after which
   the server stops itself (default 3600; 0 keeps it running).
 """
@@ -32,20 +32,20 @@ from pathlib import Path
 
 from jupyter_server.auth.authorizer import Authorizer
 
+from tutor.app.settings import ALLOWED_MESSAGE_TYPES, CONTENT_SECURITY_POLICY, apply_settings
 from tutor.hub.server_extension import PageCloseShutdownHandler
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821  (provided by traitlets)
 
 TUTOR_HOME = Path(os.environ.get("TUTOR_HOME") or Path(__file__).resolve().parents[2])
-APP_DIR = TUTOR_HOME / "app"
 
 # -- 1. the tutor app's Voila settings ---------------------------------------------------
-# app/voila.py sets VoilaConfiguration (read by Voila's server extension from the server's
-# config), MappingKernelManager (kernel culling: the same classes in a Jupyter server) and
-# Voila.tornado_settings (the stand-alone app's headers), applied to this server below.
-load_subconfig(str(APP_DIR / "voila.py"))  # type: ignore[name-defined]  # noqa: F821
+# VoilaConfiguration and VoilaExecutor (read by Voila's server extension from the server's
+# config), MappingKernelManager (kernel culling: the same classes in a Jupyter server);
+# the stand-alone app's headers are applied to this server below.
+apply_settings(c)
 c.ServerApp.tornado_settings = {
-    "headers": dict(c.Voila.tornado_settings["headers"]),
+    "headers": {"Content-Security-Policy": CONTENT_SECURITY_POLICY},
     # Inside a Jupyter server, Voila's page config would otherwise name MathJax on a CDN
     # (voila.utils.get_page_config's defaults; the stand-alone app passes None for both),
     # and the page would try to fetch it: the course has no formulas.
@@ -54,8 +54,8 @@ c.ServerApp.tornado_settings = {
 }
 # The course: the server's files are the tutor's notebooks (read-only, see below).
 c.ServerApp.root_dir = str(TUTOR_HOME / "notebooks")
-# The tutor's page template is found through JUPYTER_PATH (<TUTOR_HOME>/app/jupyter, as
-# scripts/app.sh sets it). It must be in the server's environment from the start (the
+# The tutor's page template is found through JUPYTER_PATH (tutor/app/jupyter, as
+# `wizard-tutor app` sets it). It must be in the server's environment from the start (the
 # hub's Spawner.environment, the image's ENV): setting it here would be too late, because
 # JupyterHub's disable_user_config freezes the Jupyter search path before reading this file.
 
@@ -63,14 +63,7 @@ c.ServerApp.root_dir = str(TUTOR_HOME / "notebooks")
 # Browser -> kernel: widget messages only. This is the list the stand-alone Voila app
 # gives its kernel manager (voila/app.py, Voila.init_settings); Voila itself executes the
 # notebook from inside the server, not through the websocket, so the pages still work.
-c.MappingKernelManager.allowed_message_types = [
-    "comm_open",
-    "comm_close",
-    "comm_msg",
-    "comm_info_request",
-    "kernel_info_request",
-    "shutdown_request",
-]
+c.MappingKernelManager.allowed_message_types = ALLOWED_MESSAGE_TYPES
 c.ServerApp.terminals_enabled = False
 c.ServerApp.jpserver_extensions = {
     "jupyterlab": False,
@@ -111,6 +104,6 @@ class TutorOnlyAuthorizer(Authorizer):  # type: ignore[misc]
 c.ServerApp.authorizer_class = TutorOnlyAuthorizer
 c.FileContentsManager.allow_hidden = False
 
-# An idle server frees its memory: with no kernel (the kernel culler of app/voila.py
+# An idle server frees its memory: with no kernel (the kernel culler of tutor/app/settings.py
 # reclaims those of closed pages) and no request for this long, the server stops itself.
 c.ServerApp.shutdown_no_activity_timeout = int(os.environ.get("TUTOR_SERVER_IDLE_TIMEOUT", "3600"))

@@ -195,7 +195,7 @@ def test_every_learner_server_is_the_tutor_from_this_environment(
     assert config.Spawner.disable_user_config is True
     environment = config.Spawner.environment
     assert (Path(environment["JUPYTER_CONFIG_PATH"]) / "jupyter_server_config.py").is_file()
-    # The app's page template, where scripts/app.sh puts JUPYTER_PATH.
+    # The app's page template, where `wizard-tutor app` puts JUPYTER_PATH.
     template = Path(environment["JUPYTER_PATH"]) / "nbconvert" / "templates" / "tutor"
     assert (template / "index.html.j2").is_file()
     assert (Path(environment["TUTOR_HOME"]) / "notebooks" / "index.ipynb").is_file()
@@ -209,7 +209,7 @@ def test_a_learners_server_serves_the_course_with_the_apps_voila_settings(
 ) -> None:
     config = load_server_config(monkeypatch, TUTOR_CULL_IDLE_TIMEOUT="123")
     assert config.ServerApp.root_dir == str(REPO / "notebooks")
-    # From app/voila.py, loaded, not copied: the template, no sources, kernel culling.
+    # From tutor/app/settings.py, applied, not copied: the template, no sources, culling.
     assert config.VoilaConfiguration.template == "tutor"
     assert config.VoilaConfiguration.strip_sources is True
     assert config.MappingKernelManager.cull_idle_timeout == 123
@@ -261,7 +261,7 @@ def test_the_cluster_values_open_the_tutor_with_limits_and_culling() -> None:
     )
     assert 0 < singleuser["cpu"]["guarantee"] <= singleuser["cpu"]["limit"]
     assert values["cull"]["enabled"] is True and values["cull"]["timeout"] > 0
-    assert int(singleuser["extraEnv"]["TUTOR_CULL_IDLE_TIMEOUT"]) > 0  # read by app/voila.py
+    assert int(singleuser["extraEnv"]["TUTOR_CULL_IDLE_TIMEOUT"]) > 0  # read by tutor/app/settings.py
     assert "--ServerApp.terminals_enabled=False" in values["hub"]["config"]["KubeSpawner"]["args"]
     assert singleuser["networkPolicy"]["egressAllowRules"]["nonPrivateIPs"] is False
     hub = values["hub"]["config"]
@@ -279,7 +279,7 @@ def test_the_image_copies_what_exists_and_installs_from_the_lock() -> None:
         "COPY deploy/singleuser/jupyter_server_config.py /etc/jupyter/jupyter_server_config.py"
         in dockerfile
     )
-    assert "JUPYTER_PATH=/srv/tutor/app/jupyter" in dockerfile
+    assert "JUPYTER_PATH=/srv/tutor/tutor/app/jupyter" in dockerfile
     # The cluster starts the image's command (the launcher), not a default of its own.
     (command,) = re.findall(r"^CMD (.+)$", dockerfile, flags=re.MULTILINE)
     values = yaml.safe_load((DEPLOY / "z2jh-values.yaml").read_text())

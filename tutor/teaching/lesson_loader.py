@@ -26,7 +26,6 @@ job (:func:`tutor.display.show_lesson`); loading and checking one needs no scree
 
 from __future__ import annotations
 
-import os
 import re
 import tomllib
 from collections import Counter
@@ -36,6 +35,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from tutor import resources
 from tutor.errors import WizardRuleError
 from tutor.rules.cards import Card, Suit, format_cards, parse_cards
 from tutor.rules.checks import is_whole_number
@@ -81,8 +81,8 @@ from tutor.teaching.text import LANGUAGES
 SOURCE_LANGUAGE = "en"
 """The language every text must have now; the others are checked by completeness tests."""
 
-LESSONS_DIR_VARIABLE = "TUTOR_LESSONS_DIR"
-"""Environment variable naming another lessons folder (default: the repo's ``lessons/``)."""
+LESSONS_DIR_VARIABLE = resources.LESSONS_DIR_VARIABLE
+"""Environment variable naming another lessons folder (default: the tutor's own)."""
 
 _LESSON_FILE = re.compile(r"(\d\d)_[a-z0-9_]+\.toml")
 _ITEM_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
@@ -698,16 +698,14 @@ def load_lesson_file(path: Path | str) -> Lesson:
 
 
 def lessons_dir() -> Path:
-    """The lessons folder: ``$TUTOR_LESSONS_DIR`` if set, else ``lessons/`` beside the
-    package (the repository's folder, for a checkout or an editable install).
+    """The lessons folder: ``$TUTOR_LESSONS_DIR`` if set, else the tutor's own lessons
+    (``lessons/`` of a checkout, or the copy inside an installed wheel: see
+    :mod:`tutor.resources`).
 
     >>> lessons_dir().name
     'lessons'
     """
-    override = os.environ.get(LESSONS_DIR_VARIABLE)
-    if override:
-        return Path(override)
-    return Path(__file__).resolve().parents[2] / "lessons"
+    return resources.lessons_dir()
 
 
 def lesson_paths(folder: Path | str | None = None) -> list[Path]:

@@ -21,7 +21,9 @@
     const node = document.getElementById("tutor-present-words");
     const all = JSON.parse((node && node.textContent) || "{}") || {};
     const byLang = all.words || {};
-    const lang = [params.get("lang"), all.default, "en"].find((name) => name && byLang[name]);
+    // Own keys only: ?lang=constructor or ?lang=__proto__ must not find Object's members.
+    const known = (name) => !!name && Object.prototype.hasOwnProperty.call(byLang, name);
+    const lang = [params.get("lang"), all.default, "en"].find(known);
     if (lang) {
       words = byLang[lang];
       document.documentElement.lang = lang; // screen readers and CJK font choice follow it

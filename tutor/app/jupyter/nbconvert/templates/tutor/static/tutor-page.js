@@ -1,0 +1,189 @@
+// The page's watch over its kernel: a learner never looks at a page silently lacking its
+// content (tutor/app/server.py explains the server's side).
+//
+// - The page did not load completely (a widget that never drew, an output the server
+//   could not get from a busy kernel) or lost its kernel (the server stopped it): say so
+//   and reload by itself, at most MAX_RELOADS times in a row, then ask for a reload.
+// - Something failed in the kernel (a widget callback): the kernel sends only the
+//   tutor's short message (tutor/app/kernel.py); show it.
+// - The page is left before Voila's own page-close request was set up (its widget
+//   manager starts last): send that request here, so the kernel is given back at once.
+// The words come from the tutor's catalog ("page-notice"), in the page's ?lang=.
+(function () {
+  "use strict";
+
+  const WIDGET_WAIT = 45000; // ms after the cells show, for the widgets to draw
+  const RELOAD_DELAY = [3000, 8000]; // ms, random in this range (a class is not in step)
+  const MAX_RELOADS = 3;
+  const RELOADS_KEY = "wizard-tutor/reloads:" + window.location.pathname;
+
+  const params = new URLSearchParams(window.location.search);
+  const has = (object, key) => Object.prototype.hasOwnProperty.call(object || {}, key);
+  let notices = {};
+  try {
+    const node = document.getElementById("tutor-present-words");
+    const all = JSON.parse((node && node.textContent) || "{}") || {};
+    const byLang = all.notices || {};
+    const lang = [params.get("lang"), all.default, "en"].find((name) => has(byLang, name));
+    notices = lang ? byLang[lang] : {};
+  } catch (error) {
+    notices = {};
+  }
+  const say = (key) => (has(notices, key) ? String(notices[key]) : key);
+
+  let leaving = false;
+  window.addEventListener("beforeunload", () => (leaving = true));
+
+  // -- the kernel is given back when the page goes ----------------------------------------
+  // Voila's widget manager sends POST voila/api/shutdown/<kernel> on beforeunload, once it
+  // has started; a page closed while it was still loading would leave its kernel to the
+  // culler. Watch for Voila's request, and send it on pagehide if Voila did not.
+  let shutdownSent = false;
+  const beacon = navigator.sendBeacon && navigator.sendBeacon.bind(navigator);
+  if (beacon) {
+    navigator.sendBeacon = (url, data) => {
+      if (String(url).includes("/voila/api/shutdown/")) {
+        shutdownSent = true;
+      }
+      return beacon(url, data);
+    };
+  }
+  window.addEventListener("pagehide", (event) => {
+    leaving = true;
+    if (shutdownSent || event.persisted || !beacon) {
+      return; // sent already, or kept in the back-forward cache (it may come back)
+    }
+    try {
+      const node = document.getElementById("jupyter-config-data");
+      const config = JSON.parse((node && node.textContent) || "{}");
+      const xsrf = document.cookie.match(/\b_xsrf=([^;]*)/);
+      if (config.kernelId && xsrf) {
+        const body = new FormData();
+        body.append("_xsrf", xsrf[1]);
+        navigator.sendBeacon(`${config.baseUrl || "/"}voila/api/shutdown/${config.kernelId}`, body);
+      }
+    } catch (error) {
+      // nothing to give back: the culler has the last word
+    }
+  });
+
+  function show(key, withButton) {
+    let box = document.querySelector(".tutor-page-notice");
+    if (!box) {
+      box = document.createElement("div");
+      box.className = "tutor-page-notice";
+      box.setAttribute("role", "alert");
+      document.body.prepend(box);
+    }
+    box.dataset.notice = key;
+    box.textContent = say(key) + " ";
+    if (withButton) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = say("reload");
+      button.addEventListener("click", () => window.location.reload());
+      box.append(button);
+    }
+  }
+
+  function reloads() {
+    try {
+      return Number(window.sessionStorage.getItem(RELOADS_KEY) || "0");
+    } catch (error) {
+      return MAX_RELOADS; // no storage: never reload automatically (no loop)
+    }
+  }
+
+  function reloadSoon(key) {
+    if (leaving) {
+      return;
+    }
+    const count = reloads();
+    if (count >= MAX_RELOADS) {
+      show("gave-up", true);
+      return;
+    }
+    show(key, true);
+    try {
+      window.sessionStorage.setItem(RELOADS_KEY, String(count + 1));
+    } catch (error) {
+      return;
+    }
+    const [low, high] = RELOAD_DELAY;
+    window.setTimeout(() => window.location.reload(), low + Math.random() * (high - low));
+  }
+
+  // -- did the page load completely? ------------------------------------------------------
+  const widgetOutputs = () =>
+    Array.from(document.querySelectorAll("#rendered_cells .jp-OutputArea-output")).filter(
+      (output) => !output.hasAttribute("data-mime-type")
+    );
+  const drawn = (output) =>
+    !!output.querySelector(".jupyter-widgets, .widget-box, .widget-html, .widget-button") &&
+    !/^Error displaying widget/.test(output.textContent || "");
+  const failedOutput = () =>
+    document.querySelector(
+      "#rendered_cells .jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+    ) ||
+    widgetOutputs().find((output) => /^Error displaying widget/.test(output.textContent || ""));
+
+  let shownAt = null;
+  function watchLoad() {
+    const cells = document.getElementById("rendered_cells");
+    const shown = cells && cells.style.display !== "none" && !document.getElementById("loading");
+    if (!shown) {
+      window.setTimeout(watchLoad, 200);
+      return;
+    }
+    shownAt = shownAt || Date.now();
+    if (failedOutput()) {
+      reloadSoon("incomplete");
+      return;
+    }
+    if (widgetOutputs().every(drawn)) {
+      try {
+        window.sessionStorage.removeItem(RELOADS_KEY); // loaded: the next trouble starts afresh
+      } catch (error) {
+        // no storage: nothing to forget
+      }
+      return;
+    }
+    if (Date.now() - shownAt > WIDGET_WAIT) {
+      reloadSoon("incomplete");
+      return;
+    }
+    window.setTimeout(watchLoad, 250);
+  }
+
+  // -- the kernel: lost, or telling of a failure ---------------------------------------------
+  // Voila's widget manager holds the page's kernel connection (JupyterLab's
+  // IKernelConnection): its IOPub messages and its connection status.
+  function watchKernel(tries) {
+    const manager = window.jupyterapp && window.jupyterapp.widgetManager;
+    const kernel = manager && manager.kernel;
+    if (!kernel || !kernel.iopubMessage) {
+      if (tries > 0) {
+        window.setTimeout(() => watchKernel(tries - 1), 250);
+      }
+      return;
+    }
+    kernel.iopubMessage.connect((_, message) => {
+      if (message && message.header && message.header.msg_type === "error") {
+        show("error", false);
+      }
+    });
+    const lost = () =>
+      kernel.status === "dead" ||
+      (kernel.connectionStatus === "disconnected" && kernel.isDisposed !== true);
+    const check = () => {
+      if (!leaving && lost()) {
+        reloadSoon("lost");
+      }
+    };
+    kernel.statusChanged.connect(check);
+    kernel.connectionStatusChanged.connect(check);
+  }
+
+  watchLoad();
+  watchKernel(240); // the widget manager starts after the page's scripts load
+})();

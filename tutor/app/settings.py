@@ -1,0 +1,130 @@
+"""Every Voila setting of the tutor app, and why. One home for both ways the app runs:
+``wizard-tutor app`` (:mod:`tutor.app.server`, Voila stand-alone) and a learner's server
+on JupyterHub (deploy/singleuser/jupyter_server_config.py, Voila's server extension).
+
+Per-run choices (address, port, token, limits) are the launcher's (:mod:`tutor.cli`,
+:mod:`tutor.app.server`); here is what never changes between runs. Environment variables
+read here: ``TUTOR_LANG`` (the presenter's and notices' default language),
+``TUTOR_CULL_IDLE_TIMEOUT`` / ``TUTOR_CULL_INTERVAL`` (seconds; the reclaiming of kernels
+whose page vanished without saying so).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from traitlets.config import Config
+
+from tutor.teaching.language import current_language
+from tutor.teaching.text import LANGUAGES, catalog
+
+TEMPLATE = "tutor"
+"""The page template: tutor/app/jupyter/nbconvert/templates/tutor (see its index.html.j2)."""
+
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        # blob: the widgets' own ES modules (anywidget imports the module text it received
+        # from the kernel through a blob: URL made in the page)
+        "script-src 'self' 'unsafe-inline' 'unsafe-eval' blob:",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "font-src 'self' data:",
+        "connect-src 'self'",
+        "frame-ancestors 'self'",
+        "base-uri 'self'",
+        "form-action 'self'",
+    ]
+)
+"""The template loads nothing from outside the machine; this makes the browser refuse it
+anyway if a future template or widget tried (the browser tests see a refusal as a console
+error)."""
+
+ALLOWED_MESSAGE_TYPES = [
+    "comm_open",
+    "comm_close",
+    "comm_msg",
+    "comm_info_request",
+    "kernel_info_request",
+    "shutdown_request",
+]
+"""What a browser may send a kernel: widget (comm) messages only, never code. The list the
+stand-alone Voila app gives its kernel manager (voila/app.py, ``Voila.init_settings``); the
+hub's servers set it on theirs."""
+
+
+def page_words(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """What the page's scripts need from the catalog, in every language (the page picks the
+    one of its ``?lang=``, as the kernel does): the presenter's words and the notices the
+    page shows when it cannot reach its kernel."""
+    env = os.environ if environ is None else environ
+    return {
+        "default": current_language(query="", environ=env),
+        "words": {lang: dict(catalog(lang)["present"]) for lang in LANGUAGES},
+        "notices": {lang: dict(catalog(lang)["page-notice"]) for lang in LANGUAGES},
+    }
+
+
+def apply_settings(c: Config, environ: Mapping[str, str] | None = None) -> None:
+    """Put the app's settings into ``c`` (a traitlets config: the stand-alone app's, or the
+    ``c`` of a jupyter_server_config.py)."""
+    env = os.environ if environ is None else environ
+
+    # -- the page --------------------------------------------------------------------------
+    # Voila's "lab" template without the internet fetches (Font Awesome, MathJax,
+    # mermaid.js), plus the keyboard shortcuts, the presenter mode and the page's watch
+    # over its kernel (static/tutor.js, static/tutor-page.js). Found through JUPYTER_PATH.
+    c.VoilaConfiguration.template = TEMPLATE
+    c.VoilaConfiguration.theme = "light"
+    c.VoilaConfiguration.resources = {"tutor": page_words(env)}
+
+    # -- what a viewer gets ---------------------------------------------------------------
+    # Outputs only, never the code of the cells.
+    c.VoilaConfiguration.strip_sources = True
+    # An error shows as a short message, never as a traceback with paths and code (the
+    # kernel's own guard, tutor.app.kernel, does the same for widget callbacks).
+    c.VoilaConfiguration.show_tracebacks = False
+    c.VoilaExecutor.cell_error_instruction = ""
+    c.VoilaExecutor.cell_timeout_instruction = ""
+    # ?template=... and ?voila-theme=... would let anyone pick another template (e.g.
+    # "reveal", which loads reveal.js from a CDN) or theme: only ours is served.
+    c.VoilaConfiguration.allow_template_override = "NO"
+    c.VoilaConfiguration.allow_theme_override = "NO"
+    # Served files: only pictures, never notebooks or Python files (Voila's defaults, stated).
+    c.VoilaConfiguration.file_allowlist = [r".*\.(png|jpg|gif|svg)"]
+    c.VoilaConfiguration.file_denylist = [r".*\.(ipynb|py)"]
+
+    # -- kernels ---------------------------------------------------------------------------
+    # One kernel per page view, started when the page is requested. No pool of pre-started
+    # kernels (preheat_kernel): a pool renders the notebook before the request, so the
+    # page's ?lang= could not choose the language, and under a burst of a whole class the
+    # pool is empty after its first few pages anyway; the CPU a kernel costs is the same.
+    # A class arriving at once is queued instead (tutor.app.server.Admission).
+    c.VoilaConfiguration.preheat_kernel = False
+    # A loaded machine delays a kernel's output. By default nbclient waits 4 s for it after
+    # a cell's reply and then silently drops what is late: the page came without its quiz.
+    # Wait longer, and if output is still missing, say so on the page (an error output the
+    # page's script turns into a notice) rather than show a page lacking content.
+    c.VoilaExecutor.iopub_timeout = 60
+    c.VoilaExecutor.raise_on_iopub_timeout = True
+    # A lesson runs in well under a second; a cell still running after this is stuck.
+    c.VoilaExecutor.timeout = 120
+
+    # -- kernels of vanished pages are reclaimed ----------------------------------------------
+    # A closing page gives its kernel back at once (Voila's page-close request, which
+    # tutor.app.server makes work for every page). The culler is the backstop for pages
+    # that vanish without a word (a crashed browser, a phone that froze the tab): a kernel
+    # with no open connection (cull_connected=False keeps every kernel that has a page) and
+    # no activity for cull_idle_timeout seconds is shut down; the check runs every
+    # cull_interval seconds. Busy kernels are kept. Not below ~60 s: between the end of the
+    # notebook's run and the moment its page's scripts connect a kernel has no connection,
+    # and under a whole class arriving that takes tens of seconds.
+    c.MappingKernelManager.cull_idle_timeout = int(env.get("TUTOR_CULL_IDLE_TIMEOUT", "120"))
+    c.MappingKernelManager.cull_interval = int(env.get("TUTOR_CULL_INTERVAL", "30"))
+    c.MappingKernelManager.cull_connected = False
+    c.MappingKernelManager.cull_busy = False
+
+    # -- offline ---------------------------------------------------------------------------
+    c.Voila.tornado_settings = {"headers": {"Content-Security-Policy": CONTENT_SECURITY_POLICY}}
