@@ -3,6 +3,8 @@ tutor.cli.main; bad input exits with status 2 and a clear message on stderr."""
 
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -115,3 +117,186 @@ def test_missing_arguments_exit_2_with_usage(capsys: pytest.CaptureFixture[str])
         main(["legal"])
     assert caught.value.code == 2
     assert "--hand" in capsys.readouterr().err
+
+
+# -- wizard-tutor: the commands, help, version, lesson checks, the app's start-up checks ---
+
+COMMANDS = ["app", "lab", "check", "explain", "legal"]
+
+
+def test_version_is_the_package_metadata() -> None:
+    import tomllib
+    from importlib.metadata import version
+
+    from tutor import __version__
+
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert __version__ == version("wizard-tutor") == declared
+    done = run_module("--version")
+    assert (done.returncode, done.stdout) == (0, f"wizard-tutor {declared}\n")
+
+
+@pytest.mark.parametrize("command", [[], *([name] for name in COMMANDS)])
+def test_every_command_has_help(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main([*command, "--help"])
+    assert caught.value.code == 0
+    shown = capsys.readouterr().out
+    assert shown.startswith(f"usage: wizard-tutor {' '.join(command)}".rstrip())
+    if not command:
+        for name in COMMANDS:
+            assert name in shown
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["--no-such-option"], "unrecognized arguments: --no-such-option"),
+        (["app", "--port", "99999"], "invalid port '99999'"),
+        (["app", "--port", "http"], "invalid port 'http'"),
+        (["--port", "0"], "invalid port '0'"),
+        (["app", "--max-kernels", "0"], "invalid number '0'"),
+        (["lab", "--port", "-1"], "invalid port '-1'"),
+        (["check"], "the following arguments are required: FILE"),
+        (["teach"], "invalid choice: 'teach'"),
+    ],
+)
+def test_bad_options_exit_2_with_a_message(
+    argv: list[str], fragment: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(argv)
+    assert caught.value.code == 2
+    assert fragment in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "environment", "fragment"),
+    [
+        (["app", "--lang", "fr"], {}, "--lang 'fr' is not a language of the tutor"),
+        (["app"], {"TUTOR_LANG": "klingon"}, "TUTOR_LANG='klingon' is not a language"),
+        (["lab", "--lang", "xx"], {}, "known languages: 'en', 'ja', 'zh-Hant'"),
+        (["app"], {"TUTOR_PORT": "eighty"}, "$TUTOR_PORT: invalid port 'eighty'"),
+        (["app", "--notebooks", "/no/such/folder"], {}, "no notebooks folder '/no/such/folder'"),
+    ],
+)
+def test_the_app_stops_at_once_on_a_bad_setting(
+    argv: list[str], environment: dict[str, str], fragment: str
+) -> None:
+    """Before anything starts (no server, no port taken): status 2 and what to fix."""
+    done = subprocess.run(
+        [sys.executable, "-m", "tutor", *argv],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+        env={**os.environ, **environment},
+    )
+    assert done.returncode == 2, done
+    assert done.stderr.startswith("error: ") and fragment in done.stderr
+    assert "Voil" not in done.stderr  # stopped before Voila was started
+
+
+def test_check_passes_a_good_lesson_and_names_the_problem_in_a_bad_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = (ROOT / "lessons" / "06_trick_winner.toml").read_text(encoding="utf-8")
+    good = tmp_path / "21_my_lesson.toml"
+    good.write_text(source, encoding="utf-8")
+    bad = tmp_path / "22_broken.toml"
+    bad.write_text(source.replace('winner = "', 'winner = "Z', 1), encoding="utf-8")
+    not_toml = tmp_path / "23_not_toml.toml"
+    not_toml.write_text("title.en = [unclosed", encoding="utf-8")
+    assert main(["check", str(good)]) == 0
+    assert capsys.readouterr().out.startswith(f"ok: {good}: lesson 21, 'Who takes the trick'")
+    assert main(["check", str(good), str(bad), str(not_toml), str(tmp_path / "24_gone.toml")]) == 1
+    captured = capsys.readouterr()
+    assert captured.out.startswith(f"ok: {good}")
+    errors = captured.err.splitlines()
+    assert len(errors) == 3, errors
+    assert errors[0].startswith(f"error: {tmp_path.name}/22_broken.toml, ")  # file, item...
+    assert "'Z" in errors[0]  # ...and the value that is wrong
+    assert errors[1].startswith(f"error: {tmp_path.name}/23_not_toml.toml: not valid TOML")
+    assert errors[2].startswith(f"error: {tmp_path.name}/24_gone.toml: no such lesson file")
+
+
+def test_check_notes_a_number_already_used_by_a_built_in_lesson(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    mine = tmp_path / "06_my_version.toml"
+    shutil.copy(ROOT / "lessons" / "06_trick_winner.toml", mine)
+    assert main(["check", str(mine)]) == 0
+    assert "lesson number 06 is also the built-in lesson 06_trick_winner" in capsys.readouterr().out
+
+
+def test_lab_works_on_a_copy_of_the_course_and_keeps_the_learners_work(tmp_path: Path) -> None:
+    from tutor.app.launch import copy_course
+    from tutor.resources import notebooks_dir
+
+    course = sorted(path.name for path in notebooks_dir().glob("*.ipynb"))
+    assert copy_course(tmp_path) == course
+    mine = tmp_path / "06_trick_winner.ipynb"
+    mine.write_text('{"my": "work"}', encoding="utf-8")
+    (tmp_path / "02_trump.ipynb").unlink()  # deleted to get the original back
+    assert copy_course(tmp_path) == ["02_trump.ipynb"]
+    assert mine.read_text(encoding="utf-8") == '{"my": "work"}'
+
+
+def test_lab_runs_as_root_too(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from tutor.app.launch import lab_command
+
+    monkeypatch.setattr(os, "geteuid", lambda: 0)
+    command = lab_command(tmp_path, port=8890, open_browser=False, extra=["--debug"])
+    assert command[:3] == [sys.executable, "-m", "jupyterlab"]
+    assert f"--ServerApp.root_dir={tmp_path}" in command
+    assert "--allow-root" in command and "--no-browser" in command
+    assert command[-1] == "--debug"
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)
+    assert "--allow-root" not in lab_command(tmp_path, port=None, open_browser=True, extra=[])
+
+
+def test_the_app_refuses_a_teachers_lessons_that_fail_the_check_all_at_once(
+    tmp_path: Path,
+) -> None:
+    source = (ROOT / "lessons" / "06_trick_winner.toml").read_text(encoding="utf-8")
+    (tmp_path / "06_same_number.toml").write_text(source, encoding="utf-8")
+    (tmp_path / "12_wrong.toml").write_text(
+        source.replace('winner = "', 'winner = "Z', 1), encoding="utf-8"
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "tutor", "app", "--lessons", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"error: the lessons of {tmp_path} cannot be served:")
+    assert "lesson number 06 is the built-in lesson 06_trick_winner's" in done.stderr
+    assert f"{tmp_path.name}/12_wrong.toml, " in done.stderr
+    assert "Voil" not in done.stderr
+
+
+def test_a_teachers_lesson_gets_a_notebook_like_the_courses(tmp_path: Path) -> None:
+    import json
+
+    from tutor.app.launch import teacher_notebook
+
+    notebook = json.loads(teacher_notebook("12_my_rule"))
+    (cell,) = notebook["cells"]
+    assert 'load_lesson("12_my_rule")' in cell["source"].replace("'", '"')
+    assert notebook["metadata"]["kernelspec"]["name"] == "python3"
+    # It runs: in a kernel it shows the lesson (here without a screen: no error raised).
+    code = cell["source"].replace("12_my_rule", "06_trick_winner")
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=60,
+        check=False,
+        env={**os.environ, "QUERY_STRING": "lang=ja"},
+    )
+    assert done.returncode == 0, done.stderr

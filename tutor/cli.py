@@ -1,60 +1,317 @@
-"""The command line: ask the engine who takes a trick, or which cards may be played.
+"""The command line, ``wizard-tutor`` (``python -m tutor`` is the same): start the app,
+open the course in JupyterLab, check a lesson file, or ask the rules engine.
 
-    python -m tutor explain "J B5 B11 B7" --trump R
-    python -m tutor legal --hand "B7 R12 G10 W" --played "J B5"
+    wizard-tutor                              # the app on http://127.0.0.1:8866/
+    wizard-tutor app --classroom --lang ja    # open to the room, Japanese by default
+    wizard-tutor lab                          # the notebooks in JupyterLab (a copy of yours)
+    wizard-tutor check my_lessons/12_my_rule.toml
+    wizard-tutor explain "J B5 B11 B7" --trump R
+    wizard-tutor legal --hand "B7 R12 G10 W" --played "J B5"
+
+Bad options and bad input exit with status 2 and a message; a lesson file that fails its
+check exits with status 1.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
+from tutor import __version__
 from tutor.errors import WizardRuleError
 from tutor.rules.cards import parse_cards
 from tutor.rules.trick import explain_trick, judge_play, led_suit
 from tutor.rules.trump import parse_trump
 from tutor.teaching.explain import card_name, describe_play, describe_trick
+from tutor.teaching.language import LANGUAGE_VARIABLE, UnknownLanguageError, current_language
+from tutor.teaching.lesson import LessonError
+from tutor.teaching.lesson_loader import list_lessons, load_lesson_file
+from tutor.teaching.text import LANGUAGES
+
+PROG = "wizard-tutor"
+DEFAULT_COMMAND = "app"
+PORT_VARIABLE = "TUTOR_PORT"
 
 
-def _explain(args: argparse.Namespace) -> str:
+class CommandError(Exception):
+    """Input the command cannot use; printed as ``error: ...`` with exit status 2."""
+
+
+# -- the rules engine ------------------------------------------------------------------------
+
+
+def _explain(args: argparse.Namespace) -> int:
     cards = parse_cards(args.cards)
     why = explain_trick(cards, parse_trump(args.trump))
     players = [f"Card {i + 1} ({card})" for i, card in enumerate(cards)]
-    return (
-        f"Winner: card {why.winner + 1}, {why.winning_card} ({card_name(why.winning_card)})\n"
-        + describe_trick(why, players)
-    )
+    print(f"Winner: card {why.winner + 1}, {why.winning_card} ({card_name(why.winning_card)})")
+    print(describe_trick(why, players))
+    return 0
 
 
-def _legal(args: argparse.Namespace) -> str:
+def _legal(args: argparse.Namespace) -> int:
     hand = parse_cards(args.hand)
     played = parse_cards(args.played)
     judgements = [judge_play(hand, played, card) for card in hand]
     legal = [j.card for j in judgements if j.legal]
     suit = led_suit(played)
-    lines = [
-        f"Led suit: {suit.colour if suit else 'none'}",
-        "Legal: " + (" ".join(map(str, legal)) or "none"),
-    ]
-    lines += [f"  {j.card}: {describe_play(j)}" for j in judgements]
-    return "\n".join(lines)
+    print(f"Led suit: {suit.colour if suit else 'none'}")
+    print("Legal: " + (" ".join(map(str, legal)) or "none"))
+    for j in judgements:
+        print(f"  {j.card}: {describe_play(j)}")
+    return 0
+
+
+# -- lessons ---------------------------------------------------------------------------------
+
+
+def _check(args: argparse.Namespace) -> int:
+    """Check lesson files against the engine; every problem names the file and the item."""
+    builtin = {f"{lesson.number:02d}": lesson.id for lesson in list_lessons()}
+    failed = 0
+    for name in args.files:
+        path = Path(name)
+        try:
+            lesson = load_lesson_file(path)
+        except LessonError as error:
+            print(f"error: {error}", file=sys.stderr)
+            failed += 1
+            continue
+        except OSError as error:
+            print(f"error: {path}: cannot be read ({error.strerror})", file=sys.stderr)
+            failed += 1
+            continue
+        items = sum(len(section.examples) for section in lesson.sections)
+        print(
+            f"ok: {path}: lesson {lesson.number:02d}, {lesson.title()!r}: "
+            f"{len(lesson.sections)} section(s), {items} example(s), "
+            f"{len(lesson.quiz)} quiz item(s), every answer agrees with the engine"
+        )
+        number = f"{lesson.number:02d}"
+        if number in builtin and builtin[number] != lesson.id:
+            print(
+                f"note: {path}: lesson number {number} is also the built-in lesson "
+                f"{builtin[number]}; give it another number to serve it beside the built-in "
+                "lessons (wizard-tutor app --lessons FOLDER)"
+            )
+    return 1 if failed else 0
+
+
+# -- the app and JupyterLab ------------------------------------------------------------------
+
+
+def _language(args: argparse.Namespace) -> None:
+    """Check ``--lang`` (or ``$TUTOR_LANG``) before anything starts, and pass it on."""
+    if args.lang is not None:
+        try:
+            os.environ[LANGUAGE_VARIABLE] = current_language(
+                query="", environ={LANGUAGE_VARIABLE: args.lang}
+            )
+        except UnknownLanguageError:
+            known = ", ".join(repr(lang) for lang in LANGUAGES)
+            raise CommandError(
+                f"--lang {args.lang!r} is not a language of the tutor; known languages: {known}"
+            ) from None
+    try:
+        lang = current_language(query="")
+    except UnknownLanguageError as error:
+        raise CommandError(str(error)) from None
+    if LANGUAGE_VARIABLE in os.environ:
+        os.environ[LANGUAGE_VARIABLE] = lang
+
+
+def _app(args: argparse.Namespace) -> int:
+    from tutor.app.launch import (
+        DEFAULT_PORT,
+        TOKEN_VARIABLE,
+        AppOptions,
+        LaunchError,
+        restart_without_token_in_environment,
+        serve_app,
+    )
+
+    _language(args)
+    if args.port is None:
+        try:
+            args.port = _port(os.environ.get(PORT_VARIABLE) or str(DEFAULT_PORT))
+        except argparse.ArgumentTypeError as error:
+            raise CommandError(f"${PORT_VARIABLE}: {error}") from None
+    if args.notebooks is not None and not args.notebooks.is_dir():
+        raise CommandError(f"no notebooks folder {str(args.notebooks)!r}")
+    if os.environ.get(TOKEN_VARIABLE) and args.token_fd is None:
+        restart_without_token_in_environment(args.argv)
+    options = AppOptions(
+        port=args.port,
+        classroom=args.classroom,
+        notebooks=args.notebooks.resolve() if args.notebooks else None,
+        lessons=args.lessons.resolve() if args.lessons else None,
+        max_kernels=args.max_kernels,
+        hosts=tuple(args.host),
+        token_fd=args.token_fd,
+    )
+    try:
+        serve_app(options)
+    except LaunchError as error:
+        raise CommandError(str(error)) from None
+    return 0
+
+
+def _lab(args: argparse.Namespace) -> int:
+    from tutor.app.launch import open_lab
+
+    _language(args)
+    open_lab(
+        args.dir.expanduser().resolve(),
+        port=args.port,
+        open_browser=not args.no_browser,
+        extra=args.jupyter_args,
+    )
+    return 0  # not reached: JupyterLab replaces this process
+
+
+# -- the parser ------------------------------------------------------------------------------
+
+
+def _port(value: str) -> int:
+    if not value.isdigit() or not 1 <= int(value) <= 65535:
+        raise argparse.ArgumentTypeError(f"invalid port {value!r}: give a number from 1 to 65535")
+    return int(value)
+
+
+def _positive(value: str) -> int:
+    if not value.isdigit() or int(value) < 1:
+        raise argparse.ArgumentTypeError(f"invalid number {value!r}: give a whole number >= 1")
+    return int(value)
+
+
+def _language_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--lang",
+        metavar="LANG",
+        help=f"the default language of pages ({', '.join(LANGUAGES)}; "
+        f"default ${LANGUAGE_VARIABLE}, else en); a page's ?lang= still chooses its own",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m tutor", description="Ask the Wizard rules engine."
+        prog=PROG,
+        description="The Wizard rules tutor: the course as a web app, in JupyterLab, and "
+        "the rules engine on the command line. Without a command it starts the app.",
     )
-    commands = parser.add_subparsers(dest="command", required=True)
-    explain = commands.add_parser("explain", help="who takes a trick, and why")
+    parser.add_argument("-V", "--version", action="version", version=f"{PROG} {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    app = commands.add_parser(
+        "app",
+        help="start the tutor as a web app (the default)",
+        description="Serve the course as a web app (Voila). Stop it with Ctrl+C.",
+    )
+    app.add_argument("--port", type=_port, help=f"the port (default ${PORT_VARIABLE}, else 8866)")
+    app.add_argument(
+        "--classroom",
+        action="store_true",
+        help="listen on every network address, with a token in the address; prints the "
+        "addresses to hand out",
+    )
+    _language_option(app)
+    app.add_argument(
+        "--notebooks",
+        type=Path,
+        metavar="FOLDER",
+        help="serve this folder of notebooks instead of the course",
+    )
+    app.add_argument(
+        "--lessons",
+        type=Path,
+        metavar="FOLDER",
+        help="also serve the lessons of this folder (NN_words.toml, each checked by the "
+        "engine first), beside the built-in ones",
+    )
+    app.add_argument(
+        "--max-kernels",
+        type=_positive,
+        metavar="N",
+        help="most pages open at once (default: half the memory at 64 MiB a page); past "
+        "it a page says the tutor is full and tries again by itself",
+    )
+    app.add_argument(
+        "--host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="another host name the app may be reached by (e.g. behind a proxy); "
+        "repeatable. The app answers only to its own addresses",
+    )
+    app.add_argument(
+        "--token-fd",
+        type=int,
+        metavar="FD",
+        help="read the token from this open file descriptor (how $TUTOR_TOKEN is passed "
+        "on, so that it never stays in the server's environment)",
+    )
+    app.set_defaults(run=_app)
+
+    lab = commands.add_parser(
+        "lab",
+        help="open the course's notebooks in JupyterLab (your own copy)",
+        description="Copy the course's notebooks to FOLDER (keeping the copies already "
+        "there) and open them in JupyterLab. Works as root too (in a container).",
+    )
+    lab.add_argument(
+        "--dir",
+        type=Path,
+        default=Path("~/wizard-tutor"),
+        metavar="FOLDER",
+        help="where your copies of the notebooks are (default ~/wizard-tutor)",
+    )
+    lab.add_argument("--port", type=_port, default=None, help="JupyterLab's port")
+    lab.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    _language_option(lab)
+    lab.add_argument(
+        "jupyter_args",
+        nargs="*",
+        metavar="JUPYTER_OPTION",
+        help="more options for JupyterLab, after --",
+    )
+    lab.set_defaults(run=_lab)
+
+    check = commands.add_parser(
+        "check",
+        help="check lesson files (TOML) against the rules engine",
+        description="Read each lesson file and check every example and quiz answer with "
+        "the rules engine. Exit status 1 if a file has a problem.",
+    )
+    check.add_argument("files", nargs="+", metavar="FILE", help="a lesson file, NN_words.toml")
+    check.set_defaults(run=_check)
+
+    explain = commands.add_parser(
+        "explain", help="who takes a trick, and why", description="Who takes a trick, and why."
+    )
     explain.add_argument("cards", help='the cards in play order, e.g. "J B5 B11 B7"')
     explain.add_argument("--trump", default=None, help="trump suit letter Y/R/G/B, or none")
     explain.set_defaults(run=_explain)
-    legal = commands.add_parser("legal", help="which cards of a hand may be played next")
+
+    legal = commands.add_parser(
+        "legal",
+        help="which cards of a hand may be played next",
+        description="Which cards of a hand may be played next, and why.",
+    )
     legal.add_argument("--hand", required=True, help='the hand, e.g. "B7 R12 G10 W"')
     legal.add_argument("--played", default="", help='the trick so far, e.g. "J B5"')
     legal.set_defaults(run=_legal)
     return parser
+
+
+def _with_default_command(argv: Sequence[str]) -> list[str]:
+    """``wizard-tutor`` and ``wizard-tutor --port 9000`` start the app."""
+    args = list(argv)
+    if not args or (args[0].startswith("-") and args[0] not in ("-h", "--help", "-V", "--version")):
+        return [DEFAULT_COMMAND, *args]
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -65,10 +322,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     Card 3 (B11) takes the trick with blue 11: nobody played a Wizard or a trump, so the highest blue card wins.
     0
     """
-    args = build_parser().parse_args(argv)
+    arguments = _with_default_command(sys.argv[1:] if argv is None else argv)
+    args = build_parser().parse_args(arguments)
+    args.argv = arguments
+    run: Callable[[argparse.Namespace], int] = args.run
     try:
-        print(args.run(args))
-    except WizardRuleError as error:
+        return run(args)
+    except (WizardRuleError, CommandError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    return 0
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,289 @@
+"""Starting the tutor: the Voila app (``wizard-tutor app``) and JupyterLab on the course
+(``wizard-tutor lab``). :mod:`tutor.cli` parses the command line and calls these.
+
+The app runs in this process (Voila stand-alone, :class:`tutor.app.server.TutorVoila`);
+its settings are built here in Python, never read from a config file, so a ``voila.py`` in
+the current folder or in ``~/.jupyter`` cannot change what the learners get.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import secrets
+import shutil
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from traitlets.config import Config
+
+from tutor.resources import LESSONS_DIR_VARIABLE, jupyter_data_dir, lessons_dir, notebooks_dir
+
+TOKEN_VARIABLE = "TUTOR_TOKEN"
+"""A classroom token chosen by whoever starts the app (else one is made up)."""
+
+PROGRESS_STORE_VARIABLE = "TUTOR_PROGRESS_STORE"
+"""Where learners' progress is kept: ``browser`` in the app, ``file`` in JupyterLab."""
+
+DEFAULT_PORT = 8866
+
+
+class LaunchError(Exception):
+    """A launch that cannot go ahead; the message says why and what to do."""
+
+
+@dataclass
+class AppOptions:
+    """What ``wizard-tutor app`` was asked for."""
+
+    port: int = DEFAULT_PORT
+    classroom: bool = False
+    notebooks: Path | None = None  # default: the course's notebooks
+    lessons: Path | None = None  # a teacher's own lessons, served beside the built-in ones
+    max_kernels: int | None = None  # default: tutor.app.server.default_max_kernels()
+    max_starting: int | None = None  # default: the CPU count
+    hosts: Sequence[str] = field(default_factory=tuple)
+    token_fd: int | None = None
+
+
+def read_token(fd: int) -> str:
+    """The token written to the file descriptor ``fd`` (then closed)."""
+    with os.fdopen(fd, "rb") as source:
+        token = source.read().decode().strip()
+    if not token:
+        raise LaunchError(f"no token could be read from file descriptor {fd}")
+    return token
+
+
+def restart_without_token_in_environment(argv: Sequence[str]) -> None:
+    """Start this command again with ``$TUTOR_TOKEN`` passed through a pipe instead.
+
+    A process's environment stays readable in ``/proc/<pid>/environ`` for its whole life,
+    whatever it removes from ``os.environ`` later; kernels and anything else running as
+    the same user could read the token there. The new process image gets an environment
+    without it (same pid; a pipe holds the token)."""
+    token = os.environ[TOKEN_VARIABLE]
+    environment = {name: value for name, value in os.environ.items() if name != TOKEN_VARIABLE}
+    read_end, write_end = os.pipe()
+    os.write(write_end, token.encode())
+    os.close(write_end)
+    os.set_inheritable(read_end, True)
+    command = [sys.executable, "-m", "tutor", *argv, "--token-fd", str(read_end)]
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execve(sys.executable, command, environment)
+
+
+def _prepend_path(variable: str, folder: Path) -> None:
+    current = os.environ.get(variable)
+    os.environ[variable] = str(folder) + (os.pathsep + current if current else "")
+
+
+def teacher_notebook(lesson_id: str) -> str:
+    """The notebook that shows a teacher's lesson, as the course's lesson notebooks do. A
+    lesson written in fewer languages than the page asks for is shown in English."""
+    code = "\n".join(
+        [
+            "# NBVAL_IGNORE_OUTPUT",
+            "from tutor.display import show_lesson",
+            "from tutor.teaching.language import current_language",
+            "from tutor.teaching.lesson_loader import load_lesson",
+            "",
+            f"lesson = load_lesson({lesson_id!r})",
+            "lang = current_language()  # ?lang= of the page, else $TUTOR_LANG, else English",
+            "if lesson.missing_texts(lang):  # not (yet) written in this language",
+            '    lang = "en"',
+            "show_lesson(lesson, lang)",
+        ]
+    )
+    notebook = {
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": "lesson",
+                "metadata": {},
+                "outputs": [],
+                "source": code,
+            }
+        ],
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    return json.dumps(notebook, indent=1)
+
+
+def add_teacher_lessons(teacher: Path, notebooks: Path) -> Path:
+    """A course of the built-in lessons and the teacher's ``teacher`` folder, side by side.
+
+    Every lesson of the folder is checked by the engine first (all problems are reported
+    at once, naming file, item and problem), and its number must not be one of the
+    built-in lessons'. The course is made in a private temporary folder (removed when the
+    app stops): the lessons linked (a teacher's edit shows at the page's next load), the
+    notebooks copied, plus a notebook per teacher's lesson. Kernels find the lessons
+    through ``$TUTOR_LESSONS_DIR``. Returns the notebooks folder to serve."""
+    from tutor.teaching.lesson import LessonError
+    from tutor.teaching.lesson_loader import lesson_paths, load_lesson_file
+
+    if not teacher.is_dir():
+        raise LaunchError(f"no lessons folder {str(teacher)!r}")
+    theirs = sorted(teacher.glob("*.toml"))
+    if not theirs:
+        raise LaunchError(f"no lesson files (NN_words.toml) in {teacher}")
+    problems = []
+    lessons = []
+    for path in theirs:
+        try:
+            lessons.append(load_lesson_file(path))
+        except (LessonError, OSError) as error:
+            problems.append(str(error))
+    builtin = {path.name[:2]: path for path in lesson_paths(lessons_dir())}
+    for lesson in lessons:
+        number = f"{lesson.number:02d}"
+        if number in builtin:
+            problems.append(
+                f"{lesson.path}: lesson number {number} is the built-in lesson "
+                f"{builtin[number].stem}'s: give it a number above {max(builtin)}"
+            )
+    if problems:
+        raise LaunchError(
+            "the lessons of " + str(teacher) + " cannot be served:\n  " + "\n  ".join(problems)
+        )
+
+    course = Path(tempfile.mkdtemp(prefix="wizard-tutor-course-"))
+    atexit.register(shutil.rmtree, course, ignore_errors=True)
+    (course / "lessons").mkdir()
+    for path in [*builtin.values(), *(lesson.path for lesson in lessons)]:
+        (course / "lessons" / path.name).symlink_to(path.resolve())
+    served = course / "notebooks"
+    shutil.copytree(notebooks, served, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    for lesson in lessons:
+        (served / f"{lesson.id}.ipynb").write_text(teacher_notebook(lesson.id), encoding="utf-8")
+    os.environ[LESSONS_DIR_VARIABLE] = str(course / "lessons")
+    print(f"Serving {len(lessons)} lesson(s) of {teacher} beside the built-in ones:")
+    for lesson in lessons:
+        print(f"    {lesson.number:02d} {lesson.title()}")
+    return served
+
+
+def serve_app(options: AppOptions) -> None:
+    """Run the app until Ctrl+C (or SIGTERM); kernels are shut down on the way out."""
+    served = options.notebooks or notebooks_dir()
+    if not served.is_dir():
+        raise LaunchError(f"no notebooks folder at {served}")
+    if options.lessons is not None:
+        served = add_teacher_lessons(options.lessons, served)
+
+    # Voila finds the page template and the pages' kernel through JUPYTER_PATH (read when
+    # the app starts); the kernels inherit the rest.
+    _prepend_path("JUPYTER_PATH", jupyter_data_dir())
+    os.environ[PROGRESS_STORE_VARIABLE] = "browser"
+    os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")  # debugpy's start-up noise
+
+    token = read_token(options.token_fd) if options.token_fd is not None else None
+    if options.classroom and not token:
+        token = secrets.token_urlsafe(24)
+
+    from tutor.app.server import LOCAL_HOSTS, TutorKernelManager, TutorVoila, machine_addresses
+    from tutor.app.settings import apply_settings
+
+    config = Config()
+    apply_settings(config)
+    config.VoilaConfiguration.multi_kernel_manager_class = TutorKernelManager
+    # Kernels talk to the server over Unix sockets in the app's private connection folder,
+    # not TCP ports on 127.0.0.1: a port picked as free can be taken before the kernel
+    # binds it (seen when a class arrives at once: the kernel dies, the page waits), and
+    # no other local user can reach a kernel's sockets.
+    config.KernelManager.transport = "ipc"
+    if token:
+        config.Voila.token = token
+    if options.max_kernels is not None:
+        config.TutorVoila.max_kernels = options.max_kernels
+    if options.max_starting is not None:
+        config.TutorVoila.max_starting = options.max_starting
+
+    if options.classroom:
+        # Every address, so pupils' machines can connect; the token keeps others out.
+        ip = "0.0.0.0"
+        addresses = machine_addresses()
+        config.TutorVoila.allowed_hosts = sorted({*LOCAL_HOSTS, *addresses, *options.hosts})
+        print(f"Classroom mode: the tutor listens on every network address, port {options.port}.")
+        print("Give the pupils one of these addresses (the token is part of it):")
+        for address in addresses:
+            if address[0].isdigit():
+                print(f"    http://{address}:{options.port}/?token={token}")
+        print(f"On this machine: http://127.0.0.1:{options.port}/?token={token}")
+    else:
+        ip = "127.0.0.1"
+        config.TutorVoila.allowed_hosts = sorted({*LOCAL_HOSTS, *options.hosts})
+        login = f"?token={token}" if token else ""
+        print(
+            f"The tutor: http://127.0.0.1:{options.port}/{login}   (this machine only; Ctrl+C stops it)"
+        )
+    sys.stdout.flush()
+
+    argv = [
+        str(served),
+        "--no-browser",
+        f"--Voila.ip={ip}",
+        f"--Voila.port={options.port}",
+        "--Voila.port_retries=0",  # never silently move to another port
+    ]
+    TutorVoila.launch_instance(argv=argv, config=config)
+
+
+def copy_course(folder: Path) -> list[str]:
+    """Copy the course's notebooks into ``folder``, keeping the learner's own copies: a
+    notebook already there is the learner's work and is never overwritten. Returns the
+    names copied."""
+    folder.mkdir(parents=True, exist_ok=True)
+    copied = []
+    for notebook in sorted(notebooks_dir().glob("*.ipynb")):
+        target = folder / notebook.name
+        if not target.exists():
+            shutil.copyfile(notebook, target)
+            copied.append(notebook.name)
+    return copied
+
+
+def lab_command(
+    folder: Path, *, port: int | None, open_browser: bool, extra: Sequence[str]
+) -> list[str]:
+    """The command that starts JupyterLab on ``folder``, opening the course index."""
+    command = [
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        f"--ServerApp.root_dir={folder}",
+        "--LabApp.default_url=/lab/tree/index.ipynb",
+    ]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        # Jupyter refuses to run as root unless told; in a container that is normal.
+        command.append("--allow-root")
+    if port is not None:
+        command.append(f"--ServerApp.port={port}")
+    if not open_browser:
+        command.append("--no-browser")
+    return command + list(extra)
+
+
+def open_lab(folder: Path, *, port: int | None, open_browser: bool, extra: Sequence[str]) -> None:
+    """Start JupyterLab on the learner's copy of the course (replaces this process)."""
+    copied = copy_course(folder)
+    if copied:
+        print(f"Copied {len(copied)} notebook(s) of the course to {folder}")
+    print(
+        f"Your notebooks are in {folder}: running them changes your copies, never the course "
+        "(delete a notebook there to get the original back)."
+    )
+    command = lab_command(folder, port=port, open_browser=open_browser, extra=extra)
+    os.environ.setdefault(PROGRESS_STORE_VARIABLE, "file")
+    sys.stdout.flush()
+    os.execv(sys.executable, command)
