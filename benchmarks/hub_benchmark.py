@@ -112,7 +112,8 @@ def kernels_of(server: psutil.Process) -> list[psutil.Process]:
     kernels = [
         child
         for child in server.children(recursive=True)
-        if "ipykernel_launcher" in " ".join(child.cmdline())
+        # the app's kernel (tutor/app/jupyter/kernels/python3), or ipykernel's own
+        if {"tutor.app.kernel", "ipykernel_launcher"} & set(child.cmdline())
     ]
     return sorted(kernels, key=lambda proc: proc.create_time())
 

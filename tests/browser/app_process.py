@@ -77,7 +77,9 @@ def _command_line(pid: int) -> str:
 
 
 class AppServer:
-    """``bash scripts/app.sh`` in its own process group, on ``port``."""
+    """``bash scripts/app.sh`` in its own process group, on ``port``; ``args`` are more
+    options of ``wizard-tutor app``, ``command`` another way to start it (e.g. the
+    ``wizard-tutor`` of an installed wheel)."""
 
     def __init__(
         self,
@@ -86,11 +88,19 @@ class AppServer:
         notebooks: Path | None = None,
         classroom: bool = False,
         env: dict[str, str] | None = None,
+        args: list[str] | None = None,
+        command: list[str] | None = None,
+        cwd: Path | None = None,
+        inherit_env: bool = True,
     ) -> None:
         self.port = port if port is not None else free_port()
         self.notebooks = notebooks
         self.classroom = classroom
         self.extra_env = env or {}
+        self.args = args or []
+        self.command = command or ["bash", str(ROOT / "scripts" / "app.sh")]
+        self.cwd = cwd or ROOT
+        self.inherit_env = inherit_env  # False: ``env`` is the whole environment
         self.process: subprocess.Popen[bytes] | None = None
         self.log_path = Path(tempfile.mkstemp(prefix="tutor-app-", suffix=".log")[1])
         self.started_in = 0.0
@@ -99,18 +109,18 @@ class AppServer:
 
     def start(self, timeout: float = 600.0) -> AppServer:
         """Start the app and wait until it answers (the first run may build .venv)."""
-        command = ["bash", str(ROOT / "scripts" / "app.sh"), "--port", str(self.port)]
+        command = [*self.command, "--port", str(self.port), *self.args]
         if self.notebooks is not None:
             command += ["--notebooks", str(self.notebooks)]
         if self.classroom:
             command.append("--classroom")
-        env = {**os.environ, **self.extra_env}
+        env = {**(os.environ if self.inherit_env else {}), **self.extra_env}
         env.pop("TUTOR_PORT", None)
         started = time.monotonic()
         with self.log_path.open("wb") as log:
             self.process = subprocess.Popen(
                 command,
-                cwd=ROOT,
+                cwd=self.cwd,
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,  # its own process group: stop() ends all of it
@@ -120,7 +130,7 @@ class AppServer:
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(
-                    f"scripts/app.sh exited with {self.process.returncode}:\n{self.log()}"
+                    f"{' '.join(command)} exited with {self.process.returncode}:\n{self.log()}"
                 )
             if self._answers():
                 self.started_in = time.monotonic() - started
@@ -178,15 +188,16 @@ class AppServer:
         return match.group(1) if match else None
 
     def kernel_pids(self) -> list[int]:
-        """The kernel processes the app has running now (its ipykernel children)."""
+        """The kernel processes the app has running now (its kernel children,
+        ``python -m tutor.app.kernel``)."""
         assert self.process is not None
-        server = self.process.pid  # app.sh exec's Voila: the same process
+        server = self.process.pid  # app.sh exec's wizard-tutor: the same process
         return sorted(
             int(entry.name)
             for entry in Path("/proc").iterdir()
             if entry.name.isdigit()
             and _parent_pid(int(entry.name)) == server
-            and "ipykernel_launcher" in _command_line(int(entry.name))
+            and "tutor.app.kernel" in _command_line(int(entry.name))
         )
 
     def get(self, path: str, *, timeout: float = 60.0) -> tuple[int, str, dict[str, str]]:

@@ -34,13 +34,7 @@ QUIZ_NOTEBOOK = "quiz_06.ipynb"
 """Lesson 06's quiz, for the quiz test while notebooks/06_*.ipynb does not exist yet."""
 
 # Console errors a page may show, each with the reason it is harmless. Keep this short.
-EXPECTED_CONSOLE_ERRORS: dict[str, str] = {
-    # Chromium logs it without the URL. A page being left POSTs Voila's kernel shutdown
-    # (/voila/api/shutdown/<id>) without an _xsrf argument, which Voila refuses; the
-    # server culls the idle kernel instead (app/voila.py). test_languages.py checks the
-    # 403 really came from that URL.
-    "the server responded with a status of 403 (Forbidden)": "page-close kernel shutdown",
-}
+EXPECTED_CONSOLE_ERRORS: dict[str, str] = {}
 
 
 def _missing_browser(reason: str) -> None:

@@ -1,6 +1,8 @@
 """Hardening of the app (a whole class may open it at once): no sources, no tracebacks, no
-template/theme override by URL, 127.0.0.1 unless in classroom mode (then a token), no
-code run through the kernel websocket, and kernels of closed pages reclaimed.
+template/theme override by URL, 127.0.0.1 unless in classroom mode (then a token that no
+kernel and no process environment holds), only the app's own host names, 4xx for
+malformed paths, no code run through the kernel websocket, a kernel reachable only from
+the browser whose page started it, and kernels of closed pages reclaimed.
 
 The tests that need no browser talk HTTP (and a websocket) to the app directly.
 """
@@ -8,6 +10,7 @@ The tests that need no browser talk HTTP (and a websocket) to the app directly.
 from __future__ import annotations
 
 import asyncio
+import http.client
 import json
 import socket
 import subprocess
@@ -17,6 +20,7 @@ import uuid
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlparse
 
 import pytest
 
@@ -93,9 +97,10 @@ def test_the_app_listens_on_127_0_0_1_only(app: AppServer) -> None:
 
 @pytest.mark.slow
 def test_classroom_mode_listens_on_every_address_and_requires_the_token() -> None:
-    with AppServer(classroom=True) as server:
+    chosen = "class-token-" + uuid.uuid4().hex
+    with AppServer(classroom=True, env={"TUTOR_TOKEN": chosen}) as server:
         token = server.token()
-        assert token and len(token) >= 24
+        assert token == chosen
         assert f"http://127.0.0.1:{server.port}/?token={token}" in server.log()
         other = _other_address()
         if other is not None:
@@ -107,25 +112,55 @@ def test_classroom_mode_listens_on_every_address_and_requires_the_token() -> Non
             assert "/login" in headers["Location"]
         status, page, _ = server.get(f"/voila/render/{WORKED}?token=wrong-{token}")
         assert status in (302, 403)
-        status, page, _ = server.get(f"/voila/render/{WORKED}?token={token}")
+        status, page, _ = server.get(f"/voila/render/{WORKED}?token={token}&lang=ja")
         assert status == 200 and "tutor.js" in page
         status, _, _ = server.get(f"/voila/api/contents?token=wrong-{token}")
         assert status in (302, 403)
-        # app/voila.py takes the token out of the environment kernels inherit. (A kernel
-        # still sees the URL of its own page, query string included: Voila passes it.)
+        # The token is in no process's environment: not the server's (it came through a
+        # pipe, tutor/app/launch.py), and not a kernel's (Voila gives a kernel its page's
+        # address, with the token taken out first). The rest of the address stays.
+        assert server.process is not None
+        assert chosen.encode() not in Path(f"/proc/{server.process.pid}/environ").read_bytes()
         pids = server.kernel_pids()
         assert pids
-        assert all(b"TUTOR_TOKEN=" not in Path(f"/proc/{pid}/environ").read_bytes() for pid in pids)
+        for pid in pids:
+            environment = Path(f"/proc/{pid}/environ").read_bytes()
+            assert chosen.encode() not in environment and b"TUTOR_TOKEN" not in environment
+            assert b"QUERY_STRING=lang=ja\0" in environment
+        # Only this machine's addresses: a page elsewhere cannot reach the app through a
+        # name of its own (DNS rebinding).
+        assert _get_with_host(server.port, "attacker.example", token)[0] == 400
 
 
-async def _send_on_kernel_socket(port: int, kernel_id: str, marker: Path) -> dict[str, Any]:
+def _get_with_host(port: int, host: str, token: str | None = None) -> tuple[int, str]:
+    """GET the course index with ``Host: <host>``, as a browser that reached the app
+    through that name would; returns the status and the body."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    query = f"?token={token}" if token else ""
+    connection.request("GET", f"/voila/render/index.ipynb{query}", headers={"Host": host})
+    response = connection.getresponse()
+    body = response.read().decode("utf-8", errors="replace")
+    connection.close()
+    return response.status, body
+
+
+def _cookie_header(context: Any) -> str:
+    """The cookies a browser context holds, as a Cookie header (what it sends the app)."""
+    return "; ".join(f"{cookie['name']}={cookie['value']}" for cookie in context.cookies())
+
+
+async def _send_on_kernel_socket(
+    port: int, kernel_id: str, marker: Path, cookies: str
+) -> dict[str, Any]:
     """Send kernel_info_request and an execute_request on the kernel websocket, like a
-    viewer's browser could; return the replies that came back within a few seconds."""
+    viewer's browser (holding ``cookies``) could; return the replies that came back
+    within a few seconds."""
+    from tornado.httpclient import HTTPRequest
     from tornado.websocket import websocket_connect
 
     session = uuid.uuid4().hex
     url = f"ws://127.0.0.1:{port}/api/kernels/{kernel_id}/channels?session_id={session}"
-    connection = await websocket_connect(url)
+    connection = await websocket_connect(HTTPRequest(url, headers={"Cookie": cookies}))
 
     def message(msg_type: str, content: dict[str, Any]) -> dict[str, Any]:
         return {
@@ -180,6 +215,36 @@ async def _send_on_kernel_socket(port: int, kernel_id: str, marker: Path) -> dic
     return replies
 
 
+async def _open_kernel_socket(port: int, kernel_id: str, cookies: str) -> int:
+    """The HTTP status of a websocket handshake to the kernel with ``cookies`` (101 when
+    it opens)."""
+    from tornado.httpclient import HTTPClientError, HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    url = f"ws://127.0.0.1:{port}/api/kernels/{kernel_id}/channels?session_id={uuid.uuid4().hex}"
+    try:
+        connection = await websocket_connect(HTTPRequest(url, headers={"Cookie": cookies}))
+    except HTTPClientError as error:
+        return int(error.code)
+    connection.close()
+    return 101
+
+
+def _in_thread(coroutine: Any) -> Any:
+    """Run ``coroutine`` to its end (Playwright's sync API keeps an event loop in this
+    thread: run it in another one)."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result(timeout=60)
+
+
+def _page_kernel_id(browser_page: Any) -> str:
+    return str(
+        browser_page.evaluate(
+            "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
+        )
+    )
+
+
 @pytest.mark.browser
 def test_a_viewer_cannot_run_code_through_the_kernel_websocket(
     app: AppServer, page: tuple[Any, PageLog]
@@ -187,15 +252,10 @@ def test_a_viewer_cannot_run_code_through_the_kernel_websocket(
     browser_page, log = page
     browser_page.goto(app.render_url(WORKED))
     browser_page.locator("button.tutor-step-next").wait_for(timeout=LOAD_TIMEOUT)
-    kernel_id = browser_page.evaluate(
-        "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
-    )
+    kernel_id = _page_kernel_id(browser_page)
     marker = Path(tempfile.mkdtemp()) / "ran.txt"
-    # Playwright's sync API keeps an event loop in this thread: talk from another one.
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        replies = pool.submit(
-            asyncio.run, _send_on_kernel_socket(app.port, kernel_id, marker)
-        ).result(timeout=60)
+    cookies = _cookie_header(browser_page.context)
+    replies = _in_thread(_send_on_kernel_socket(app.port, kernel_id, marker, cookies))
     # The same connection carries the allowed kernel_info_request to the kernel and back...
     assert "kernel_info_reply" in replies["info"]
     # ...but the execute_request is dropped by the server: no reply, no status, no effect.
@@ -209,9 +269,93 @@ def test_a_viewer_cannot_run_code_through_the_kernel_websocket(
 
 
 @pytest.mark.browser
-def test_kernels_of_closed_pages_are_reclaimed_and_open_pages_keep_theirs(
+def test_a_kernel_answers_only_the_browser_whose_page_started_it(
+    app: AppServer, browser: Any
+) -> None:
+    mine = browser.new_context()
+    page = mine.new_page()
+    page.goto(app.render_url(WORKED))
+    page.locator("button.tutor-step-next").wait_for(timeout=LOAD_TIMEOUT)
+    kernel_id = _page_kernel_id(page)
+    pids = set(app.kernel_pids())
+    # Another learner who learned the kernel's id: their own browser (their own _xsrf
+    # cookie, from a page of their own) can neither reach nor stop it.
+    theirs = browser.new_context()
+    their_page = theirs.new_page()
+    their_page.goto(app.url("/voila/render/index.ipynb"))
+    their_page.locator(".tutor-course-index").wait_for(timeout=LOAD_TIMEOUT)
+    their_cookies = _cookie_header(theirs)
+    assert "_xsrf=" in their_cookies
+    assert _in_thread(_open_kernel_socket(app.port, kernel_id, their_cookies)) == 404
+    assert _in_thread(_open_kernel_socket(app.port, kernel_id, "")) == 404
+    status = their_page.evaluate(
+        """async (kernel) => {
+            const xsrf = document.cookie.match(/\\b_xsrf=([^;]*)/)[1];
+            const body = new FormData();
+            body.append("_xsrf", xsrf);
+            const shut = await fetch(`/voila/api/shutdown/${kernel}`, {method: "POST", body});
+            const model = await fetch(`/api/kernels/${kernel}`);
+            return [shut.status, model.status];
+        }""",
+        kernel_id,
+    )
+    assert status == [404, 404]
+    assert set(app.kernel_pids()) >= pids
+    # Its own page still works, and its own browser may reach it.
+    assert _in_thread(_open_kernel_socket(app.port, kernel_id, _cookie_header(mine))) == 101
+    page.locator("button.tutor-step-next").click()
+    page.get_by_text(SECOND_STEP).wait_for(timeout=10_000)
+    theirs.close()
+    mine.close()
+
+
+@pytest.mark.browser
+def test_closing_a_page_gives_its_kernel_back_however_it_was_opened(
+    app: AppServer, browser: Any
+) -> None:
+    """A direct link (no page of the app seen before: Voila's page-close request used to
+    be refused for want of the _xsrf cookie), and a lesson opened from the index."""
+    before = set(app.kernel_pids())
+
+    def ours() -> set[int]:
+        return set(app.kernel_pids()) - before
+
+    def wait_until(condition: Any, seconds: float) -> bool:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if condition():
+                return True
+            time.sleep(0.2)
+        return condition()
+
+    context = browser.new_context()  # no cookie yet: as a bookmark opened in a fresh browser
+    direct = context.new_page()
+    direct.goto(app.render_url(WORKED))
+    direct.locator("button.tutor-step-next").wait_for(timeout=LOAD_TIMEOUT)
+    assert len(ours()) == 1
+    direct.close(run_before_unload=True)  # as a learner closes the tab
+    assert wait_until(lambda: not ours(), 10), "the closed page's kernel is still running"
+
+    page = context.new_page()
+    page.goto(app.url("/voila/render/index.ipynb"))
+    page.locator(".tutor-course-index a.tutor-open").first.wait_for(timeout=LOAD_TIMEOUT)
+    (index_kernel,) = ours()
+    page.locator(".tutor-course-index a.tutor-open").first.click()
+    page.wait_for_url("**/voila/render/01_*", timeout=LOAD_TIMEOUT)
+    # Leaving the index gave its kernel back; the lesson has its own.
+    assert wait_until(lambda: index_kernel not in ours() and len(ours()) == 1, 30)
+    page.close(run_before_unload=True)
+    assert wait_until(lambda: not ours(), 10)
+    context.close()
+    assert "403 POST /voila/api/shutdown" not in app.log()
+
+
+@pytest.mark.browser
+def test_kernels_of_vanished_pages_are_reclaimed_and_open_pages_keep_theirs(
     scratch_app: AppServer, browser: Any
 ) -> None:
+    """The backstop for pages that go without a word (a crashed browser, a phone that
+    froze the tab: no page-close request), and for a page that never ran its scripts."""
     before = set(scratch_app.kernel_pids())  # other tests' kernels, not watched here
 
     def ours() -> set[int]:
@@ -222,15 +366,18 @@ def test_kernels_of_closed_pages_are_reclaimed_and_open_pages_keep_theirs(
     kept.goto(scratch_app.render_url(WORKED))
     kept.locator("button.tutor-step-next").wait_for(timeout=LOAD_TIMEOUT)
     (kept_kernel,) = ours()
-    opened_and_closed = 6
+    mute = browser.new_context()  # a browser that will never say it leaves
+    mute.add_init_script("navigator.sendBeacon = () => true;")
+    opened_and_closed = 5
     for _ in range(opened_and_closed):
-        visit = context.new_page()
+        visit = mute.new_page()
         visit.goto(scratch_app.render_url(WORKED))
         visit.locator("button.tutor-step-next").wait_for(timeout=LOAD_TIMEOUT)
-        visit.close()
+        visit.close(run_before_unload=True)
+    assert scratch_app.get(f"/voila/render/{WORKED}")[0] == 200  # a page that ran no script
     peak = ours()
     assert len(peak) >= 3, "the pages did not start kernels: nothing was measured"
-    # Closed pages' kernels go within the idle timeout plus a culling interval or two.
+    # Their kernels go within the idle timeout plus a culling interval or two.
     deadline = time.monotonic() + CULL_IDLE_TIMEOUT + 3 * CULL_INTERVAL + 15
     while ours() != {kept_kernel} and time.monotonic() < deadline:
         time.sleep(0.5)
@@ -238,6 +385,7 @@ def test_kernels_of_closed_pages_are_reclaimed_and_open_pages_keep_theirs(
     # The open page's kernel survived the idle time and still answers.
     kept.locator("button.tutor-step-next").click()
     kept.get_by_text(SECOND_STEP).wait_for(timeout=10_000)
+    mute.close()
     context.close()
 
 
@@ -247,3 +395,43 @@ def test_no_server_api_beyond_what_pages_need(app: AppServer) -> None:
     for path in ("/api/kernels", "/api/sessions", "/api/contents", "/api/terminals"):
         assert app.get(path)[0] == 404, path
     assert app.get(f"/voila/files/{WORKED}")[0] == 403
+
+
+def test_only_the_apps_own_host_names_are_answered(app: AppServer) -> None:
+    assert _get_with_host(app.port, f"127.0.0.1:{app.port}")[0] == 200
+    assert _get_with_host(app.port, f"localhost:{app.port}")[0] == 200
+    # A name of someone else's pointing at this machine (DNS rebinding), or none at all.
+    for host in (f"attacker.example:{app.port}", "attacker.example", "10.1.2.3", ""):
+        assert _get_with_host(app.port, host)[0] == 400, host
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/logout",
+        "/voila/templates/tutor/static/..%2f..%2f..%2fetc%2fpasswd",
+        "/voila/templates/tutor/static/..%2fconf.json",
+        "/voila/templates/..%2f..%2f/static/tutor.js",
+        "/voila/templates/tutor",
+        "/voila/templates/tutor/nostatic/tutor.js",
+        "/voila/templates/tutor/static/",
+        "/voila/static/..%2f..%2fapp.py",
+        "/voila/files/..%2f..%2fetc%2fpasswd",
+        "/voila/render/..%2f..%2fetc%2fpasswd",
+        "/api/kernels/not-a-kernel",
+        "/voila/api/shutdown/not-a-kernel",
+        "/voila/tree/..%2f..",
+        "/no/such/page",
+    ],
+)
+def test_malformed_and_unknown_paths_answer_4xx(app: AppServer, path: str) -> None:
+    status, body, headers = app.get(path)
+    if status in (301, 302):  # Voila sends a render of a non-notebook to /voila/files
+        status, body, _ = app.get(urlparse(headers["Location"]).path)
+    assert 400 <= status < 500, (path, status)
+    assert "Traceback" not in body and "site-packages" not in body
+
+
+def test_the_apps_static_files_are_still_served(app: AppServer) -> None:
+    for name in ("tutor.js", "tutor-page.js", "tutor.css", "tutor-page.css"):
+        assert app.get(f"/voila/templates/tutor/static/{name}")[0] == 200, name

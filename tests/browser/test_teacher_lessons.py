@@ -1,0 +1,77 @@
+"""A teacher's own lessons served beside the built-in ones (``wizard-tutor app --lessons
+FOLDER``): listed on the course index, shown with a working quiz, and in English when the
+teacher wrote only English."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from .app_process import ROOT, AppServer
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+# Only English: a teacher writes in their own language.
+TEACHERS_LESSON = """
+title.en = "Our class: tricks"
+summary.en = "The trick of last Friday, and one to try."
+
+[[section]]
+id = "friday"
+heading.en = "Last Friday"
+text.en = "Red was trump. Who took it?"
+
+[[section.example]]
+id = "friday-trick"
+kind = "trick-winner"
+plays = "B9 B13 R2 G13"
+trump = "R"
+winner = "C"
+
+[[quiz]]
+id = "try-one"
+kind = "trick-winner"
+plays = "W R13 W J"
+trump = "none"
+winner = "A"
+"""
+
+
+@pytest.fixture(scope="module")
+def teacher_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
+    folder = tmp_path_factory.mktemp("my-lessons")
+    (folder / "12_our_tricks.toml").write_text(TEACHERS_LESSON, encoding="utf-8")
+    server = AppServer(args=["--lessons", str(folder)]).start()
+    yield server
+    server.close()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_a_teachers_lesson_is_on_the_index_and_its_quiz_works(
+    teacher_app: AppServer, browser: Any
+) -> None:
+    assert "12 Our class: tricks" in teacher_app.log()
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(teacher_app.url("/voila/render/index.ipynb?lang=ja"))
+    link = page.get_by_role("link", name="Our class: tricks", exact=True)
+    link.wait_for(timeout=90_000)
+    # Beside every notebook of the course.
+    course = [path for path in (ROOT / "notebooks").glob("*.ipynb") if path.name != "index.ipynb"]
+    assert page.locator(".tutor-course-entry a.tutor-open").count() == len(course) + 1
+    link.click()
+    page.wait_for_url("**/voila/render/12_our_tricks.ipynb?lang=ja", timeout=90_000)
+    page.get_by_text("Our class: tricks").first.wait_for(timeout=90_000)  # English: no ja text
+    choice = page.locator(".tutor-quiz .tutor-quiz-choice").first
+    choice.click(timeout=90_000)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.tutor-quiz-feedback')]"
+        ".some((node) => node.textContent.trim())",
+        timeout=30_000,
+    )
+    assert page.locator(".tutor-page-notice").count() == 0
+    context.close()

@@ -1,0 +1,111 @@
+"""The kernel the app's pages run in: ipykernel, with every traceback kept in the server's
+log and a short message for the page instead.
+
+A widget callback that fails (a malformed value sent by a browser, a click on a button
+that should have been disabled, a save that failed) makes IPython send the full traceback,
+with the server's paths and source lines, to the browser over the kernel's websocket;
+libraries log their errors (e.g. ``comm``'s "Exception in comm_msg") to ``sys.stderr``,
+which the kernel also forwards to the browser. Here both go to the kernel's own standard
+error, which is the server's log, and the browser gets an ``error`` message whose only
+content is the tutor's short message (``ename`` ``TutorError``), which the page's
+script (``static/tutor-page.js``) shows.
+
+The app's kernel spec (``tutor/app/jupyter/kernels/python3``, first on the app's
+``JUPYTER_PATH``) starts it as ``python -m tutor.app.kernel -f <connection file>``. In
+JupyterLab the usual kernel runs: there a learner may see their own tracebacks.
+
+>>> short_message("ja")
+'チューターの中で問題が起きました。詳しいことはサーバーのログに残っています。'
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+log = logging.getLogger("tutor.app.kernel")
+
+
+def short_message(lang: str | None = None) -> str:
+    """The words a learner reads when something failed, in the page's language."""
+    try:
+        from tutor.teaching.language import current_language
+        from tutor.teaching.text import text
+
+        return text("page-notice.error", lang or current_language())
+    except Exception:  # the notice itself must never fail
+        return "Something went wrong in the tutor. The details are in the server's log."
+
+
+class TutorError(Exception):
+    """What the page is told failed (the real exception stays in the server's log)."""
+
+
+class _PageNotice(logging.Handler):
+    """Tells the page about every error a library logs (after the server's log has it)."""
+
+    def __init__(self, tell_page: Callable[[], None]) -> None:
+        super().__init__(level=logging.ERROR)
+        self.tell_page = tell_page
+        self.telling = False
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if self.telling:  # an error while telling the page must not loop
+            return
+        self.telling = True
+        try:
+            self.tell_page()
+        finally:
+            self.telling = False
+
+
+def install(shell: Any) -> None:
+    """Keep tracebacks in the server's log and send the page the short message instead.
+    ``shell`` is the kernel's ``ZMQInteractiveShell``."""
+    server_log = logging.StreamHandler(sys.__stderr__)
+    server_log.setFormatter(logging.Formatter("[tutor kernel] %(levelname)s %(name)s: %(message)s"))
+    log.addHandler(server_log)
+    log.propagate = False  # its records are the tracebacks; the page is told separately
+    root = logging.getLogger()
+    root.addHandler(server_log)
+    # Warnings printed by libraries would reach the page as text: log them instead.
+    logging.captureWarnings(True)
+
+    send_error = shell._showtraceback  # ipykernel's: an "error" message on IOPub
+
+    def tell_page() -> None:
+        message = short_message()
+        send_error(TutorError, TutorError(message), [message])
+
+    def show_traceback(etype: type, evalue: BaseException, stb: list[str]) -> None:
+        log.error("%s: %s\n%s", etype.__name__, evalue, _ANSI.sub("", "\n".join(stb)))
+        tell_page()
+
+    shell._showtraceback = show_traceback
+    root.addHandler(_PageNotice(tell_page))
+
+
+def main() -> None:
+    """Start the kernel (what ``python -m ipykernel_launcher`` does), guarded."""
+    # As ipykernel_launcher: the current folder leaves sys.path while the kernel loads;
+    # IPython puts it back for the notebook's code.
+    if sys.path and (sys.path[0] == "" or Path(sys.path[0]) == Path.cwd()):
+        del sys.path[0]
+    from ipykernel.kernelapp import IPKernelApp
+
+    app: Any = IPKernelApp.instance()
+    # ipykernel forwards whatever is written to file descriptors 1 and 2 to the browser;
+    # here they stay the server's (its log), and only what Python code prints is sent.
+    app.capture_fd_output = False
+    app.initialize()
+    install(app.shell)
+    app.start()
+
+
+if __name__ == "__main__":
+    main()

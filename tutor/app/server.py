@@ -1,0 +1,602 @@
+"""The tutor app's server: Voila, stand-alone, with what a classroom needs on top.
+
+A whole class opens one link at once, on a small machine. What this adds to Voila, and why:
+
+- **Admission.** Every page view starts a kernel and runs its notebook: about a second of
+  CPU. Forty at once on two cores made every page wait for every other one until Voila
+  gave up on their output. :class:`Admission` lets a few pages start at a time and queues
+  the rest (first come, first served); a page that waited too long, or that would go past
+  the cap on kernels, gets a short page saying the tutor is busy, which tries again by
+  itself (HTTP 503 with ``Retry-After``). Nothing is ever silently left out.
+- **A closing page gives its kernel back.** Voila's page sends a page-close request with
+  the ``_xsrf`` cookie, but only a page reached through Voila's folder listing had that
+  cookie: a lesson opened from a link or a bookmark was refused and its kernel idled for
+  minutes. Every page now gets the cookie, and the request (like every use of a kernel:
+  its websocket, its REST model) is accepted only from the browser whose page started
+  the kernel (:class:`TutorKernelManager` remembers it), so one viewer cannot stop or
+  drive another's kernel even if they learn its id.
+- **Only the addresses served.** Requests whose ``Host`` is not one of the app's addresses
+  are refused (DNS rebinding), malformed template paths and ``/logout`` answer 404
+  instead of a server error, and a classroom token never reaches a kernel (it is taken
+  out of the page's address before the kernel's environment is made).
+
+The settings that do not change between runs are in :mod:`tutor.app.settings`; the kernel
+the pages run in hides tracebacks (:mod:`tutor.app.kernel`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ctypes
+import gc
+import hmac
+import json
+import os
+import random
+import re
+import socket
+import subprocess
+import tempfile
+from collections.abc import AsyncIterator, Iterable, Mapping
+from contextlib import asynccontextmanager
+from html import escape
+from typing import Any
+from urllib.parse import parse_qsl, urlencode
+
+import tornado.web
+import voila.handler
+from jupyter_core.utils import ensure_async
+from jupyter_server.base.call_context import CallContext
+from jupyter_server.services.kernels.handlers import KernelHandler
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from traitlets import Float, Integer, List, Unicode, default
+from voila.app import Voila
+from voila.notebook_renderer import NotebookRenderer
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+from voila.static_file_handler import TemplateStaticFileHandler
+from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+from tutor.teaching.language import current_language
+from tutor.teaching.text import text
+
+TOKEN_PARAMETER = "token"
+"""The query parameter of Jupyter's token login (classroom mode)."""
+
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]", "::1")
+
+
+# -- who may use a kernel --------------------------------------------------------------------
+
+
+def browser_key(handler: tornado.web.RequestHandler) -> bytes:
+    """The key of the browser behind a request: the random token of its ``_xsrf`` cookie
+    (tornado masks it differently in every page, so the raw token is compared). A browser
+    without the cookie gets a fresh one, which owns nothing."""
+    # tornado's documented way to read the raw token is this "private" method; the
+    # masked xsrf_token property changes with every call.
+    _version, token, _timestamp = handler._get_raw_xsrf_token()
+    return bytes(token)
+
+
+class TutorKernelManager(AsyncMappingKernelManager):
+    """Jupyter Server's kernel manager, remembering which browser each kernel's page was
+    opened in (see :func:`browser_key`)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)  # type: ignore[no-untyped-call]
+        self._owners: dict[str, bytes] = {}
+
+    async def start_kernel(self, **kwargs: Any) -> str:  # type: ignore[override]
+        # (jupyter_server declares it as the synchronous wrapper it also provides)
+        # The page handler that asks for the kernel is the current request's handler.
+        handler = CallContext.get(CallContext.JUPYTER_HANDLER)
+        owner = getattr(handler, "page_owner", None)
+        kernel_id: str = await super().start_kernel(**kwargs)
+        if isinstance(owner, bytes):
+            self._owners[kernel_id] = owner
+        if handler is not None:
+            handler.page_kernel_id = kernel_id  # the page watches it (PageHandler)
+        return kernel_id
+
+    async def is_running(self, kernel_id: str) -> bool:
+        """Whether the kernel ``kernel_id`` exists and its process is alive."""
+        if kernel_id not in self:
+            return False
+        return bool(await ensure_async(self.get_kernel(kernel_id).is_alive()))
+
+    def owned_by(self, kernel_id: str, key: bytes) -> bool:
+        """Whether the kernel ``kernel_id`` was started for the browser of ``key``."""
+        owner = self._owners.get(kernel_id)
+        return owner is not None and hmac.compare_digest(owner, key)
+
+    def remove_kernel(self, kernel_id: str) -> Any:
+        # Every way a kernel goes (page closed, culled, died, server stopping) ends here.
+        self._owners.pop(kernel_id, None)
+        kernel = super().remove_kernel(kernel_id)
+        if not self._owners:
+            release_free_memory()
+        return kernel
+
+
+def release_free_memory() -> None:
+    """Hand memory the server no longer uses back to the system once the last page has
+    gone. CPython keeps freed memory in its own pools and glibc keeps freed heap pages,
+    so after a class the server would hold the peak of the lesson for the rest of the
+    day; ``malloc_trim`` returns what is free (a few milliseconds, only when idle)."""
+    gc.collect()
+    with contextlib.suppress(OSError, AttributeError):  # not glibc: nothing to trim this way
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+
+
+def _require_owner(handler: Any, kernel_id: str) -> None:
+    if not handler.kernel_manager.owned_by(kernel_id, browser_key(handler)):
+        # The same answer as for a kernel that does not exist: an id reveals nothing.
+        raise tornado.web.HTTPError(404, "no such kernel")
+
+
+class OwnKernelHandler(KernelHandler):
+    """``/api/kernels/<id>`` (the page's widgets read their kernel's model there)."""
+
+    async def prepare(self) -> None:  # type: ignore[override]  # (as APIHandler's)
+        await super().prepare()
+        if not self._finished:
+            _require_owner(self, self.path_kwargs["kernel_id"])
+
+
+class OwnKernelWebsocketHandler(VoilaKernelWebsocketHandler):  # type: ignore[misc]
+    """The kernel's websocket: the page's widgets talk to their kernel through it."""
+
+    async def pre_get(self) -> None:
+        _require_owner(self, self.kernel_id)
+        await super().pre_get()
+
+
+class PageCloseHandler(VoilaShutdownKernelHandler):  # type: ignore[misc]
+    """Voila's page-close request (``POST /voila/api/shutdown/<id>``, sent by the page on
+    ``beforeunload``): checked for the ``_xsrf`` cookie as before, and for the browser."""
+
+    @tornado.web.authenticated
+    async def post(self, kernel_id: str) -> None:
+        _require_owner(self, kernel_id)
+        await super().post(kernel_id)
+
+
+# -- admission: a class arriving at once -----------------------------------------------------
+
+
+class Admission:
+    """How many pages may start their kernel at the same time, and how many kernels the
+    server holds at most.
+
+    ``max_starting`` pages start at once; the others wait, first come first served, for
+    up to ``queue_timeout`` seconds. A page that waited longer, or that would take the
+    server past ``max_kernels`` kernels, is refused with the busy page.
+    """
+
+    def __init__(
+        self,
+        kernel_manager: Any,
+        *,
+        max_kernels: int,
+        max_starting: int,
+        queue_timeout: float,
+    ) -> None:
+        self.kernel_manager = kernel_manager
+        self.max_kernels = max_kernels
+        self.max_starting = max_starting
+        self.queue_timeout = queue_timeout
+        self.waiting = 0
+        self.starting = 0
+        self._slots: asyncio.Semaphore | None = None
+
+    def kernels(self) -> int:
+        return len(self.kernel_manager.list_kernel_ids())
+
+    @asynccontextmanager
+    async def admit(self) -> AsyncIterator[str | None]:
+        """``None`` when the page may start (its slot is held until the block ends),
+        else why not: ``"full"`` (the cap on kernels) or ``"queue"`` (waited too long)."""
+        if self._slots is None:  # made in the server's event loop
+            self._slots = asyncio.Semaphore(self.max_starting)
+        # Pages already waiting or starting will hold a kernel too.
+        if self.kernels() + self.waiting + self.starting >= self.max_kernels:
+            yield "full"
+            return
+        self.waiting += 1
+        try:
+            await asyncio.wait_for(self._slots.acquire(), self.queue_timeout)
+        except TimeoutError:
+            admitted = False
+        else:
+            admitted = True
+        finally:
+            self.waiting -= 1
+        if not admitted:
+            yield "queue"
+            return
+        self.starting += 1
+        try:
+            yield None
+        finally:
+            self.starting -= 1
+            self._slots.release()
+
+
+RETRY_SECONDS = (3, 8)
+"""The busy page tries again after a random number of seconds in this range (so that a
+class refused together does not come back together)."""
+
+
+def busy_page(reason: str, lang: str, *, max_kernels: int) -> str:
+    """The page shown instead of a lesson when the tutor cannot start it now: what is
+    happening, in the learner's language, and a retry that needs no click."""
+    low, high = RETRY_SECONDS
+    wait = random.randint(low, high)
+    title = escape(text("busy.title", lang))
+    body = escape(text(f"busy.{reason}", lang, count=max_kernels))
+    again = escape(text("busy.again", lang))
+    return f"""<!DOCTYPE html>
+<html lang="{escape(lang)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="{wait + 2}">
+<link rel="icon" href="data:;base64,=">
+<title>{title}</title>
+<style>
+  body {{ font-family: system-ui, sans-serif; max-width: 36em; margin: 15vh auto; padding: 0 1em;
+         font-size: 1.2rem; line-height: 1.5; color: #1a1a1a; }}
+  h1 {{ font-size: 1.6rem; }}
+  a {{ color: #0b57d0; }}
+</style>
+</head>
+<body>
+<main class="tutor-busy" data-reason="{escape(reason)}">
+<h1>{title}</h1>
+<p>{body}</p>
+<p><a href="" id="tutor-retry">{again}</a></p>
+</main>
+<script>
+  document.getElementById("tutor-retry").href = window.location.href;
+  window.setTimeout(() => window.location.reload(), {wait * 1000});
+</script>
+</body>
+</html>
+"""
+
+
+# -- the page --------------------------------------------------------------------------------
+
+
+def drop_token(request: Any) -> None:
+    """Take the classroom token out of the request's address, so that the kernel's
+    environment (Voila passes the page's query string and URL to it) never holds it. The
+    browser is logged in by then: Jupyter sets its login cookie."""
+    pairs = parse_qsl(request.query, keep_blank_values=True)
+    kept = [(name, value) for name, value in pairs if name != TOKEN_PARAMETER]
+    if len(kept) == len(pairs):
+        return
+    request.query = urlencode(kept)
+    request.uri = request.path + (f"?{request.query}" if request.query else "")
+    request.query_arguments = {}
+    for name, value in kept:
+        request.query_arguments.setdefault(name, []).append(value.encode())
+    request.arguments = dict(request.query_arguments)
+
+
+RENDER_LIMIT = 300.0
+"""Seconds a page may take to start its kernel and run its notebook (the last resort: a
+lesson takes about a second, Voila gives a kernel 60 s to start)."""
+
+WATCH_INTERVAL = 2.0
+
+
+def failed_page_tail(lang: str) -> str:
+    """The end of a page whose notebook could not be run: the page says so and reloads by
+    itself, as static/tutor-page.js does (the same counter: at most three times)."""
+    incomplete = json.dumps(text("page-notice.incomplete", lang), ensure_ascii=False)
+    gave_up = json.dumps(text("page-notice.gave-up", lang), ensure_ascii=False)
+    return f"""
+<script>
+(function () {{
+  var key = "wizard-tutor/reloads:" + window.location.pathname, count = 3;
+  try {{ count = Number(window.sessionStorage.getItem(key) || "0"); }} catch (error) {{}}
+  var box = document.createElement("div");
+  box.className = "tutor-page-notice";
+  box.setAttribute("role", "alert");
+  box.dataset.notice = count < 3 ? "incomplete" : "gave-up";
+  box.textContent = count < 3 ? {incomplete} : {gave_up};
+  (document.body || document.documentElement).prepend(box);
+  if (count < 3) {{
+    try {{ window.sessionStorage.setItem(key, String(count + 1)); }} catch (error) {{}}
+    window.setTimeout(function () {{ window.location.reload(); }}, 3000 + Math.random() * 5000);
+  }}
+}})();
+</script>
+</body>
+</html>
+"""
+
+
+class GuardedRenderer(NotebookRenderer):  # type: ignore[misc]
+    """Voila's notebook renderer, telling its page when it fails.
+
+    Voila's page handler runs the renderer in a background task whose exception nobody
+    reads (voila/handler.py, ``put_html``): a template that cannot be found, or a kernel
+    that never became ready, left the page waiting forever. The failure is recorded on
+    the page's handler (``render_failed``), which ends the page (:class:`PageHandler`).
+    Voila's handler builds its renderer from the name ``voila.handler.NotebookRenderer``,
+    which :class:`TutorVoila` points here."""
+
+    def generate_content_generator(self, *args: Any, **kwargs: Any) -> AsyncIterator[Any]:
+        inner = super().generate_content_generator(*args, **kwargs)
+        handler = self.request_handler
+
+        async def guarded() -> AsyncIterator[Any]:
+            try:
+                async for snippet in inner:
+                    yield snippet
+            except Exception as error:
+                handler.render_failed = error
+                raise
+
+        return guarded()
+
+
+class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
+    """``/voila/render/<notebook>``: Voila's page, admitted by :class:`Admission` and
+    watched while its notebook runs.
+
+    Voila runs the notebook in a background task; when the kernel dies while starting
+    the task fails silently and the page would wait forever, spinner turning, holding its
+    place in the queue. Here a page whose kernel died, or that took longer than
+    :data:`RENDER_LIMIT`, is ended with a notice (the page reloads by itself) and its
+    place and kernel are given back; so are those of a page closed before it had loaded
+    (no page script is running yet to send the page-close request)."""
+
+    def initialize(self, **kwargs: Any) -> None:
+        self.admission: Admission = kwargs.pop("admission")
+        self.page_left = False
+        super().initialize(**kwargs)
+
+    def on_connection_close(self) -> None:
+        # The learner closed the page (or left it) before it had loaded.
+        self.page_left = True
+        super().on_connection_close()
+
+    async def prepare(self) -> None:
+        await super().prepare()
+        if self._finished:
+            return
+        # The page-close request needs the _xsrf cookie: set it now (reading xsrf_token
+        # does, before the page starts streaming), and remember the browser for the
+        # kernel about to start.
+        self.xsrf_token  # noqa: B018  (read for its effect: the cookie)
+        self.page_owner = browser_key(self)
+        drop_token(self.request)
+
+    @tornado.web.authenticated
+    async def get(self, path: str | None = None) -> None:
+        if not (path or "").endswith(".ipynb"):  # Voila redirects other files
+            await super().get(path)
+            return
+        loop = asyncio.get_running_loop()
+        asked = loop.time()
+        async with self.admission.admit() as refused:
+            if refused is None:
+                admitted = loop.time()
+                if not self.page_left:  # gone while it waited: start nothing
+                    await self._render(path)
+                self.log.info(
+                    "page %s: waited %.1f s, ran in %.1f s",
+                    path,
+                    admitted - asked,
+                    loop.time() - admitted,
+                )
+                return
+        self.log.warning(
+            "busy (%s): %d kernels, %d starting, %d waiting; refused %s",
+            refused,
+            self.admission.kernels(),
+            self.admission.starting,
+            self.admission.waiting,
+            path,
+        )
+        lang = current_language(query=self.request.query)
+        self.set_status(503)
+        self.set_header("Retry-After", str(RETRY_SECONDS[1]))
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(busy_page(refused, lang, max_kernels=self.admission.max_kernels))
+
+    async def _render(self, path: str | None) -> None:
+        render = asyncio.ensure_future(super().get(path))
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        while True:
+            done, _ = await asyncio.wait({render}, timeout=WATCH_INTERVAL)
+            if done:
+                render.result()
+                return
+            kernel_id = getattr(self, "page_kernel_id", None)
+            if self.page_left:
+                reason = "the learner left it before it had loaded"
+                break
+            failed = getattr(self, "render_failed", None)
+            if failed is not None:
+                reason = f"its notebook could not be rendered: {failed!r}"
+                break
+            if kernel_id is not None and not await self.kernel_manager.is_running(kernel_id):
+                reason = "its kernel died"
+                break
+            if loop.time() - started > RENDER_LIMIT:
+                reason = f"it took more than {RENDER_LIMIT:.0f} s"
+                break
+        render.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await render
+        if self.page_left:
+            self.log.info("page %s ended early: %s", path, reason)
+        else:
+            self.log.error("page %s ended early: %s", path, reason)
+        kernel_id = getattr(self, "page_kernel_id", None)
+        if kernel_id is not None and kernel_id in self.kernel_manager:
+            with contextlib.suppress(Exception):
+                await self.kernel_manager.shutdown_kernel(kernel_id, now=True)
+        with contextlib.suppress(Exception):  # the learner may have gone
+            self.write(failed_page_tail(current_language(query=self.request.query)))
+            await self.finish()
+
+
+class SafeTemplateStaticHandler(TemplateStaticFileHandler):  # type: ignore[misc]
+    """``/voila/templates/<template>/static/<file>``: Voila's handler answers a malformed
+    path (no ``static`` part, ``..``) with an assertion error, i.e. HTTP 500; 404 here."""
+
+    _PATH = re.compile(r"[A-Za-z0-9_-]+/static/[^\\]+")
+
+    def parse_url_path(self, path: str) -> str:
+        parts = path.split("/")
+        if not self._PATH.fullmatch(path) or any(part in ("", ".", "..") for part in parts):
+            raise tornado.web.HTTPError(404)
+        result: str = super().parse_url_path(path)
+        return result
+
+
+class NotFoundHandler(tornado.web.RequestHandler):
+    """Answers 404: for an address the app does not have, and for ``/logout`` (the app
+    has no log-out page: Jupyter's needs templates Voila lacks, and answered 500)."""
+
+    def prepare(self) -> None:
+        raise tornado.web.HTTPError(404)
+
+
+class UnknownHostHandler(tornado.web.RequestHandler):
+    """Any request whose ``Host`` is not one of the app's addresses (DNS rebinding: a web
+    page elsewhere must not reach the app through a name of its own)."""
+
+    def prepare(self) -> None:
+        raise tornado.web.HTTPError(400, "unknown host")
+
+
+# -- the application -------------------------------------------------------------------------
+
+
+def machine_addresses() -> list[str]:
+    """This machine's names and IPv4 addresses (the ones a classroom reaches it by)."""
+    names = {socket.gethostname(), socket.getfqdn()}
+    try:
+        output = subprocess.run(
+            ["hostname", "-I"], capture_output=True, text=True, timeout=5, check=False
+        ).stdout
+        names.update(address for address in output.split() if ":" not in address)
+    except OSError:
+        pass
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            names.add(str(info[4][0]))
+    except OSError:
+        pass
+    return sorted(name for name in names if name)
+
+
+def host_pattern(hosts: Iterable[str]) -> str:
+    """A tornado host pattern matching exactly ``hosts`` (names without a port)."""
+    return "^(" + "|".join(re.escape(host.lower()) for host in hosts) + ")$"
+
+
+def default_max_kernels() -> int:
+    """Half the machine's memory at about 64 MiB a kernel (measured: 58 MiB for a lesson),
+    between 16 and 200."""
+    try:
+        memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return 40
+    return max(16, min(200, memory // 2 // (64 * 2**20)))
+
+
+class TutorVoila(Voila):  # type: ignore[misc]
+    """Voila with the tutor's handlers (see the module's docstring)."""
+
+    max_kernels = Integer(
+        help="Most kernels (open pages) at once; past it a page says the tutor is full."
+    ).tag(config=True)
+    max_starting = Integer(
+        help="Pages that start their kernel at the same time (default: the CPU count)."
+    ).tag(config=True)
+    queue_timeout = Float(
+        20.0, help="Seconds a page waits for its turn before it gets the busy page."
+    ).tag(config=True)
+    allowed_hosts = List(
+        Unicode(), help="Host names and addresses the app answers to (no port)."
+    ).tag(config=True)
+
+    @default("max_kernels")
+    def _default_max_kernels(self) -> int:
+        return default_max_kernels()
+
+    @default("max_starting")
+    def _default_max_starting(self) -> int:
+        return max(2, os.cpu_count() or 2)
+
+    @default("allowed_hosts")
+    def _default_allowed_hosts(self) -> list[str]:
+        return list(LOCAL_HOSTS)
+
+    @default("config_file_paths")
+    def _no_config_files(self) -> list[str]:
+        # Only the tutor's settings: a voila.py in the current folder or ~/.jupyter must
+        # not change what the class gets.
+        return []
+
+    def init_settings(self) -> dict[str, Any]:
+        settings: dict[str, Any] = super().init_settings()
+        self.admission = Admission(
+            self.kernel_manager,
+            max_kernels=self.max_kernels,
+            max_starting=self.max_starting,
+            queue_timeout=self.queue_timeout,
+        )
+        return settings
+
+    def init_handlers(self) -> list[Any]:
+        voila.handler.NotebookRenderer = GuardedRenderer  # see GuardedRenderer
+        replaced: Mapping[type, type] = {
+            TornadoVoilaHandler: PageHandler,
+            VoilaShutdownKernelHandler: PageCloseHandler,
+            TemplateStaticFileHandler: SafeTemplateStaticHandler,
+            KernelHandler: OwnKernelHandler,
+            VoilaKernelWebsocketHandler: OwnKernelWebsocketHandler,
+        }
+        logout = getattr(self.identity_provider, "logout_handler_class", None)
+        handlers: list[tuple[Any, ...]] = []
+        for route in super().init_handlers():
+            pattern, handler, *rest = route
+            if handler is logout:
+                handlers.append((pattern, NotFoundHandler))
+                continue
+            options = dict(rest[0]) if rest else {}
+            if handler is TornadoVoilaHandler:
+                options["admission"] = self.admission
+            handlers.append((pattern, replaced.get(handler, handler), options))
+        return handlers
+
+    def start(self) -> None:
+        # Voila.start, but the handlers answer only to the app's addresses (Voila adds
+        # them for every host, ".*$").
+        self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
+        self.log.info("Storing connection files in %s.", self.connection_dir)
+        settings = self.init_settings()
+        self.app = tornado.web.Application(**settings)
+        self.app.settings.update(self.tornado_settings)
+        handlers = [*self.init_handlers(), (r".*", NotFoundHandler)]  # not "unknown host"
+        self.app.add_handlers(host_pattern(self.allowed_hosts), handlers)
+        self.app.add_handlers(".*$", [(r".*", UnknownHostHandler)])
+        self.log.info(
+            "Answering to %s; at most %d kernels, %d starting at once",
+            ", ".join(self.allowed_hosts),
+            self.max_kernels,
+            self.max_starting,
+        )
+        self.listen()
