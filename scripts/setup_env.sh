@@ -39,9 +39,43 @@ if [[ -d "$VENV" ]] && ! "$VENV/bin/python" -c 'import sys' >/dev/null 2>&1; the
     rm -rf "$VENV"
 fi
 
+# A venv without pip (made where `python3 -m venv` lacks ensurepip, e.g. Debian without
+# python3-venv) can never install anything: remove it and make it again below.
+if [[ -x "$VENV/bin/python" ]] && ! "$VENV/bin/python" -m pip --version >/dev/null 2>&1; then
+    say ".venv has no pip (made without python3-venv?); removing it"
+    rm -rf "$VENV"
+fi
+
+# `python3 -m venv` needs ensurepip, which Debian and Ubuntu ship separately.
+ensure_venv_support() {
+    "$PYTHON" -c 'import ensurepip' >/dev/null 2>&1 && return 0
+    local version package
+    version="$("$PYTHON" -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
+    package="python${version}-venv"
+    if [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null 2>&1; then
+        say "installing $package (Python's venv module needs it)"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -q && apt-get install -y -q --no-install-recommends "$package"
+        "$PYTHON" -c 'import ensurepip' >/dev/null 2>&1 && return 0
+    fi
+    say "ERROR: $PYTHON cannot make a virtualenv with pip (no ensurepip module)." >&2
+    say "Install it, then run this again:  sudo apt-get install $package" >&2
+    say "(or choose another interpreter:    PYTHON=python3.12 bash scripts/setup_env.sh)" >&2
+    exit 1
+}
+
 if [[ ! -x "$VENV/bin/python" ]]; then
+    if ! command -v "$PYTHON" >/dev/null 2>&1; then
+        say "ERROR: no $PYTHON on PATH: install Python 3.11 or newer (or set PYTHON=...)" >&2
+        exit 1
+    fi
+    ensure_venv_support
     say "creating .venv with $("$PYTHON" --version 2>&1) ($(command -v "$PYTHON"))"
-    "$PYTHON" -m venv "$VENV"
+    if ! "$PYTHON" -m venv "$VENV"; then
+        rm -rf "$VENV"   # half made: the next run must not take it for a venv
+        say "ERROR: '$PYTHON -m venv' failed (see above)" >&2
+        exit 1
+    fi
 fi
 
 "$VENV/bin/python" - <<'EOF'
@@ -64,7 +98,8 @@ if [[ "$needs_install" == 1 ]]; then
     say "installing pinned dependencies from $LOCK"
     pip_install -r "$LOCK"
     say "installing wizard-tutor (editable, --no-deps)"
-    pip_install --no-deps -e .
+    # hatchling comes with the lock, so the build needs no download (--no-build-isolation)
+    pip_install --no-deps --no-build-isolation -e .
     touch "$STAMP"
     say "done in $((SECONDS - start))s"
 else

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Run every check of the project, setting up what it needs first:
-#   environment (.venv) -> Chromium -> ruff -> mypy -> pytest (doctests + tests; the tests
-#   run every notebook and compare what it shows with the engine: tests/display/test_notebooks.py)
+#   environment (.venv) -> Chromium, fonts, Node.js -> ruff -> mypy
+#   -> pytest (doctests + tests; the tests run every notebook and compare what it shows
+#   with the engine, tests/display/test_notebooks.py, and build and try the wheel,
+#   tests/browser/test_wheel.py)
 # Stops at the first failing section. Extra arguments go to every pytest run,
 # e.g.  bash scripts/test.sh -x -k scoring      or     bash scripts/test.sh -m "not browser"
 set -euo pipefail
@@ -18,34 +20,44 @@ bash scripts/setup_env.sh
 # shellcheck disable=SC1091
 source .venv/bin/activate
 
-section "chromium"
+section "system packages: chromium, fonts, node"
+# Chromium and CJK fonts for the browser tests; Node.js and npm for the hub test's proxy
+# (configurable-http-proxy, installed by deploy/install_proxy.sh).
 CHROMIUM=/usr/bin/chromium
 APT_PACKAGES=(chromium fonts-noto-cjk fonts-dejavu-core)
+command -v npm >/dev/null 2>&1 || APT_PACKAGES+=(nodejs npm)
 missing_pkgs=()
 if command -v dpkg-query >/dev/null 2>&1; then
     for p in "${APT_PACKAGES[@]}"; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' \
             || missing_pkgs+=("$p")
     done
+elif [[ ! -x "$CHROMIUM" ]] || ! command -v npm >/dev/null 2>&1; then
+    missing_pkgs=("${APT_PACKAGES[@]}")
 fi
-if [[ ! -x "$CHROMIUM" || ${#missing_pkgs[@]} -gt 0 ]]; then
+if [[ ${#missing_pkgs[@]} -gt 0 ]]; then
     if [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null 2>&1; then
-        echo "installing Debian packages: ${APT_PACKAGES[*]}"
+        echo "installing Debian packages: ${missing_pkgs[*]}"
         t=$SECONDS
         export DEBIAN_FRONTEND=noninteractive
         apt-get update -q
-        apt-get install -y -q --no-install-recommends "${APT_PACKAGES[@]}"
+        apt-get install -y -q --no-install-recommends "${missing_pkgs[@]}"
         echo "apt-get took $((SECONDS - t))s"
     else
-        echo "Chromium (or its fonts) is missing and cannot be installed automatically."
-        echo "Install it with:"
-        echo "  sudo apt-get update && sudo apt-get install -y --no-install-recommends ${APT_PACKAGES[*]}"
-        echo "Browser tests (marker 'browser') will not be able to run."
+        echo "Missing, and not installed automatically (that needs root and apt-get):"
+        echo "  ${missing_pkgs[*]}"
+        echo "Install them with:"
+        echo "  sudo apt-get update && sudo apt-get install -y --no-install-recommends ${missing_pkgs[*]}"
+        echo "Without Chromium the browser tests (marker 'browser') cannot run; without"
+        echo "Node.js and npm the hub tests (marker 'hub') cannot."
     fi
 fi
 if [[ -x "$CHROMIUM" ]]; then
     export TUTOR_CHROMIUM="$CHROMIUM"
     echo "TUTOR_CHROMIUM=$TUTOR_CHROMIUM ($("$CHROMIUM" --version 2>/dev/null || true))"
+fi
+if command -v npm >/dev/null 2>&1; then
+    echo "node $(node --version 2>/dev/null || echo '?'), npm $(npm --version 2>/dev/null || echo '?')"
 fi
 
 # Keep Jupyter kernels quiet and predictable in tests.
@@ -59,7 +71,8 @@ mypy tutor
 
 section "pytest: doctests (tutor) + tests"
 rc=0
-python -m pytest --doctest-modules --doctest-glob=README.md tutor tests README.md "$@" || rc=$?
+python -m pytest --doctest-modules --doctest-glob=README.md --doctest-glob=PYPI.md \
+    tutor tests README.md docs/PYPI.md "$@" || rc=$?
 if [[ $rc == 5 ]]; then
     echo "[test.sh] pytest collected no tests in the main section: that counts as a failure."
 fi
