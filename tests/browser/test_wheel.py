@@ -1,0 +1,188 @@
+"""The tutor as a pip user gets it: the wheel is built, installed into a fresh virtualenv
+outside the checkout, and used from another folder: the package imports, every lesson
+loads, the command answers ``--version`` and checks lesson files, and the app it starts
+serves the course index and the worked example to Chromium.
+
+The wheel is installed as a pip user installs it, with its dependencies (at the versions
+of requirements/lock.txt, so the run repeats; pip's cache makes the next run quicker): a
+dependency the wheel forgot to declare fails here. It needs the package index, as
+scripts/setup_env.sh does. The test checks that ``tutor`` came from the fresh virtualenv,
+not from the checkout.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .app_process import ROOT, AppServer
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+LESSONS = sorted(path.name for path in (ROOT / "lessons").glob("*.toml"))
+NOTEBOOKS = sorted(path.name for path in (ROOT / "notebooks").glob("*.ipynb"))
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel, built from the checkout as `pip wheel .` builds it."""
+    out = tmp_path_factory.mktemp("dist")
+    pip_wheel = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps"]
+    subprocess.run(
+        [*pip_wheel, "--no-build-isolation", "--wheel-dir", str(out), str(ROOT)],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    (built,) = out.glob("wizard_tutor-*.whl")
+    return built
+
+
+@pytest.fixture(scope="module")
+def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    """A fresh virtualenv with the wheel installed, and a folder outside the checkout."""
+    home = tmp_path_factory.mktemp("pip-user")
+    venv = home / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    python = venv / "bin" / "python"
+    install = [str(python), "-m", "pip", "install", "--quiet", "--progress-bar", "off"]
+    done = subprocess.run(
+        [*install, str(wheel), "--constraint", str(ROOT / "requirements" / "lock.txt")],
+        capture_output=True,
+        text=True,
+        timeout=1200,
+        check=False,
+    )
+    assert done.returncode == 0, f"pip install of the wheel failed:\n{done.stderr[-3000:]}"
+    elsewhere = home / "somewhere-else"
+    elsewhere.mkdir()
+    environment = {
+        name: value
+        for name, value in os.environ.items()
+        if name not in ("PYTHONPATH", "VIRTUAL_ENV", "JUPYTER_PATH", "TUTOR_LESSONS_DIR")
+    }
+    environment["PATH"] = f"{venv / 'bin'}{os.pathsep}{environment.get('PATH', '')}"
+    yield {"venv": venv, "python": python, "cwd": elsewhere, "env": environment}
+    shutil.rmtree(home, ignore_errors=True)
+
+
+def run(installed: dict[str, Any], *command: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        list(command),
+        cwd=installed["cwd"],
+        env=installed["env"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_the_wheel_carries_what_the_tutor_needs_at_run_time(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert {f"tutor/data/lessons/{name}" for name in LESSONS} <= names
+    assert {f"tutor/data/notebooks/{name}" for name in NOTEBOOKS} <= names
+    template = "tutor/app/jupyter/nbconvert/templates/tutor/"
+    for name in ("conf.json", "index.html.j2", "page.html", "tree.html", "static/tutor.js"):
+        assert template + name in names, name
+    assert "tutor/app/jupyter/kernels/python3/kernel.json" in names
+    assert "tutor/teaching/locale/ja/app.toml" in names and "tutor/py.typed" in names
+    dist_info = f"wizard_tutor-{VERSION}.dist-info"
+    assert f"{dist_info}/licenses/LICENSE" in names
+    assert (
+        "wizard-tutor = tutor.cli:main"
+        in zipfile.ZipFile(wheel).read(f"{dist_info}/entry_points.txt").decode()
+    )
+    assert not [name for name in names if "__pycache__" in name or "checkpoints" in name]
+    metadata = zipfile.ZipFile(wheel).read(f"{dist_info}/METADATA").decode()
+    assert "pip install wizard-tutor" in metadata and "bash scripts/" not in metadata
+
+
+def test_the_installed_package_finds_its_lessons_and_notebooks_in_itself(
+    installed: dict[str, Any],
+) -> None:
+    done = run(
+        installed,
+        str(installed["python"]),
+        "-c",
+        "import tutor, tutor.resources as r\n"
+        "from tutor.teaching.lesson_loader import list_lessons\n"
+        "print(tutor.__file__)\n"
+        "print(tutor.__version__)\n"
+        "print(r.notebooks_dir())\n"
+        "print(len(list_lessons()))\n",
+    )
+    assert done.returncode == 0, done.stderr
+    package, version, notebooks, lessons = done.stdout.split("\n")[:4]
+    venv = str(installed["venv"])
+    assert package.startswith(venv) and notebooks.startswith(venv)
+    assert notebooks.endswith("tutor/data/notebooks")
+    assert version == VERSION
+    assert int(lessons) == len(LESSONS)
+
+
+def test_the_command_answers_version_and_checks_lesson_files(
+    installed: dict[str, Any],
+) -> None:
+    done = run(installed, "wizard-tutor", "--version")
+    assert (done.returncode, done.stdout.strip()) == (0, f"wizard-tutor {VERSION}")
+    assert run(installed, "python", "-m", "tutor", "--version").stdout == done.stdout
+
+    good = installed["cwd"] / "12_my_trick.toml"
+    source = (ROOT / "lessons" / "06_trick_winner.toml").read_text(encoding="utf-8")
+    good.write_text(source, encoding="utf-8")
+    done = run(installed, "wizard-tutor", "check", str(good))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"ok: {good}: lesson 12")
+
+    # The same lesson, with the first stated winner changed to a player who did not win.
+    bad = installed["cwd"] / "13_wrong_answer.toml"
+    first = re.search(r'^winner = "(\w)"', source, flags=re.MULTILINE)
+    assert first is not None
+    wrong = "A" if first.group(1) != "A" else "B"
+    bad.write_text(source.replace(first.group(0), f'winner = "{wrong}"', 1), encoding="utf-8")
+    done = run(installed, "wizard-tutor", "check", str(good), str(bad))
+    assert done.returncode == 1
+    assert done.stdout.startswith(f"ok: {good}")
+    assert "13_wrong_answer.toml" in done.stderr and f"states winner '{wrong}'" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_the_installed_app_serves_the_course_to_a_browser(
+    installed: dict[str, Any], browser: Any
+) -> None:
+    server = AppServer(
+        command=[str(installed["venv"] / "bin" / "wizard-tutor"), "app"],
+        cwd=installed["cwd"],
+        env=installed["env"],
+        inherit_env=False,
+    )
+    with server:
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(server.url("/"), timeout=120_000)
+        page.wait_for_url("**/voila/render/index.ipynb", timeout=120_000)
+        links = page.locator(".tutor-course-entry a.tutor-open")
+        links.first.wait_for(timeout=120_000)
+        assert links.count() == len(NOTEBOOKS) - 1  # every notebook but the index
+        page.goto(server.render_url("08_worked_example.ipynb"), timeout=120_000)
+        page.locator("button.tutor-step-next").click(timeout=120_000)
+        page.get_by_text("Step 2 of 20").wait_for(timeout=30_000)
+        context.close()
+        # The pages' kernels ran in the fresh virtualenv's Python.
+        pids = server.kernel_pids()
+        assert pids
+        for pid in pids:
+            command = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+            assert command[0].decode().startswith(str(installed["venv"])), command
