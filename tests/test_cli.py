@@ -256,6 +256,66 @@ def test_lab_runs_as_root_too(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -
     assert "--allow-root" not in lab_command(tmp_path, port=None, open_browser=True, extra=[])
 
 
+@pytest.mark.slow
+def test_lab_starts_jupyterlab_on_the_learners_copy(tmp_path: Path) -> None:
+    """The real command, as the current user (root on CI and in a container, where
+    Jupyter refuses to start without --allow-root): JupyterLab answers, on the copy."""
+    import json
+    import signal
+    import socket
+    import time
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    token = "lab-test-" + os.urandom(8).hex()
+    folder = tmp_path / "my-course"
+    log = tmp_path / "lab.log"
+    with log.open("wb") as output:
+        lab = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "tutor",
+                "lab",
+                "--no-browser",
+                "--port",
+                str(port),
+                "--dir",
+                str(folder),
+                "--",
+                f"--IdentityProvider.token={token}",
+            ],
+            cwd=tmp_path,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            env={**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime")},
+        )
+    try:
+        listing = None
+        deadline = time.monotonic() + 180
+        while listing is None and time.monotonic() < deadline:
+            assert lab.poll() is None, log.read_text()
+            request = urllib.request.Request(
+                f"http://127.0.0.1:{port}/api/contents",
+                headers={"Authorization": f"token {token}"},
+            )
+            try:
+                with urllib.request.urlopen(request, timeout=10) as response:
+                    listing = json.load(response)
+            except OSError:
+                time.sleep(0.5)
+        assert listing is not None, log.read_text()
+        names = {entry["name"] for entry in listing["content"]}
+        assert "index.ipynb" in names and "06_trick_winner.ipynb" in names
+        assert (folder / "index.ipynb").is_file()
+    finally:
+        os.killpg(lab.pid, signal.SIGTERM)
+        lab.wait(timeout=60)
+
+
 def test_the_app_refuses_a_teachers_lessons_that_fail_the_check_all_at_once(
     tmp_path: Path,
 ) -> None:
