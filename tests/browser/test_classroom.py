@@ -234,3 +234,26 @@ def test_a_language_named_like_an_object_member_is_english(
     page.locator("h1").first.wait_for(timeout=90_000)
     assert page.locator("h1").first.inner_text() == text("course.title", "en")
     context.close()
+
+
+def test_a_page_whose_outputs_never_arrive_says_so_and_reloads_by_itself(
+    app: AppServer, browser: Any
+) -> None:
+    """Voila's front end (voila.js) shows the cells and draws their outputs after the
+    server sent the page; when it never does (a script that did not arrive, a browser
+    too busy), the page kept Voila's spinner, or showed cells without their outputs,
+    silently and forever. It must say so and try again."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.route("**/voila/static/voila.js", lambda route: route.abort())
+    page.goto(app.render_url(LESSON))
+    notice = page.locator(".tutor-page-notice[data-notice='incomplete']")
+    notice.wait_for(timeout=DEADLINE * 1000)
+    assert notice.inner_text().startswith(text("page-notice.incomplete", "en"))
+    # ...and reloads by itself, counting its tries (at most three, then it asks).
+    page.wait_for_function(
+        "() => sessionStorage.getItem('wizard-tutor/reloads:' + location.pathname) === '1'"
+        " && !document.querySelector('.tutor-page-notice')",
+        timeout=60_000,
+    )
+    context.close()

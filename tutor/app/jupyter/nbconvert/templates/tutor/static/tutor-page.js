@@ -2,7 +2,8 @@
 // content (tutor/app/server.py explains the server's side).
 //
 // - The page did not load completely (a widget that never drew, an output the server
-//   could not get from a busy kernel) or lost its kernel (the server stopped it): say so
+//   could not get from a busy kernel, outputs Voila's front end never drew) or lost its
+//   kernel (the server stopped it): say so
 //   and reload by itself, at most MAX_RELOADS times in a row, then ask for a reload.
 // - Something failed in the kernel (a widget callback): the kernel sends only the
 //   tutor's short message (tutor/app/kernel.py); show it.
@@ -12,7 +13,7 @@
 (function () {
   "use strict";
 
-  const WIDGET_WAIT = 45000; // ms after the cells show, for the widgets to draw
+  const LOAD_WAIT = 60000; // ms after the server sent the page, for the browser to draw it
   const RELOAD_DELAY = [3000, 8000]; // ms, random in this range (a class is not in step)
   const MAX_RELOADS = 3;
   const RELOADS_KEY = "wizard-tutor/reloads:" + window.location.pathname;
@@ -121,26 +122,29 @@
   const drawn = (output) =>
     !!output.querySelector(".jupyter-widgets, .widget-box, .widget-html, .widget-button") &&
     !/^Error displaying widget/.test(output.textContent || "");
+  // Voila's front end (voila.js) draws every output from a script element of the page once
+  // it has started, removing the element: one still there is an output not drawn yet.
+  const pendingOutput = () =>
+    document.querySelector("#rendered_cells script[type='application/vnd.voila.cell-output+json']");
   const failedOutput = () =>
     document.querySelector(
       "#rendered_cells .jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
     ) ||
     widgetOutputs().find((output) => /^Error displaying widget/.test(output.textContent || ""));
 
-  let shownAt = null;
+  // This script is the last thing of the page: when it runs, the server has sent the whole
+  // page (its notebook has run). From now on it is the browser's work: Voila's front end
+  // loads, shows the cells, draws their outputs and widgets. A page not complete after
+  // LOAD_WAIT (Voila's spinner still turning, outputs or widgets never drawn) says so.
+  const startedAt = Date.now();
   function watchLoad() {
     const cells = document.getElementById("rendered_cells");
     const shown = cells && cells.style.display !== "none" && !document.getElementById("loading");
-    if (!shown) {
-      window.setTimeout(watchLoad, 200);
-      return;
-    }
-    shownAt = shownAt || Date.now();
-    if (failedOutput()) {
+    if (shown && failedOutput()) {
       reloadSoon("incomplete");
       return;
     }
-    if (widgetOutputs().every(drawn)) {
+    if (shown && !pendingOutput() && widgetOutputs().every(drawn)) {
       try {
         window.sessionStorage.removeItem(RELOADS_KEY); // loaded: the next trouble starts afresh
       } catch (error) {
@@ -148,7 +152,7 @@
       }
       return;
     }
-    if (Date.now() - shownAt > WIDGET_WAIT) {
+    if (Date.now() - startedAt > LOAD_WAIT) {
       reloadSoon("incomplete");
       return;
     }
