@@ -4,7 +4,7 @@
 #   -> pytest (doctests + tests; the tests run every notebook and compare what it shows
 #   with the engine, tests/display/test_notebooks.py, and build and try the wheel,
 #   tests/browser/test_wheel.py)
-# Stops at the first failing section. Extra arguments go to every pytest run,
+# Stops at the first failing section. Extra arguments go to the pytest run,
 # e.g.  bash scripts/test.sh -x -k scoring      or     bash scripts/test.sh -m "not browser"
 set -euo pipefail
 
