@@ -84,31 +84,18 @@ def _prepend_path(variable: str, folder: Path) -> None:
 
 
 def teacher_notebook(lesson_id: str) -> str:
-    """The notebook that shows a teacher's lesson, as the course's lesson notebooks do. A
-    lesson written in fewer languages than the page asks for is shown in English."""
-    code = "\n".join(
-        [
-            "# NBVAL_IGNORE_OUTPUT",
-            "from tutor.display import show_lesson",
-            "from tutor.teaching.language import current_language",
-            "from tutor.teaching.lesson_loader import load_lesson",
-            "",
-            f"lesson = load_lesson({lesson_id!r})",
-            "lang = current_language()  # ?lang= of the page, else $TUTOR_LANG, else English",
-            "if lesson.missing_texts(lang):  # not (yet) written in this language",
-            '    lang = "en"',
-            "show_lesson(lesson, lang)",
-        ]
-    )
+    """The notebook that shows a teacher's lesson, as the course's lesson notebooks do
+    (``show_lesson_page``; a lesson not written in the page's language is shown in
+    English)."""
     notebook = {
         "cells": [
             {
                 "cell_type": "code",
                 "execution_count": None,
-                "id": "lesson",
+                "id": "page",
                 "metadata": {},
                 "outputs": [],
-                "source": code,
+                "source": f"from tutor.display import show_lesson_page\n\nshow_lesson_page({lesson_id!r})",
             }
         ],
         "metadata": {

@@ -111,8 +111,9 @@ def course_entry(
     meta = notebook.get("metadata", {}).get("tutor", {})
     meta = meta if isinstance(meta, dict) else {}
     lesson = lessons.get(path.stem)
-    title = _catalog_text(meta.get("title"), lang) or (lesson.title(lang) if lesson else None)
-    summary = _catalog_text(meta.get("summary"), lang) or (lesson.summary(lang) if lesson else "")
+    shown = lesson.shown_language(lang) if lesson else lang  # a teacher's: maybe English only
+    title = _catalog_text(meta.get("title"), lang) or (lesson.title(shown) if lesson else None)
+    summary = _catalog_text(meta.get("summary"), lang) or (lesson.summary(shown) if lesson else "")
     activity: str | None = None
     if meta.get("activity") == PRACTICE:
         activity = PRACTICE

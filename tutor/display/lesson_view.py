@@ -230,7 +230,8 @@ def show_lesson_page(
     progress."""
     frame = PageFrame(name, folder=folder, context=context, learner=learner)
     lesson = frame.entry.lesson if frame.entry.lesson is not None else load_lesson(name)
-    frame.show_top(lesson.title(frame.lang), lesson.summary(frame.lang))
-    show_sections(lesson, frame.lang)
-    show_quiz(lesson, frame.lang, progress=frame.progress)
+    lang = lesson.shown_language(frame.lang)  # a teacher's lesson may be English only
+    frame.show_top(lesson.title(lang), lesson.summary(lang))
+    show_sections(lesson, lang)
+    show_quiz(lesson, lang, progress=frame.progress)
     frame.show_bottom()

@@ -336,6 +336,17 @@ class Lesson:
             f"{piece.place}: {piece.key}" for piece in self.texts() if lang not in piece.translations
         ]
 
+    def shown_language(self, lang: str) -> str:
+        """The language the lesson is shown in on a page asking for ``lang``: ``lang``,
+        unless some text of the lesson is not written in it (a teacher's own lesson may
+        be English only): then English, never half one language and half another.
+
+        >>> from tutor.teaching.lesson_loader import load_lesson
+        >>> load_lesson("06_trick_winner").shown_language("ja")
+        'ja'
+        """
+        return lang if not self.missing_texts(lang) else DEFAULT_LANGUAGE
+
     def facts(self, lang: str = DEFAULT_LANGUAGE) -> str:
         """Every example in plain text, one after another (what a notebook prints)."""
         return "\n\n".join(item.as_text(lang) for item in self.examples)
