@@ -179,6 +179,8 @@ def test_bad_options_exit_2_with_a_message(
         (["lab", "--lang", "xx"], {}, "known languages: 'en', 'ja', 'zh-Hant'"),
         (["app"], {"TUTOR_PORT": "eighty"}, "$TUTOR_PORT: invalid port 'eighty'"),
         (["app", "--notebooks", "/no/such/folder"], {}, "no notebooks folder '/no/such/folder'"),
+        (["app"], {"TUTOR_PROGRESS_STORE": "cloud"}, "'cloud' names no progress store"),
+        (["lab"], {"TUTOR_PROGRESS_STORE": "disk"}, "known: 'browser', 'file'"),
     ],
 )
 def test_the_app_stops_at_once_on_a_bad_setting(

@@ -160,15 +160,18 @@ def _app(args: argparse.Namespace) -> int:
 
 
 def _lab(args: argparse.Namespace) -> int:
-    from tutor.app.launch import open_lab
+    from tutor.app.launch import LaunchError, open_lab
 
     _language(args)
-    open_lab(
-        args.dir.expanduser().resolve(),
-        port=args.port,
-        open_browser=not args.no_browser,
-        extra=args.jupyter_args,
-    )
+    try:
+        open_lab(
+            args.dir.expanduser().resolve(),
+            port=args.port,
+            open_browser=not args.no_browser,
+            extra=args.jupyter_args,
+        )
+    except LaunchError as error:
+        raise CommandError(str(error)) from None
     return 0  # not reached: JupyterLab replaces this process
 
 

@@ -22,12 +22,10 @@ from pathlib import Path
 from traitlets.config import Config
 
 from tutor.resources import LESSONS_DIR_VARIABLE, jupyter_data_dir, lessons_dir, notebooks_dir
+from tutor.teaching.progress import PROGRESS_STORE_VARIABLE, UnknownStoreError, store_setting
 
 TOKEN_VARIABLE = "TUTOR_TOKEN"
 """A classroom token chosen by whoever starts the app (else one is made up)."""
-
-PROGRESS_STORE_VARIABLE = "TUTOR_PROGRESS_STORE"
-"""Where learners' progress is kept: ``browser`` in the app, ``file`` in JupyterLab."""
 
 DEFAULT_PORT = 8866
 
@@ -76,6 +74,16 @@ def restart_without_token_in_environment(argv: Sequence[str]) -> None:
     sys.stdout.flush()
     sys.stderr.flush()
     os.execve(sys.executable, command, environment)
+
+
+def choose_progress_store(default: str) -> None:
+    """Where the pages keep learners' progress: ``$TUTOR_PROGRESS_STORE`` when set (checked
+    here, before anything starts), else ``default``."""
+    try:
+        store_setting()
+    except UnknownStoreError as error:
+        raise LaunchError(str(error)) from None
+    os.environ.setdefault(PROGRESS_STORE_VARIABLE, default)
 
 
 def _prepend_path(variable: str, folder: Path) -> None:
@@ -171,7 +179,9 @@ def serve_app(options: AppOptions) -> None:
     # Voila finds the page template and the pages' kernel through JUPYTER_PATH (read when
     # the app starts); the kernels inherit the rest.
     _prepend_path("JUPYTER_PATH", jupyter_data_dir())
-    os.environ[PROGRESS_STORE_VARIABLE] = "browser"
+    # Each learner's browser keeps their progress (one server for the whole class);
+    # TUTOR_PROGRESS_STORE=file keeps it in a file instead (one learner's machine).
+    choose_progress_store("browser")
     os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")  # debugpy's start-up noise
 
     token = read_token(options.token_fd) if options.token_fd is not None else None
@@ -263,6 +273,7 @@ def lab_command(
 
 def open_lab(folder: Path, *, port: int | None, open_browser: bool, extra: Sequence[str]) -> None:
     """Start JupyterLab on the learner's copy of the course (replaces this process)."""
+    choose_progress_store("file")  # the learner's own machine: a file in their home
     copied = copy_course(folder)
     if copied:
         print(f"Copied {len(copied)} notebook(s) of the course to {folder}")
@@ -271,6 +282,5 @@ def open_lab(folder: Path, *, port: int | None, open_browser: bool, extra: Seque
         "(delete a notebook there to get the original back)."
     )
     command = lab_command(folder, port=port, open_browser=open_browser, extra=extra)
-    os.environ.setdefault(PROGRESS_STORE_VARIABLE, "file")
     sys.stdout.flush()
     os.execv(sys.executable, command)
