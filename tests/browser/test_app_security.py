@@ -338,9 +338,9 @@ def test_closing_a_page_gives_its_kernel_back_however_it_was_opened(
 
     page = context.new_page()
     page.goto(app.url("/voila/render/index.ipynb"))
-    page.locator(".tutor-course-index a.tutor-open").first.wait_for(timeout=LOAD_TIMEOUT)
+    page.locator(".tutor-course-entry a.tutor-open").first.wait_for(timeout=LOAD_TIMEOUT)
     (index_kernel,) = ours()
-    page.locator(".tutor-course-index a.tutor-open").first.click()
+    page.locator(".tutor-course-entry a.tutor-open").first.click()
     page.wait_for_url("**/voila/render/01_*", timeout=LOAD_TIMEOUT)
     # Leaving the index gave its kernel back; the lesson has its own.
     assert wait_until(lambda: index_kernel not in ours() and len(ours()) == 1, 30)
