@@ -25,6 +25,9 @@ from typing import Any
 
 import pytest
 
+from tutor.teaching.text import text
+from tutor.teaching.worked_example import worked_example
+
 from .app_process import ROOT, AppServer
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -185,7 +188,8 @@ def test_the_installed_app_serves_the_course_to_a_browser(
         assert links.count() == len(NOTEBOOKS) - 1  # every notebook but the index
         page.goto(server.render_url("08_worked_example.ipynb"), timeout=120_000)
         page.locator("button.tutor-step-next").click(timeout=120_000)
-        page.get_by_text("Step 2 of 20").wait_for(timeout=30_000)
+        second = text("stepper.position", number=2, total=len(worked_example().steps))
+        page.get_by_text(second).wait_for(timeout=30_000)
         context.close()
         # The pages' kernels ran in the fresh virtualenv's Python.
         pids = server.kernel_pids()
