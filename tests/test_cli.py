@@ -224,6 +224,18 @@ def test_check_passes_a_good_lesson_and_names_the_problem_in_a_bad_one(
     assert errors[2].startswith(f"error: {tmp_path.name}/24_gone.toml: no such lesson file")
 
 
+def test_check_names_a_file_given_by_its_name_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = (ROOT / "lessons" / "06_trick_winner.toml").read_text(encoding="utf-8")
+    (tmp_path / "22_broken.toml").write_text(
+        source.replace('winner = "', 'winner = "Z', 1), encoding="utf-8"
+    )
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "22_broken.toml"]) == 1
+    assert capsys.readouterr().err.startswith("error: 22_broken.toml, ")
+
+
 def test_check_notes_a_number_already_used_by_a_built_in_lesson(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

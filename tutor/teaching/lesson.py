@@ -360,4 +360,4 @@ class Lesson:
 
 def file_label(path: Path) -> str:
     """How messages name a lesson file: its folder and its name, e.g. ``lessons/04_x.toml``."""
-    return f"{path.parent.name}/{path.name}"
+    return f"{path.parent.name}/{path.name}" if path.parent.name else path.name
