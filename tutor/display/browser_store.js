@@ -114,11 +114,14 @@ function initialize({ model }) {
 
   model.on("msg:custom", onMessage);
   globalThis.addEventListener("storage", onStorage);
+  // beforeunload too: the app gives the page's kernel back then (its page-close request)
+  globalThis.addEventListener("beforeunload", onLeave);
   globalThis.addEventListener("pagehide", onLeave);
   publish();
   return () => {
     model.off("msg:custom", onMessage);
     globalThis.removeEventListener("storage", onStorage);
+    globalThis.removeEventListener("beforeunload", onLeave);
     globalThis.removeEventListener("pagehide", onLeave);
   };
 }
