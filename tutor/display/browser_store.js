@@ -37,7 +37,9 @@ function initialize({ model }) {
   };
 
   function publish() {
-    if (leaving) {
+    // The app's page script (tutor-page.js) marks the page as left at beforeunload, when
+    // Voila closes the kernel's connection: a store made after that has no leave event.
+    if (leaving || globalThis.wizardTutorPageLeft === true) {
       return;
     }
     const store = storage();

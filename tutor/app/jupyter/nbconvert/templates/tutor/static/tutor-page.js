@@ -33,7 +33,12 @@
   const say = (key) => (has(notices, key) ? String(notices[key]) : key);
 
   let leaving = false;
-  window.addEventListener("beforeunload", () => (leaving = true));
+  window.addEventListener("beforeunload", () => {
+    leaving = true;
+    // Voila closes the kernel's connection now: widgets made from here on must not send
+    // (the browser store, tutor/display/browser_store.js, reads this).
+    window.wizardTutorPageLeft = true;
+  });
 
   // -- the kernel is given back when the page goes ----------------------------------------
   // Voila's widget manager sends POST voila/api/shutdown/<kernel> on beforeunload, once it
