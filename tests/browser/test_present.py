@@ -144,6 +144,15 @@ def _resize(page: Any, width: int, height: int) -> None:
     )
 
 
+def _frames(page: Any, count: int) -> None:
+    """Wait until the page has drawn ``count`` more frames."""
+    page.evaluate(
+        "count => new Promise(done => { const step = left => left ? "
+        "requestAnimationFrame(() => step(left - 1)) : done(); step(count); })",
+        count,
+    )
+
+
 def _walk(page: Any, key: str, lang: str) -> list[dict[str, Any]]:
     """Every screen from here to the end (Page Down) or the start (Page Up), measured."""
     screens = [page.evaluate(MEASURE)]
@@ -331,4 +340,28 @@ def test_the_bar_drives_the_worked_examples_stepper(
     expect(browser_page.locator(".tutor-unit:not(.tutor-hidden) .tricks-summary")).to_be_visible()
     _press(browser_page, "PageUp")
     expect(position).to_have_text("Step 20 of 20")
+    log.assert_clean()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_quiz_answered_by_the_room_still_fits(
+    app: AppServer, page: tuple[Any, PageLog], lang: str
+) -> None:
+    """The class answers a quiz question on the projector: the feedback and the marked
+    choices appear, and the slide is fitted again, still within the minimum sizes."""
+    browser_page, log = page
+    notebook = lesson_notebook("04")
+    assert notebook is not None
+    browser_page.set_viewport_size({"width": 1280, "height": 720})
+    url = app.render_url(notebook.name, f"present=1&lang={lang}")
+    browser_page.goto(url, timeout=LOAD_TIMEOUT)
+    browser_page.locator(".tutor-present-bar").wait_for(timeout=LOAD_TIMEOUT)
+    browser_page.keyboard.press("End")  # the last question: which cards may you play?
+    quiz = browser_page.locator(".tutor-unit:not(.tutor-hidden) .tutor-quiz")
+    quiz.locator(".widget-toggle-button").first.click()
+    quiz.locator(".tutor-quiz-check").click()
+    quiz.locator(".quiz-feedback").wait_for(timeout=STEP_TIMEOUT)
+    _frames(browser_page, 3)  # a grown slide is fitted again at the next frame
+    screen = browser_page.evaluate(MEASURE)
+    assert _problems(screen, f"the answered question ({lang})") == []
     log.assert_clean()
