@@ -25,10 +25,12 @@ from typing import Any
 
 import pytest
 
+from tutor.teaching.explain import card_name
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import list_lessons
 from tutor.teaching.quiz import Question
-from tutor.teaching.text import LANGUAGES, text
+from tutor.teaching.text import LANGUAGES, join_words, text
+from tutor.teaching.worked_example import StepKind, worked_example
 
 from .app_process import AppServer
 from .conftest import PageLog, lesson_notebook
@@ -43,6 +45,8 @@ FILLED = 0.8
 """A slide covers at least this share of the stage across or down, unless it is already
 at its largest magnification."""
 SIZES = ((1280, 720), (1920, 1080))
+WORKED_EXAMPLE_LESSON = "08_worked_example"
+"""The lesson whose page is the worked example's stepper."""
 LOAD_TIMEOUT = 90_000  # ms: a page waits for its kernel to run the notebook
 STEP_TIMEOUT = 30_000  # ms: a press shows its slide at once; a stepper's page needs the kernel
 
@@ -53,13 +57,30 @@ def _lessons() -> list[Lesson]:
     return [lesson for lesson in list_lessons() if lesson_notebook(f"{lesson.number:02d}")]
 
 
-def _questions(lesson: Lesson) -> list[Question]:
-    return [
-        item.subject
+def _asked(lesson: Lesson, lang: str) -> list[tuple[str, str]]:
+    """What the page asks the room, in order, and (part of) the answer it then reveals:
+    every example that is a question, and on the worked example's page every card played
+    ("Which cards may C play?") and every trick ("Who takes this trick?")."""
+    asked = [
+        (item.subject.prompt(lang), item.subject.answer_text(lang))
         for section in lesson.sections
         for item in section.examples
         if isinstance(item.subject, Question)
     ]
+    if lesson.id == WORKED_EXAMPLE_LESSON:
+        for step in worked_example(lang).steps:
+            if step.kind is StepKind.PLAY and step.played is not None:
+                player = step.played.player
+                legal = join_words([card_name(card, lang) for card in step.legal], lang)
+                asked.append(
+                    (
+                        text("presenter.ask-play", lang, player=player),
+                        text("presenter.may-play", lang, player=player, cards=legal),
+                    )
+                )
+            elif step.kind is StepKind.TRICK:
+                asked.append((text("presenter.ask-trick", lang), step.sentences[0]))
+    return asked
 
 
 def _squeezed(words: str) -> str:
@@ -216,15 +237,15 @@ def test_every_slide_fits_the_projector_and_asks_before_it_answers(
     shown = [p for i, p in enumerate(positions) if i == 0 or p != positions[i - 1]]
     assert len(shown) == len(set(shown)) >= len(lesson.sections) + 1
 
-    # Every example that asks something asked the room, in order, and then answered with
+    # Everything that asks something asked the room, in order, and the next press showed
     # the engine's answer and reason.
-    questions = _questions(lesson)
-    asked = [s for s in forward if s["holding"]]
-    assert [s["asks"] for s in asked] == [[q.prompt(lang)] for q in questions]
-    for screen, question in zip(asked, questions, strict=True):
+    expected = _asked(lesson, lang)
+    asking = [s for s in forward if s["holding"]]
+    assert [s["asks"] for s in asking] == [[ask] for ask, _ in expected]
+    for screen, (_, answer) in zip(asking, expected, strict=True):
         revealed = forward[forward.index(screen) + 1]
         assert revealed["position"] == screen["position"] and not revealed["holding"]
-        assert _squeezed(question.answer_text(lang)) in revealed["answers"]
+        assert any(_squeezed(answer) in shown for shown in revealed["answers"]), answer
         assert revealed["answersSeen"] == len(revealed["answers"])
     log.assert_clean()
 

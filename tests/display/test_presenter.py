@@ -5,19 +5,25 @@ for the reveal, and the three tricks on one screen."""
 from __future__ import annotations
 
 import re
-from html import escape
+from collections.abc import Sequence
+from html import escape, unescape
 
 import pytest
 
 from tutor.display.lesson_view import example_html
-from tutor.display.presenter import ANSWER, BEFORE_REVEAL, PRESENT_ONLY, SLIDE
+from tutor.display.presenter import ANSWER, BEFORE_REVEAL, PRESENT_ONLY, SLIDE, worked_step_slide
 from tutor.display.worked_summary import tricks_summary_html
 from tutor.teaching.explain import card_name
 from tutor.teaching.lesson import LessonItem
 from tutor.teaching.lesson_loader import list_lessons
 from tutor.teaching.quiz import LegalPlaysQuestion, Question, TrickWinnerQuestion
-from tutor.teaching.text import LANGUAGES, text
-from tutor.teaching.worked_example import play_worked_round
+from tutor.teaching.text import LANGUAGES, join_words, text
+from tutor.teaching.worked_example import (
+    StepKind,
+    TablePlay,
+    play_worked_round,
+    worked_example,
+)
 
 EXAMPLES = [item for lesson in list_lessons() for s in lesson.sections for item in s.examples]
 
@@ -91,3 +97,71 @@ def test_the_tricks_summary_names_each_trick_its_cards_and_the_engines_winner(
         assert won and won.group(1) == plays[trick.explanation.winner]
         leader = rnd.names[trick.plays[0][0]]
         assert _words(text("worked-summary.leads", lang, player=leader)) in cells
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_card_and_trick_of_the_worked_example_asks_before_it_answers(lang: str) -> None:
+    from tutor.rules.trick import legal_plays
+
+    example = worked_example(lang)
+    asked = 0
+    for step in example.steps:
+        slide = worked_step_slide(example, step, lang=lang)
+        if step.kind not in (StepKind.PLAY, StepKind.TRICK):
+            assert slide is None or 'tutor-ask"' not in slide  # nothing to predict
+            continue
+        assert slide is not None
+        asked += 1
+        befores, answers = _parts(slide, BEFORE_REVEAL), _parts(slide, ANSWER)
+        assert step.title not in "".join(befores)  # the title gives nothing away
+        if step.kind is StepKind.PLAY:
+            assert step.played is not None
+            played, player = step.played.card, step.played.player
+            assert text("presenter.ask-play", lang, player=player) in slide
+            # Until the reveal the card is not on the table; then the engine's legal
+            # plays of the hand it was played from, and the card on the table.
+            before_table = next(part for part in befores if "tutor-table" in part)
+            after_table = next(part for part in answers if "tutor-table" in part)
+            assert _trick_label(before_table) == _trick_words(step.table[:-1], lang)
+            assert _trick_label(after_table) == _trick_words(step.table, lang)
+            assert card_name(played, lang) not in _trick_label(before_table)
+            hand = step.hands[step.played.seat]
+            legal = legal_plays(hand, [play.card for play in step.table[:-1]])
+            may = text(
+                "presenter.may-play",
+                lang,
+                player=player,
+                cards=join_words([card_name(card, lang) for card in legal], lang),
+            )
+            assert any(escape(may, quote=False) in part for part in answers)
+        else:
+            assert step.winner is not None
+            before_table = next(part for part in befores if "tutor-table" in part)
+            assert not _has_class(before_table, "is-winner")
+            assert not _has_class(before_table, "is-lit")
+            assert _has_class(next(p for p in answers if "tutor-table" in p), "is-winner")
+            assert any(escape(step.sentences[0], quote=False) in part for part in answers)
+    assert asked == 12 + 3  # twelve cards, three tricks
+
+
+def _trick_label(table: str) -> str:
+    """The words for screen readers that name the cards on a drawn table's trick."""
+    label = re.search(r'class="tutor-trick" role="group" aria-label="([^"]*)"', table)
+    assert label
+    return unescape(label.group(1))
+
+
+def _trick_words(plays: Sequence[TablePlay], lang: str) -> str:
+    """How a table names a trick of ``plays`` (its screen readers' words)."""
+    if not plays:
+        return text("display.trick-empty", lang)
+    played = [
+        text("display.played-by", lang, player=play.player, card=card_name(play.card, lang))
+        for play in plays
+    ]
+    return text("display.trick", lang, cards=join_words(played, lang))
+
+
+def _has_class(html: str, klass: str) -> bool:
+    """Whether an element of ``html`` (not its style sheet) carries ``klass``."""
+    return re.search(rf'class="[^"]*\b{klass}\b', html) is not None
