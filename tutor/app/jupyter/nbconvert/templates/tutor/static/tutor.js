@@ -235,6 +235,8 @@
   }
 
   let fitting = false;
+  // What may be laid out side by side instead of one above the other (tutor.css).
+  const BESIDE_CANDIDATES = ".tutor-unit:not(.tutor-hidden) .tutor-quiz > .widget-html svg.trick";
 
   function fitSlide() {
     const holder = stage();
@@ -256,11 +258,12 @@
         box.scrollWidth <= box.clientWidth + 1
       );
     };
-    let high = MAX_ZOOM * screenScale();
-    let low = 0.1;
-    if (fits(high)) {
-      low = high;
-    } else {
+    const largest = () => {
+      let high = MAX_ZOOM * screenScale();
+      let low = 0.1;
+      if (fits(high)) {
+        return high;
+      }
       for (let round = 0; round < 16 && high - low > 0.002; round += 1) {
         const middle = (low + high) / 2;
         if (fits(middle)) {
@@ -269,9 +272,21 @@
           high = middle;
         }
       }
+      return low;
+    };
+    // A slide with two ways to lay it out (tutor.css: .tutor-beside) takes the larger.
+    box.classList.remove("tutor-beside");
+    let zoom = largest();
+    if (box.querySelector(BESIDE_CANDIDATES)) {
+      box.classList.add("tutor-beside");
+      const beside = largest();
+      if (beside > zoom) {
+        zoom = beside;
+      } else {
+        box.classList.remove("tutor-beside");
+      }
     }
-    fits(low);
-    box.dataset.tutorZoom = low.toFixed(3);
+    fits(zoom);
     fitting = false;
   }
 
@@ -452,9 +467,14 @@
     showSlide(0, 1);
     const box = deck();
     if (box) {
+      let changeQueued = false;
       new MutationObserver(() => {
-        if (!fitting) {
-          window.requestAnimationFrame(contentChanged);
+        if (!fitting && !changeQueued) {
+          changeQueued = true; // many changes in one frame, one look at them
+          window.requestAnimationFrame(() => {
+            changeQueued = false;
+            contentChanged();
+          });
         }
       }).observe(box, { childList: true, subtree: true, characterData: true });
       new ResizeObserver(() => {
