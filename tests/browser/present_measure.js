@@ -167,7 +167,7 @@
       result.answers.push(element.textContent.replace(/\s+/g, ""));
       result.answersSeen += seen(element) ? 1 : 0;
       cover(element.getBoundingClientRect()); // held back, its place is kept on the slide
-    } else if (element.matches(".tutor-before-reveal")) {
+    } else if (element.matches(".tutor-unanswered")) {
       result.beforeSeen += seen(element) ? 1 : 0;
     }
   });

@@ -207,7 +207,7 @@ def test_every_slide_fits_the_projector_and_asks_before_it_answers(
         "[...document.querySelectorAll('.tutor-present-bar .tutor-label')]"
         ".map(label => label.textContent)"
     )
-    assert labels == [text(f"present.{key}", lang) for key in ("back", "next", "reveal", "exit")]
+    assert labels == [text(f"present.{key}", lang) for key in ("back", "next", "show-answer", "exit")]
     assert browser_page.evaluate("document.documentElement.lang") == lang
 
     forward = _walk(browser_page, "PageDown", lang)
@@ -284,7 +284,7 @@ def test_a_clicker_the_keyboard_and_the_bar_drive_the_slides(
         after = screen()
         # Forward: the next slide, or the answer of the one that asked.
         assert after == (before[0] + 1, after[1]) or after == (before[0], False), key
-        assert _visible_label(browser_page) == text("present." + ("reveal" if after[1] else "next"))
+        assert _visible_label(browser_page) == text("present." + ("show-answer" if after[1] else "next"))
     for key in ("PageUp", "ArrowLeft", "ArrowUp", "Shift+Space"):
         before = screen()
         _press(browser_page, key)

@@ -36,9 +36,9 @@ from tutor.display.page import PageFrame, show_widget
 from tutor.display.presenter import (
     ANSWER,
     SLIDE,
+    answer_stack,
     learner_only,
     present_only,
-    reveal_stack,
     text_html,
 )
 from tutor.display.progress_view import LearnerProgress
@@ -171,7 +171,7 @@ def example_html(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
 
     >>> from tutor.teaching.lesson_loader import load_lesson
     >>> block = example_html(load_lesson("04").item("must-follow-blue"))
-    >>> "tutor-ask" in block, "tutor-reveal-stack" in block, "tutor-answer" in block
+    >>> "tutor-ask" in block, "tutor-answer-stack" in block, "tutor-answer" in block
     (True, True, True)
     >>> "tutor-ask" in example_html(load_lesson("01").item("deck-counts"))
     False
@@ -186,7 +186,7 @@ def example_html(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
     if isinstance(subject, Question):
         unmarked = example_picture(item, lang, answered=False)
         if unmarked != picture:
-            picture = reveal_stack(unmarked, picture)
+            picture = answer_stack(unmarked, picture)
         ask = present_only(escape(subject.prompt(lang), quote=False), tag="p", klass="tutor-ask")
         words = learner_only(example_words_html(item, lang)) + present_only(
             text_html(subject.answer_text(lang)), klass=ANSWER

@@ -1,5 +1,6 @@
 """Presenter mode, the display layer's side: how a page marks what a projected slide
-holds back until the next press.
+holds back until the next press, and the worked example's steps drawn as slides
+(:func:`worked_step_slide`).
 
 The page script (``static/tutor.js`` of the app's template) shows a page one slide at a
 time, scaled to the screen. It knows no rule: what a slide asks the room, and the answer
@@ -12,11 +13,11 @@ and its style sheet (``tutor.css``) know by these names:
   by an inline style everywhere else, so a learner's page and JupyterLab never show it.
 - :data:`LEARNER_ONLY`: hidden while presenting (words that repeat what the slide shows).
 - :data:`ANSWER`: held back while presenting until the next press reveals it.
-- :data:`REVEAL_STACK`: an answer picture and the picture shown before it
-  (:data:`BEFORE_REVEAL`, presenting only) in one place, so nothing moves at the reveal.
+- :data:`ANSWER_STACK`: an answer picture and the picture shown before it
+  (:data:`UNANSWERED`, presenting only) in one place, so nothing moves at the reveal.
 
->>> print(reveal_stack("<p>?</p>", "<p>C</p>"))
-<div class="tutor-reveal-stack"><div class="tutor-before-reveal tutor-present-only" style="display:none"><p>?</p></div><div class="tutor-answer"><p>C</p></div></div>
+>>> print(answer_stack("<p>?</p>", "<p>C</p>"))
+<div class="tutor-answer-stack"><div class="tutor-unanswered tutor-present-only" style="display:none"><p>?</p></div><div class="tutor-answer"><p>C</p></div></div>
 """
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ SLIDE = "tutor-slide"
 PRESENT_ONLY = "tutor-present-only"
 LEARNER_ONLY = "tutor-learner-only"
 ANSWER = "tutor-answer"
-BEFORE_REVEAL = "tutor-before-reveal"
-REVEAL_STACK = "tutor-reveal-stack"
+UNANSWERED = "tutor-unanswered"
+ANSWER_STACK = "tutor-answer-stack"
 
 _HIDDEN = ' style="display:none"'
 
@@ -68,13 +69,13 @@ def answer(html: str, *, tag: str = "div", klass: str = "") -> str:
     return f'<{tag} class="{_classes(ANSWER, klass)}">{html}</{tag}>'
 
 
-def reveal_stack(before: str, after: str) -> str:
+def answer_stack(before: str, after: str) -> str:
     """``after`` (the answer: a picture with the engine's answer marked) held back while
     presenting, with ``before`` (the same picture without the answer) in its place until
     the reveal. Outside presenting only ``after`` shows."""
     return (
-        f'<div class="{REVEAL_STACK}">'
-        f'<div class="{BEFORE_REVEAL} {PRESENT_ONLY}"{_HIDDEN}>{before}</div>'
+        f'<div class="{ANSWER_STACK}">'
+        f'<div class="{UNANSWERED} {PRESENT_ONLY}"{_HIDDEN}>{before}</div>'
         f"{answer(after)}</div>"
     )
 
@@ -128,10 +129,10 @@ _STEP_CSS = """
 .tutor-present-step figcaption { font-weight: 600; }
 .tutor-present-body { display: grid; gap: 0 20px; align-items: start;
   grid-template-columns: 490px minmax(0, 1fr); }
-.tutor-present-side > .tutor-reveal-stack { margin: 0 0 0.4em; }
+.tutor-present-side > .tutor-answer-stack { margin: 0 0 0.4em; }
 .tutor-present-body.with-hands { grid-template-columns: auto minmax(0, 1fr); }
 .tutor-present-step .tutor-table { width: 480px; margin: 0 0 0 10px; }
-/* The table's words at 16-17 px, its trick's cards 96 px tall (its own sizes are smaller:
+/* The table's words at 16 px, its trick's cards 96 px tall (its own sizes are smaller:
    they suit a page read from up close). */
 .tutor-present-step .tutor-table.is-big .tutor-felt { font-size: 16px; --trick-w: 80px; }
 .tutor-present-step .tutor-felt :is(.tutor-dealer-chip, .tutor-trick-name, .tutor-seat-mark,
@@ -251,8 +252,8 @@ def worked_step_slide(
         )
         title = text("presenter.trick-title", lang, trick=step.trick_number)
         return _slide(
-            reveal_stack(f"<h3>{escape(title)}</h3>", heading),
-            reveal_stack(_table(before, lang), _table(after, lang)),
+            answer_stack(f"<h3>{escape(title)}</h3>", heading),
+            answer_stack(_table(before, lang), _table(after, lang)),
             present_only(escape(text("presenter.ask-trick", lang)), tag="p", klass="tutor-ask")
             + answer(_paragraphs(step.sentences)),
             klass=f"{kind} tutor-predict",
@@ -299,10 +300,10 @@ def _play_slide(example: WorkedExample, step: Step, lang: str) -> str:
         player=player,
     )
     return _slide(
-        reveal_stack(f"<h3>{escape(title)}</h3>", f"<h3>{escape(step.title)}</h3>"),
-        reveal_stack(_table(before, lang), _table(after, lang)),
+        answer_stack(f"<h3>{escape(title)}</h3>", f"<h3>{escape(step.title)}</h3>"),
+        answer_stack(_table(before, lang), _table(after, lang)),
         present_only(escape(text("presenter.ask-play", lang, player=player)), tag="p", klass="tutor-ask")
-        + reveal_stack(plain, marked)
+        + answer_stack(plain, marked)
         + answer(_paragraphs([may, *step.sentences])),
         klass=f"step-{step.kind.value} tutor-predict",
     )

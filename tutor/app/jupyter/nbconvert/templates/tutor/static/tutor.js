@@ -323,7 +323,7 @@
     held = holding && hasAnswer();
     document.body.classList.toggle("tutor-holding", held);
     if (bar) {
-      bar.next.classList.toggle("tutor-present-reveal", held);
+      bar.next.classList.toggle("tutor-present-answering", held);
     }
   }
 
@@ -455,7 +455,7 @@
       "tutor-present-next",
       () => move(1),
       [say("next"), "tutor-label tutor-label-next"],
-      [say("reveal"), "tutor-label tutor-label-reveal"]
+      [say("show-answer"), "tutor-label tutor-label-answer"]
     );
     const exit = button("tutor-present-exit", leavePresenter, [say("exit"), "tutor-label"]);
     back.title = say("back-keys");
