@@ -205,13 +205,15 @@ def _block(html: str) -> str:
 
 def _schedule_html(fact: ScheduleTableFact, lang: str) -> str:
     cell = "padding:0.15em 0.6em;border:1px solid #8a8a8a"
+    aligns = ("right", "right", "left")  # numbers to the right, the list of rounds to the left
     heads = "".join(
-        f'<th scope="col" style="{cell}">{escape(name)}</th>' for name in fact.columns(lang)
+        f'<th scope="col" style="{cell};text-align:{align}">{escape(name)}</th>'
+        for name, align in zip(fact.columns(lang), aligns, strict=True)
     )
     rows = "".join(
         f'<tr><td style="{cell};text-align:right">{players}</td>'
         f'<td style="{cell};text-align:right">{len(schedule)}</td>'
-        f'<td style="{cell}">{escape(join_words(schedule, lang))}</td></tr>'
+        f'<td style="{cell};text-align:left">{escape(join_words(schedule, lang))}</td></tr>'
         for players, schedule in fact.schedules().items()
     )
     length = text("lesson.schedule-length", lang, length=length_name(fact.length, lang))
