@@ -138,6 +138,9 @@ _STEP_CSS = """
 .tutor-present-step .tutor-felt :is(.tutor-dealer-chip, .tutor-trick-name, .tutor-seat-mark,
   .tutor-corner, .tutor-counter) { font-size: 16px; }
 .tutor-present-step .tutor-felt .tutor-seat-facts > span { white-space: normal; }
+/* Room above and below the trick for the names under and over its cards ("C ★ wins"):
+   they would cover the seats' plates. */
+.tutor-present-step .tutor-trick { margin: 1.4em auto; }
 /* The lit seat is enough: its words would cover the trick's labels at this size, and the
    slide says who plays or takes the trick beside the table. */
 .tutor-present-step .tutor-felt .tutor-seat-mark { display: none; }
