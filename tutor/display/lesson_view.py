@@ -167,7 +167,8 @@ def example_html(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
 
     An example that asks something shows it all on a learner's page; on a presenter's slide
     it asks the room (the question's prompt) over the unmarked cards, and the next press
-    reveals the marked cards and the engine's answer and reason.
+    reveals the marked cards, the example's note and the engine's answer and reason (a note
+    often says who wins and why: before the answer it would give it away).
 
     >>> from tutor.teaching.lesson_loader import load_lesson
     >>> block = example_html(load_lesson("04").item("must-follow-blue"))
@@ -187,16 +188,15 @@ def example_html(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
         unmarked = example_picture(item, lang, answered=False)
         if unmarked != picture:
             picture = answer_stack(unmarked, picture)
+        heading = learner_only(example_heading(item, lang))
         ask = present_only(escape(subject.prompt(lang), quote=False), tag="p", klass="tutor-ask")
+        note = "" if item.note is None else f"<p>{escape(item.note(lang), quote=False)}</p>"
         words = learner_only(example_words_html(item, lang)) + present_only(
-            text_html(subject.answer_text(lang)), klass=ANSWER
+            note + text_html(subject.answer_text(lang)), klass=ANSWER
         )
     else:
-        ask, words = "", example_words_html(item, lang)
-    return _block(
-        f"{example_heading(item, lang)}{ask}{picture}"
-        f'<div class="lesson-example-words">{words}</div>'
-    )
+        heading, ask, words = example_heading(item, lang), "", example_words_html(item, lang)
+    return _block(f'{heading}{ask}{picture}<div class="lesson-example-words">{words}</div>')
 
 
 def _block(html: str) -> str:
