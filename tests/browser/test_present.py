@@ -340,24 +340,29 @@ def test_the_bar_drives_the_worked_examples_stepper(
     expect(position).to_have_text(re.compile(r"^Slide 1 of \d+$"))
     total = int(position.inner_text().split()[-1])
     _press(browser_page, "PageDown")
-    expect(position).to_have_text("Step 1 of 20")
+    count = len(worked_example().steps)
+
+    def step(number: int) -> str:
+        return text("stepper.position", number=number, total=count)
+
+    expect(position).to_have_text(step(1))
     stepper = browser_page.locator(".tutor-stepper")
     for hidden in ("button", ".tutor-step-position", ".tutor-step-keys"):
         assert stepper.locator(hidden).evaluate_all(
             "nodes => nodes.filter(node => node.offsetParent !== null).length"
         ) == 0, hidden
     browser_page.locator(".tutor-present-next").click()  # the deal asks nothing: next step
-    expect(position).to_have_text("Step 2 of 20")
-    steps_seen = {"Step 1 of 20", "Step 2 of 20"}
-    while position.inner_text() != "Step 20 of 20" or _state(browser_page)[1]:
+    expect(position).to_have_text(step(2))
+    steps_seen = {step(1), step(2)}
+    while position.inner_text() != step(count) or _state(browser_page)[1]:
         _press(browser_page, "PageDown")
         steps_seen.add(position.inner_text())
-    assert steps_seen == {f"Step {n} of 20" for n in range(1, 21)}
+    assert steps_seen == {step(n) for n in range(1, count + 1)}
     _press(browser_page, "PageDown")  # after the last step: the tricks at a glance
     expect(position).to_have_text(f"Slide {total} of {total}")
     expect(browser_page.locator(".tutor-unit:not(.tutor-hidden) .tricks-summary")).to_be_visible()
     _press(browser_page, "PageUp")
-    expect(position).to_have_text("Step 20 of 20")
+    expect(position).to_have_text(step(count))
     log.assert_clean()
 
 
