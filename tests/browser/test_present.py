@@ -224,6 +224,14 @@ def test_every_slide_fits_the_projector_and_asks_before_it_answers(
             if screen["controls"] != screens[0]["controls"]:
                 problems.append(f"{where}: the bar's controls moved")
     assert problems == [], "\n".join(problems)
+    # The figures for a report (pytest -s): screens seen, and the smallest text and card
+    # face on any of them, in CSS px at 1280x720.
+    every = forward + backward
+    print(
+        f"\n[present] {lesson.id} {lang}: {len(forward)} + {len(backward)} screens;"
+        f" smallest text {min(s['smallestText'] / s['scale'] for s in every):.1f} px,"
+        f" smallest card {min(s['smallestCard'] / s['scale'] for s in every):.0f} px"
+    )
 
     # Both ways saw the same screens; going forward, each press showed a new slide or step
     # (or the answer of the one shown), never one seen before.
