@@ -27,8 +27,8 @@ import pytest
 
 from tutor.teaching.explain import card_name
 from tutor.teaching.lesson import Lesson
-from tutor.teaching.lesson_loader import list_lessons
-from tutor.teaching.quiz import Question
+from tutor.teaching.lesson_loader import list_lessons, load_lesson
+from tutor.teaching.quiz import LegalPlaysQuestion, Question
 from tutor.teaching.text import LANGUAGES, join_words, text
 from tutor.teaching.worked_example import StepKind, worked_example
 
@@ -374,22 +374,33 @@ def test_the_bar_drives_the_worked_examples_stepper(
     log.assert_clean()
 
 
+@pytest.mark.parametrize("right", [True, False], ids=["right", "wrong"])
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_quiz_answered_by_the_room_still_fits(
-    app: AppServer, page: tuple[Any, PageLog], lang: str
+    app: AppServer, page: tuple[Any, PageLog], lang: str, right: bool
 ) -> None:
-    """The class answers a quiz question on the projector: the feedback and the marked
-    choices appear, and the slide is fitted again, still within the minimum sizes."""
+    """The class answers a quiz question on the projector: the feedback (after a wrong
+    answer, the reason for every card) and the marked choices appear, and the slide is
+    fitted again, still within the minimum sizes."""
     browser_page, log = page
     notebook = lesson_notebook("04")
     assert notebook is not None
+    question = load_lesson("04").quiz[-1].question
+    assert isinstance(question, LegalPlaysQuestion)
+    legal = question.correct_answer()
+    choice = next(i for i, card in enumerate(question.hand) if (card in legal) == right)
     browser_page.set_viewport_size({"width": 1280, "height": 720})
     url = app.render_url(notebook.name, f"present=1&lang={lang}")
     browser_page.goto(url, timeout=LOAD_TIMEOUT)
     browser_page.locator(".tutor-present-bar").wait_for(timeout=LOAD_TIMEOUT)
-    browser_page.keyboard.press("End")  # the last question: which cards may you play?
-    quiz = browser_page.locator(".tutor-unit:not(.tutor-hidden) .tutor-quiz")
-    quiz.locator(".widget-toggle-button").first.click()
+    # The last question (which cards may you play?): the slide before the quiz's summary.
+    browser_page.keyboard.press("End")
+    quiz = browser_page.locator(".tutor-unit:not(.tutor-hidden) .tutor-quiz:has(.widget-toggle-button)")
+    for _ in range(3):
+        if quiz.count():
+            break
+        _press(browser_page, "PageUp")
+    quiz.locator(".widget-toggle-button").nth(choice).click()
     quiz.locator(".tutor-quiz-check").click()
     quiz.locator(".quiz-feedback").wait_for(timeout=STEP_TIMEOUT)
     _frames(browser_page, 3)  # a grown slide is fitted again at the next frame

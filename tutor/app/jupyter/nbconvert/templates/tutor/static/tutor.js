@@ -236,7 +236,8 @@
 
   let fitting = false;
   // What may be laid out side by side instead of one above the other (tutor.css).
-  const BESIDE_CANDIDATES = ".tutor-unit:not(.tutor-hidden) .tutor-quiz > .widget-html svg.trick";
+  const BESIDE_CANDIDATES =
+    ".tutor-unit:not(.tutor-hidden) .tutor-quiz:has(> .widget-box > .tutor-quiz-scene):has(.quiz-feedback)";
 
   function fitSlide() {
     const holder = stage();
