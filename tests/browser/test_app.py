@@ -1,5 +1,5 @@
 """The course in the browser: the index, the worked example stepped through with buttons
-and keys, presenter mode, and a lesson quiz answered right and wrong.
+and keys, and a lesson quiz answered right and wrong (presenter mode: test_present.py).
 
 Every page's requests are recorded: all must go to 127.0.0.1 (the app works offline);
 no page may log a console error (conftest.EXPECTED_CONSOLE_ERRORS names any exception).
@@ -191,43 +191,6 @@ def test_worked_example_steps_through_three_tricks_with_buttons_and_keys(
     log.assert_clean()
 
 
-def test_presenter_mode_shows_one_step_per_screen_with_large_cards(
-    app: AppServer, page: tuple[Any, PageLog]
-) -> None:
-    browser_page, log = page
-    expect = _expect()
-    browser_page.set_viewport_size({"width": 1280, "height": 800})
-    _open_worked_example(browser_page, app.render_url("08_worked_example.ipynb", "present=1"))
-    bar = browser_page.locator(".tutor-present-bar")
-    expect(bar).to_be_visible(timeout=ACTION_TIMEOUT)
-    expect(browser_page.locator(".tutor-stepper.tutor-present")).to_have_count(1)
-    position = browser_page.locator(".tutor-step-position")
-    for step in range(1, STEP_COUNT + 1):
-        expect(position).to_have_text(f"Step {step} of {STEP_COUNT}", timeout=ACTION_TIMEOUT)
-        controls = browser_page.locator("button.tutor-step-next").bounding_box()
-        assert controls is not None
-        # The whole step, down to its controls, fits the screen above the presenter bar.
-        assert controls["y"] + controls["height"] <= 800 - bar.bounding_box()["height"], step
-        # Each step is laid out for the presenter to magnify: at most 820 x 425 CSS px, the
-        # cards on the table at least 90 px tall before magnifying.
-        shown = browser_page.locator(".tutor-worked-step").bounding_box()
-        assert shown is not None and shown["width"] <= 821 and shown["height"] <= 426, step
-        if step == 3:
-            card = browser_page.locator(".tutor-trick-card svg").first.bounding_box()
-            assert card is not None and card["height"] >= 90
-        if step < STEP_COUNT:
-            browser_page.keyboard.press("Space" if step % 2 else "PageDown")
-    browser_page.keyboard.press("ArrowLeft")
-    expect(position).to_have_text(f"Step {STEP_COUNT - 1} of {STEP_COUNT}")
-    browser_page.locator(".tutor-present-back").click()
-    expect(position).to_have_text(f"Step {STEP_COUNT - 2} of {STEP_COUNT}")
-    log.assert_clean()
-    browser_page.keyboard.press("Escape")  # leaves presenter mode: the page reloads without it
-    browser_page.wait_for_url("**/08_worked_example.ipynb", timeout=LOAD_TIMEOUT)
-    browser_page.locator("button.tutor-step-next").wait_for(timeout=LOAD_TIMEOUT)
-    expect(bar).to_have_count(0)
-
-
 def _quiz_page(request: pytest.FixtureRequest) -> tuple[AppServer, str]:
     """Lesson 06's notebook once it exists; until then its quiz on the scratch app."""
     notebook = lesson_notebook("06")
@@ -284,33 +247,4 @@ def test_lesson_quiz_gives_feedback_and_the_reason_right_and_wrong(
         assert expected.answer in shown  # the winning card and who played it
         assert expected.explanation in shown  # the engine's reason
         expect(quiz.locator("button:visible").first).to_be_disabled()  # the first answer counts
-    log.assert_clean()
-
-
-def test_a_lesson_in_presenter_mode_shows_one_part_per_screen(
-    app: AppServer, page: tuple[Any, PageLog]
-) -> None:
-    browser_page, log = page
-    expect = _expect()
-    notebook = lesson_notebook("06")
-    if notebook is None:
-        notebook = NOTEBOOKS / "08_worked_example.ipynb"  # until the lesson notebook exists
-    browser_page.set_viewport_size({"width": 1280, "height": 800})
-    browser_page.goto(app.render_url(notebook.name, "present=1"))
-    position = browser_page.locator(".tutor-present-position")
-    expect(browser_page.locator(".tutor-present-bar")).to_be_visible(timeout=LOAD_TIMEOUT)
-    shown = position.inner_text()
-    slides = int(shown.split("/")[1]) if "/" in shown else 1
-    seen = []
-    for slide in range(1, slides + 1):
-        if slides > 1:
-            expect(position).to_have_text(f"{slide} / {slides}", timeout=ACTION_TIMEOUT)
-        visible = browser_page.locator(".tutor-unit:not(.tutor-hidden)")
-        assert visible.count() >= 1
-        seen.append(visible.first.inner_text()[:40])
-        # Magnified, yet nothing runs off the side of the screen.
-        assert browser_page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
-        if slide < slides:
-            browser_page.locator(".tutor-present-next").click()
-    assert len(set(seen)) == len(seen), "two slides showed the same thing"
     log.assert_clean()

@@ -156,19 +156,3 @@ def test_a_lesson_quiz_answers_in_japanese(app: AppServer, page: tuple[Any, Page
     assert expected.answer in shown  # the engine's answer and its reason, in Japanese
     assert english.verdict not in shown and english.answer not in shown
     _assert_clean(log, failed)
-
-
-def test_the_presenter_controls_speak_the_pages_language(
-    app: AppServer, page: tuple[Any, PageLog]
-) -> None:
-    browser_page, log = page
-    expect = _expect()
-    failed = _watch_failures(browser_page)
-    for lang in ("ja", "zh-Hant"):
-        browser_page.goto(app.render_url("08_worked_example.ipynb", f"present=1&lang={lang}"))
-        next_button = browser_page.locator(".tutor-present-next")
-        next_button.wait_for(timeout=LOAD_TIMEOUT)
-        expect(next_button).to_have_text(text("present.next", lang))
-        expect(browser_page.locator(".tutor-present-back")).to_have_text(text("present.back", lang))
-        assert browser_page.evaluate("document.documentElement.lang") == lang
-    _assert_clean(log, failed)

@@ -315,7 +315,9 @@ def test_lesson_pages_show_the_engines_answers_in_the_pages_language(
             elif isinstance(subject, DeckFact | VariantsFact):
                 expected = [subject.as_text(lang)]
             else:
-                expected = [line for line in item.as_text(lang).splitlines() if line.strip()]
+                # "- " lines are the items of a bulleted list on the page
+                lines = item.as_text(lang).splitlines()
+                expected = [line.removeprefix("- ") for line in lines if line.strip()]
             for line in expected:
                 assert line in shown, f"{name}, example {item.id!r} in {lang}: {line!r} not shown"
             checked += 1

@@ -1,27 +1,26 @@
-"""A lesson shown in a notebook: its text as Markdown, its examples drawn (the engine
-marks the winner and the legal cards), then its quiz (:class:`LessonQuiz`: a
-:class:`QuizWidget` per question and the first-try summary), whose graded answers go to
-the learner's progress.
+"""A lesson shown in a notebook: its text as Markdown, each example as one block with its
+cards drawn (the engine marks the winner and the legal cards), then its quiz
+(:class:`LessonQuiz`: a :class:`QuizWidget` per question and the first-try summary), whose
+graded answers go to the learner's progress.
 
 :func:`show_lesson_page` is a lesson notebook's one call: the lesson inside the course's
 page frame (:mod:`tutor.display.page`: links, title, progress notices). :func:`show_lesson`
 and :func:`show_quiz` show a lesson or its quiz alone. Loading and checking lessons needs
 no screen, so the lessons module never imports this one.
 
+Each example is one slide in presenter mode; an example that asks something (who takes the
+trick, which cards may be played) puts the question to the room there and holds the
+engine's answer back until the next press (see :mod:`tutor.display.presenter`).
+
 >>> from tutor.teaching.lesson_loader import load_lesson
->>> print(example_markdown(load_lesson("01").item("schedule-3-to-6")))
-Game length: the standard game.
-<BLANKLINE>
-| players | rounds | cards per round |
-|---|---|---|
-| 3 | 20 | 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20 |
-| 4 | 15 | 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 |
-| 5 | 12 | 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 |
-| 6 | 10 | 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 |
+>>> words = example_words_html(load_lesson("01").item("schedule-3-to-6"))
+>>> words.count("<tr>"), ">1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15</td>" in words
+(5, True)
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from html import escape
 from pathlib import Path
@@ -34,12 +33,26 @@ from tutor.display.context import PageContext
 from tutor.display.html import score_sheet_html
 from tutor.display.lesson_quiz import ItemGradedCallback, LessonQuiz, QuizSummary
 from tutor.display.page import PageFrame, show_widget
+from tutor.display.presenter import (
+    ANSWER,
+    SLIDE,
+    answer_stack,
+    learner_only,
+    present_only,
+    text_html,
+)
 from tutor.display.progress_view import LearnerProgress
 from tutor.display.svg import card_svg, hand_svg, trick_svg
 from tutor.teaching.lesson import DeckFact, Lesson, LessonItem, ScheduleTableFact, ScoreSheetFact
 from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.progress import AnswerKind, Progress
-from tutor.teaching.quiz import LegalPlaysQuestion, TrickWinnerQuestion, TrumpQuestion, length_name
+from tutor.teaching.quiz import (
+    LegalPlaysQuestion,
+    Question,
+    TrickWinnerQuestion,
+    TrumpQuestion,
+    length_name,
+)
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
 
 _ipython: Any = IPython.display  # untyped
@@ -64,24 +77,32 @@ def _figure(caption_key: str, picture: str, lang: str) -> str:
 _ROW = '<div class="lesson-example" style="display:flex;flex-wrap:wrap;align-items:flex-end">'
 
 
-def example_picture(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
+def example_picture(
+    item: LessonItem, lang: str = DEFAULT_LANGUAGE, *, answered: bool = True
+) -> str:
     """The cards of an example as SVG/HTML ('' when it has none); the engine marks the
-    winner and the legal cards.
+    winner and the legal cards (``answered=False``: the same cards, nothing marked).
 
     >>> from tutor.teaching.lesson_loader import load_lesson
-    >>> 'class="trick"' in example_picture(load_lesson("06").item("source-wizard-first"))
-    True
+    >>> item = load_lesson("06").item("source-wizard-first")
+    >>> 'class="trick"' in example_picture(item), "winner-mark" in example_picture(item)
+    (True, True)
+    >>> "winner-mark" in example_picture(item, answered=False)
+    False
     """
     subject = item.subject
     if isinstance(subject, TrickWinnerQuestion):
         return trick_svg(
-            subject.plays, winner=subject.correct_answer(), players=subject.names(), lang=lang
+            subject.plays,
+            winner=subject.correct_answer() if answered else None,
+            players=subject.names(),
+            lang=lang,
         )
     if isinstance(subject, LegalPlaysQuestion):
-        legal = subject.correct_answer()
+        legal = subject.correct_answer() if answered else frozenset(subject.hand)
         hand = hand_svg(
             subject.hand,
-            highlight=[i for i, card in enumerate(subject.hand) if card in legal],
+            highlight=[i for i, card in enumerate(subject.hand) if card in legal and answered],
             dimmed=[i for i, card in enumerate(subject.hand) if card not in legal],
             lang=lang,
         )
@@ -102,38 +123,105 @@ def example_picture(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
     return ""
 
 
-def example_markdown(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
-    """An example's words as Markdown: the engine's answer and reason (or its table)."""
+def example_words_html(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
+    """An example's words as HTML: the engine's answer and reason (or its table)."""
     subject = item.subject
     if isinstance(subject, ScheduleTableFact):
-        return _schedule_markdown(subject, lang)
+        return _schedule_html(subject, lang)
     if isinstance(subject, ScoreSheetFact):  # the sheet's table is in the picture
         return ""
-    return item.as_text(lang).replace("\n", "  \n")
+    return text_html(item.as_text(lang))
 
 
 def example_heading(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
     """The line that opens an example: the word "Example" (with the language's own
-    punctuation), then its note if it has one.
+    punctuation), then its note if it has one. A presenter's slide shows only the note
+    (the slide is the example).
 
     >>> from tutor.teaching.lesson_loader import load_lesson
-    >>> example_heading(load_lesson("01").item("deck-counts"))[:12]
-    '**Example.**'
-    >>> example_heading(load_lesson("04").item("source-blue-then-wizard"), "ja")[:8]
-    '**例**：Aが'
+    >>> print(example_heading(load_lesson("01").item("deck-counts")))
+    <p class="tutor-learner-only lesson-example-head"><strong>Example.</strong></p>
+    >>> print(example_heading(load_lesson("04").item("source-blue-then-wizard"), "ja")[:92])
+    <p class="lesson-example-head"><span class="tutor-learner-only"><strong>例</strong>：</span>Aが
     """
-    label = text("page.example", lang)
+    label = _markdown_bold(text("page.example", lang))
     if item.note is None:
-        return label
-    return text("page.two-sentences", lang, first=label, second=item.note(lang))
+        return learner_only(label, tag="p", klass="lesson-example-head")
+    line = text(
+        "page.two-sentences",
+        lang,
+        first=learner_only(label, tag="span"),
+        second=escape(item.note(lang), quote=False),
+    )
+    return f'<p class="lesson-example-head">{line}</p>'
 
 
-def _schedule_markdown(fact: ScheduleTableFact, lang: str) -> str:
-    rows = [f"| {' | '.join(fact.columns(lang))} |", "|---|---|---|"]
-    for players, schedule in fact.schedules().items():
-        rows.append(f"| {players} | {len(schedule)} | {join_words(schedule, lang)} |")
+def _markdown_bold(words: str) -> str:
+    """A catalog's line written for Markdown (``**Example.**``) as HTML."""
+    return re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", escape(words, quote=False))
+
+
+def example_html(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
+    """One example as one block, and one slide in presenter mode: its heading, its cards
+    and its words.
+
+    An example that asks something shows it all on a learner's page; on a presenter's slide
+    it asks the room (the question's prompt) over the unmarked cards, and the next press
+    reveals the marked cards, the example's note and the engine's answer and reason (a note
+    often says who wins and why: before the answer it would give it away).
+
+    >>> from tutor.teaching.lesson_loader import load_lesson
+    >>> block = example_html(load_lesson("04").item("must-follow-blue"))
+    >>> "tutor-ask" in block, "tutor-answer-stack" in block, "tutor-answer" in block
+    (True, True, True)
+    >>> "tutor-ask" in example_html(load_lesson("01").item("deck-counts"))
+    False
+    """
+    subject = item.subject
+    if isinstance(subject, ScoreSheetFact):  # the sheet, then its chart: a slide each
+        sheet = subject.sheet()
+        return _block(example_heading(item, lang) + score_sheet_html(sheet, lang=lang)) + _block(
+            score_chart_html(sheet, lang=lang)
+        )
+    picture = example_picture(item, lang)
+    if isinstance(subject, Question):
+        unmarked = example_picture(item, lang, answered=False)
+        if unmarked != picture:
+            picture = answer_stack(unmarked, picture)
+        heading = learner_only(example_heading(item, lang))
+        ask = present_only(escape(subject.prompt(lang), quote=False), tag="p", klass="tutor-ask")
+        note = "" if item.note is None else f"<p>{escape(item.note(lang), quote=False)}</p>"
+        words = learner_only(example_words_html(item, lang)) + present_only(
+            note + text_html(subject.answer_text(lang)), klass=ANSWER
+        )
+    else:
+        heading, ask, words = example_heading(item, lang), "", example_words_html(item, lang)
+    return _block(f'{heading}{ask}{picture}<div class="lesson-example-words">{words}</div>')
+
+
+def _block(html: str) -> str:
+    return f'<section class="lesson-example-block {SLIDE}">{html}</section>'
+
+
+def _schedule_html(fact: ScheduleTableFact, lang: str) -> str:
+    cell = "padding:0.15em 0.6em;border:1px solid #8a8a8a"
+    aligns = ("right", "right", "left")  # numbers to the right, the list of rounds to the left
+    heads = "".join(
+        f'<th scope="col" style="{cell};text-align:{align}">{escape(name)}</th>'
+        for name, align in zip(fact.columns(lang), aligns, strict=True)
+    )
+    rows = "".join(
+        f'<tr><td style="{cell};text-align:right">{players}</td>'
+        f'<td style="{cell};text-align:right">{len(schedule)}</td>'
+        f'<td style="{cell};text-align:left">{escape(join_words(schedule, lang))}</td></tr>'
+        for players, schedule in fact.schedules().items()
+    )
     length = text("lesson.schedule-length", lang, length=length_name(fact.length, lang))
-    return length + "\n\n" + "\n".join(rows)
+    return (
+        f"<p>{escape(length, quote=False)}</p>"
+        '<table class="schedule-table" style="border-collapse:collapse">'
+        f"<thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>"
+    )
 
 
 def show_title(lesson: Lesson, lang: str = DEFAULT_LANGUAGE) -> None:
@@ -146,14 +234,7 @@ def show_sections(lesson: Lesson, lang: str = DEFAULT_LANGUAGE) -> None:
     for section in lesson.sections:
         _markdown(f"## {section.heading(lang)}\n\n{section.body(lang)}")
         for item in section.examples:
-            _markdown(example_heading(item, lang))
-            picture = example_picture(item, lang)
-            if picture:
-                _html(picture)
-            words = example_markdown(item, lang)
-            if words:
-                _markdown(words)
-
+            _html(example_html(item, lang))
 
 def show_lesson(
     lesson: Lesson,

@@ -157,13 +157,16 @@ def show_worked_example_page(
     context: PageContext | None = None,
     learner: LearnerProgress | None = None,
 ) -> None:
-    """The worked example of RULES.md, step by step (the engine's steps in a stepper)."""
+    """The worked example of RULES.md, step by step (the engine's steps in a stepper), then
+    its three tricks on one screen (a presenter's last slide)."""
     from tutor.display.stepper import worked_example_stepper
+    from tutor.display.worked_summary import tricks_summary_html
 
     frame = PageFrame(name, folder=folder, context=context, learner=learner)
     frame.show_top(one_widget=True)
     stepper = worked_example_stepper(lang=frame.lang, keys=frame.context.in_app)
     frame.show_content(stepper.widget)
+    _show(_ipython.HTML(tricks_summary_html(lang=frame.lang)))
     frame.show_bottom()
 
 

@@ -16,6 +16,7 @@ import ipywidgets as widgets
 from tutor.display.context import PageContext
 from tutor.display.lesson_view import show_sections
 from tutor.display.page import PageFrame, show_widget
+from tutor.display.presenter import LEARNER_ONLY
 from tutor.display.progress_view import LearnerProgress, ResetControl, where_kept_html
 from tutor.display.widgets import QuizWidget, html_widget
 from tutor.teaching.lesson_loader import load_lesson
@@ -52,6 +53,10 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         self.reset = ResetControl(session.progress, lang=lang)
         session.progress.observe(lambda _progress: self._show_tally())
         self._show_tally()
+        # A presenter's slide shows the question only: this browser's results, where they
+        # are kept and the reset are no business of the room.
+        for part in (self.tally, self.where, self.reset):
+            part.add_class(LEARNER_ONLY)
         super().__init__([self.quiz, self.tally, self.where, self.reset])
 
     def _show_tally(self) -> None:

@@ -29,6 +29,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from tutor.display.html import HEAD_STYLE, format_points, score_sheet_html, scroll_box
+from tutor.display.presenter import worked_step_slide
 from tutor.display.table import scene_from_step, table_html
 from tutor.display.widgets import html_widget
 from tutor.teaching.text import DEFAULT_LANGUAGE, text
@@ -269,6 +270,10 @@ def worked_step_html(
     >>> "C takes the trick with blue 11" in page, "★ takes the trick" in page
     (True, True)
     """
+    if present:  # presenter mode: a step that asks the room holds its answer back
+        slide = worked_step_slide(example, step, lang=lang)
+        if slide is not None:
+            return slide
     size = " is-big" if present else ""
     parts = [WORKED_CSS, f'<section class="tutor-worked-step step-{step.kind.value}{size}">']
     parts.append(f"<h3>{escape(step.title)}</h3>")

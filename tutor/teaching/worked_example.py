@@ -124,6 +124,8 @@ class Step:
     winner: int | None = None
     judgement: PlayJudgement | None = None
     had_to_follow: bool | None = None
+    legal: tuple[Card, ...] = ()
+    """Play steps: every card the player could have played there (the engine's legal plays)."""
     score_lines: tuple[ScoreLine, ...] = ()
     sheet: ScoreSheet | None = None
 
@@ -430,4 +432,5 @@ def _play_step(replay: Round, event: CardPlayed, number: int, lang: str) -> Step
         table=(*on_table, TablePlay(event.seat, player, event.card)),
         judgement=judgement,
         had_to_follow=bool(judgement.followers),
+        legal=tuple(replay.legal_plays(event.seat)),
     )

@@ -1,13 +1,16 @@
-// The tutor's page script (no rule logic here: it only presses the widgets' own buttons).
+// The tutor's page script. It knows no rule: it presses the widgets' own buttons, and in
+// presenter mode shows and hides what the page's HTML marks (tutor/display/presenter.py).
 //
 // 1. Keyboard: the right and left arrow keys (and Page Down / Page Up) press the Next and
 //    Back buttons of a stepper widget (tutor/display/stepper.py), so a learner or a teacher
 //    can step without reaching for the mouse. The buttons themselves work with Tab + Enter.
 // 2. Links of the course index open in the same tab.
-// 3. Presenter mode (URL ?present=1): one step per screen (see "slides" below), with a
-//    control bar (Back / Next / Leave) and the keys above plus Space and Escape. Inside a
-//    slide holding a stepper, the keys step through it first, then move to the next slide.
-//    The words come from the tutor's catalog (the template writes them into the page).
+// 3. Presenter mode (URL ?present=1): the page as slides, one per screen, each scaled to
+//    fill the screen above one control bar (Back, the position, Next, Leave). Next, Space,
+//    Page Down and the right or down arrow go forward (a presentation clicker sends Page
+//    Down / Page Up or the arrows); a slide that asks the room first reveals its answer.
+//    On a slide holding a stepper the bar drives the stepper. B or . blanks the screen;
+//    Escape leaves. The words come from the tutor's catalog (the template writes them in).
 (function () {
   "use strict";
 
@@ -32,27 +35,44 @@
     words = {};
   }
   const say = (key, values) =>
-    String(words[key] || key).replace(/\{(\w+)\}/g, (_, name) =>
-      values && name in values ? String(values[name]) : ""
+    String(Object.prototype.hasOwnProperty.call(words, key) ? words[key] : key).replace(
+      /\{(\w+)\}/g,
+      (_, name) => (values && name in values ? String(values[name]) : "")
     );
+
+  // -- sizes on a projector ----------------------------------------------------------------
+  // A slide is laid out at a base text size of 16 CSS px (tutor.css), then magnified to fill
+  // the screen (CSS zoom). The screen's scale is its size against a 1280x720 projector, the
+  // most common in classrooms: 1 there, 1.5 at 1920x1080.
+  const REFERENCE_WIDTH = 1280;
+  const REFERENCE_HEIGHT = 720;
+  const BASE_TEXT = 16;
+  // No text on a slide is smaller than 24 CSS px on a 1280x720 screen (36 px at 1920x1080):
+  // 1/30 of the screen's height, the 18 pt floor of a 7.5-inch-high slide, read from the
+  // back of a classroom. At the base size that is a magnification of 1.5 (times the scale).
+  const MIN_TEXT = 24;
+  // A short slide grows to at most this magnification (40 px base text at 1280x720), so a
+  // title slide does not turn into a poster.
+  const MAX_ZOOM = 2.5;
+  // Pictures of cards are magnified so that their words are at the base size and a card is
+  // at least CARD_FACE px tall before the slide's own magnification (so at least 144 px at
+  // 1280x720, where its corner index is 19.5 px and its middle rank 45 px).
+  const CARD_FACE = 96;
 
   let slides = [];
   let current = 0;
-  let positionNode = null;
+  let bar = null;
+  let held = false; // the current slide holds its answer back
+  let pending = null; // a stepper press waiting for the kernel's new page: {direction, at}
+  let lastStepKey = "";
 
   function isVisible(element) {
     return !!(element && element.offsetParent !== null);
   }
 
   function currentStepper() {
-    if (presenting && slides[current]) {
-      for (const unit of slides[current]) {
-        const stepper = unit.querySelector(".tutor-stepper");
-        if (stepper) {
-          return stepper;
-        }
-      }
-      return null;
+    if (presenting) {
+      return slides[current] ? stepperIn(slides[current]) : null;
     }
     const focused = document.activeElement;
     const holder = focused && focused.closest && focused.closest(".tutor-stepper");
@@ -62,15 +82,26 @@
     return Array.from(document.querySelectorAll(".tutor-stepper")).find(isVisible) || null;
   }
 
-  function pressStepper(direction) {
-    const stepper = currentStepper();
-    if (!stepper) {
-      return false;
+  function stepperIn(slide) {
+    for (const unit of slide) {
+      const stepper = unit.querySelector(".tutor-stepper");
+      if (stepper) {
+        return stepper;
+      }
     }
-    const button = stepper.querySelector(
-      direction > 0 ? "button.tutor-step-next" : "button.tutor-step-back"
-    );
-    if (button && !button.disabled) {
+    return null;
+  }
+
+  function stepperButton(stepper, direction) {
+    const button =
+      stepper &&
+      stepper.querySelector(direction > 0 ? "button.tutor-step-next" : "button.tutor-step-back");
+    return button && !button.disabled ? button : null;
+  }
+
+  function pressStepper(direction) {
+    const button = stepperButton(currentStepper(), direction);
+    if (button) {
       button.click();
       return true;
     }
@@ -79,9 +110,10 @@
 
   // -- presenter: slides ---------------------------------------------------------------
   // A unit is one thing a notebook shows: a markdown cell, or one output of a code cell
-  // (lessons display a title, sections, pictures and quiz widgets as separate outputs).
-  // A new slide starts at a unit that opens with a heading, and after a widget (so each
-  // quiz question, with its note, gets its own screen).
+  // (lessons display a title, sections, examples and quiz widgets as separate outputs).
+  // A new slide starts at a unit that opens with a heading, at a unit the page marks as a
+  // slide of its own (an example, a stepper) and after one, and after a widget (so each
+  // quiz question, with its note, gets its own screen). Plain printed text is no slide.
 
   function units() {
     const found = [];
@@ -92,7 +124,14 @@
       if (cell.matches(".jp-MarkdownCell")) {
         found.push(cell);
       } else {
-        cell.querySelectorAll(".jp-OutputArea-child").forEach((child) => found.push(child));
+        cell.querySelectorAll(".jp-OutputArea-child").forEach((child) => {
+          const parts = child.querySelectorAll(".tutor-slide");
+          if (parts.length > 1) {
+            found.push(...parts); // one output, several slides (a score sheet, then its chart)
+          } else if (!child.querySelector(".jp-RenderedText")) {
+            found.push(child);
+          }
+        });
       }
     });
     return found;
@@ -112,23 +151,199 @@
     );
   }
 
-  function collectSlides() {
-    const slides = [];
-    let slide = null;
-    let hasWidget = false;
-    units().forEach((unit) => {
-      if (!slide || hasWidget || opensWithHeading(unit)) {
-        slide = [];
-        hasWidget = false;
-        slides.push(slide);
-      }
-      slide.push(unit);
-      hasWidget = hasWidget || holdsWidget(unit);
-    });
-    return slides;
+  function standsAlone(unit) {
+    const alone = ".tutor-slide, .tutor-stepper";
+    return unit.matches(alone) || !!unit.querySelector(alone);
   }
 
-  function showSlide(index) {
+  // A heading with text under it (a lesson's section) is a slide of its own: a widget after
+  // it (the practice) starts the next one. A bare heading ("Quiz") or a note stays with the
+  // widget after it.
+  function headsASection(unit) {
+    const content = unit.querySelector(".jp-RenderedHTMLCommon");
+    return opensWithHeading(unit) && !!content && content.childElementCount > 1;
+  }
+
+  function collectSlides() {
+    const found = [];
+    let slide = null;
+    let closed = false;
+    let previous = null;
+    units().forEach((unit) => {
+      const widgetAfterSection = holdsWidget(unit) && previous && headsASection(previous);
+      if (!slide || closed || opensWithHeading(unit) || standsAlone(unit) || widgetAfterSection) {
+        slide = [];
+        found.push(slide);
+      }
+      slide.push(unit);
+      closed = holdsWidget(unit) || standsAlone(unit);
+      previous = unit;
+    });
+    return found;
+  }
+
+  // -- presenter: fitting a slide to the screen ---------------------------------------------
+
+  function screenScale() {
+    return Math.min(window.innerWidth / REFERENCE_WIDTH, window.innerHeight / REFERENCE_HEIGHT);
+  }
+
+  function stage() {
+    return document.getElementById("rendered_cells");
+  }
+
+  function deck() {
+    const holder = stage();
+    return holder && holder.firstElementChild;
+  }
+
+  // Magnify each card picture so its words read at the base size and its cards are at
+  // least CARD_FACE px tall (a picture drawn small for a notebook is large on a slide).
+  function sizePictures(root) {
+    root.querySelectorAll("svg").forEach((svg) => {
+      if (svg.parentElement && svg.parentElement.closest("svg")) {
+        return;
+      }
+      svg.style.zoom = "";
+      const box = svg.viewBox && svg.viewBox.baseVal;
+      const width = svg.width && svg.width.baseVal ? svg.width.baseVal.value : 0;
+      if (!box || !box.width || !width) {
+        return;
+      }
+      const perUnit = width / box.width;
+      let zoom = 1;
+      svg.querySelectorAll("text").forEach((label) => {
+        if (label.closest(".card")) {
+          return;
+        }
+        const size = parseFloat(getComputedStyle(label).fontSize || "0") * perUnit;
+        if (size > 0) {
+          zoom = Math.max(zoom, BASE_TEXT / size);
+        }
+      });
+      const face = svg.querySelector(".card .card-face");
+      if (face) {
+        const height = parseFloat(face.getAttribute("height") || "0") * perUnit;
+        if (height > 0) {
+          zoom = Math.max(zoom, CARD_FACE / height);
+        }
+      }
+      if (zoom > 1.001) {
+        svg.style.zoom = String(zoom);
+      }
+    });
+  }
+
+  let fitting = false;
+  // What may be laid out side by side instead of one above the other (tutor.css).
+  const BESIDE_CANDIDATES =
+    ".tutor-unit:not(.tutor-hidden) .tutor-quiz:has(> .widget-box > .tutor-quiz-scene):has(.quiz-feedback)";
+
+  function fitSlide() {
+    const holder = stage();
+    const box = deck();
+    if (!holder || !box || !presenting) {
+      return;
+    }
+    fitting = true;
+    const style = getComputedStyle(holder);
+    const width =
+      holder.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const height =
+      holder.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+    const fits = (zoom) => {
+      box.style.zoom = String(zoom);
+      box.style.width = width / zoom + "px";
+      return (
+        box.getBoundingClientRect().height <= height + 0.5 &&
+        box.scrollWidth <= box.clientWidth + 1
+      );
+    };
+    const largest = () => {
+      let high = MAX_ZOOM * screenScale();
+      let low = 0.1;
+      if (fits(high)) {
+        return high;
+      }
+      for (let round = 0; round < 16 && high - low > 0.002; round += 1) {
+        const middle = (low + high) / 2;
+        if (fits(middle)) {
+          low = middle;
+        } else {
+          high = middle;
+        }
+      }
+      return low;
+    };
+    // A slide with two ways to lay it out (tutor.css: .tutor-beside) takes the larger.
+    box.classList.remove("tutor-beside");
+    let zoom = largest();
+    if (box.querySelector(BESIDE_CANDIDATES)) {
+      box.classList.add("tutor-beside");
+      const beside = largest();
+      if (beside > zoom) {
+        zoom = beside;
+      } else {
+        box.classList.remove("tutor-beside");
+      }
+    }
+    fits(zoom);
+    fitting = false;
+  }
+
+  // Fit now (a new slide must never show a frame unfitted), or at the next frame (refit
+  // after a resize or a widget that grew: several changes, one fit).
+  function fitNow() {
+    const box = deck();
+    if (box) {
+      sizePictures(box);
+    }
+    fitSlide();
+  }
+
+  let refitQueued = false;
+
+  function refit() {
+    if (refitQueued) {
+      return;
+    }
+    refitQueued = true;
+    window.requestAnimationFrame(() => {
+      refitQueued = false;
+      fitNow();
+    });
+  }
+
+  // -- presenter: showing a slide, revealing its answer ------------------------------------
+
+  function hasAnswer() {
+    return !!(slides[current] || []).some((unit) => unit.querySelector(".tutor-answer"));
+  }
+
+  function hold(holding) {
+    held = holding && hasAnswer();
+    document.body.classList.toggle("tutor-holding", held);
+    if (bar) {
+      bar.next.classList.toggle("tutor-present-answering", held);
+    }
+  }
+
+  function positionText() {
+    const stepper = slides[current] && stepperIn(slides[current]);
+    const step = stepper && stepper.querySelector(".tutor-step-position");
+    if (step && step.textContent.trim()) {
+      return step.textContent.trim();
+    }
+    return slides.length ? say("position", { number: current + 1, total: slides.length }) : "";
+  }
+
+  function showPosition() {
+    if (bar) {
+      bar.position.textContent = positionText();
+    }
+  }
+
+  function showSlide(index, direction) {
     slides = collectSlides(); // outputs may still have been arriving at the last look
     if (!slides.length) {
       return;
@@ -139,25 +354,67 @@
       unit.classList.add("tutor-unit");
       unit.classList.toggle("tutor-hidden", !shown.has(unit));
     });
-    document.querySelectorAll("#rendered_cells .jp-Cell").forEach((cell) => {
-      const visible = Array.from(shown).some((unit) => cell === unit || cell.contains(unit));
-      cell.classList.toggle("tutor-hidden-cell", !visible);
-    });
-    if (positionNode) {
-      // A single slide (e.g. the worked example's stepper) needs no slide counter.
-      positionNode.textContent =
-        slides.length > 1 ? say("position", { number: current + 1, total: slides.length }) : "";
-    }
-    window.scrollTo(0, 0);
+    // Cells and outputs that hold none of the slide's units (printed text among them).
+    document
+      .querySelectorAll("#rendered_cells .jp-Cell, #rendered_cells .jp-OutputArea-child")
+      .forEach((holder) => {
+        const visible = slides[current].some((unit) => holder === unit || holder.contains(unit));
+        holder.classList.toggle("tutor-hidden-cell", !visible);
+      });
+    pending = null;
+    lastStepKey = stepKey();
+    hold(direction >= 0);
+    showPosition();
+    fitNow();
+  }
+
+  // What identifies the step a stepper shows now (its position words).
+  function stepKey() {
+    const stepper = slides[current] && stepperIn(slides[current]);
+    const step = stepper && stepper.querySelector(".tutor-step-position");
+    return step ? step.textContent : "";
   }
 
   function move(direction) {
-    if (pressStepper(direction)) {
+    if (!presenting) {
+      pressStepper(direction);
       return;
     }
-    if (presenting) {
-      showSlide(current + direction);
+    if (pending && Date.now() - pending.at < 5000) {
+      return; // the stepper's next page is on its way
     }
+    if (direction > 0 && held) {
+      hold(false);
+      return;
+    }
+    if (direction < 0 && !held && hasAnswer()) {
+      hold(true);
+      return;
+    }
+    if (pressStepper(direction)) {
+      pending = { direction, at: Date.now() };
+      return;
+    }
+    const target = current + direction;
+    if (target >= 0 && target < slides.length) {
+      showSlide(target, direction);
+    }
+  }
+
+  // The stepper's page arrives from the kernel after a press: a new step starts holding its
+  // answer back when reached going forward, and shows it when reached going back.
+  function contentChanged() {
+    const key = stepKey();
+    if (key !== lastStepKey) {
+      lastStepKey = key;
+      const direction = pending ? pending.direction : 1;
+      pending = null;
+      hold(direction > 0);
+    } else if (held && !hasAnswer()) {
+      hold(false);
+    }
+    showPosition();
+    fitNow();
   }
 
   function leavePresenter() {
@@ -166,31 +423,68 @@
     window.location.assign(window.location.pathname + (query ? "?" + query : ""));
   }
 
-  function button(label, onPress, className) {
+  function button(className, onPress, ...labels) {
     const node = document.createElement("button");
     node.type = "button";
     node.className = className;
-    node.textContent = label;
+    // Every label of the button sits in the same grid cell, only one visible: the button
+    // is as wide as its longest label and never changes size (the bar never moves).
+    labels.forEach(([label, klass]) => {
+      const span = document.createElement("span");
+      span.className = klass;
+      span.textContent = label;
+      node.append(span);
+    });
     node.addEventListener("click", onPress);
     return node;
   }
 
+  function toggleBlank() {
+    document.body.classList.toggle("tutor-blank");
+  }
+
   function startPresenter() {
     document.body.classList.add("tutor-presenting");
-    const bar = document.createElement("nav");
-    bar.className = "tutor-present-bar";
-    bar.setAttribute("aria-label", say("keys"));
-    positionNode = document.createElement("span");
-    positionNode.className = "tutor-present-position";
-    positionNode.setAttribute("aria-live", "polite");
-    bar.append(
-      button(say("back"), () => move(-1), "tutor-present-back"),
-      positionNode,
-      button(say("next"), () => move(1), "tutor-present-next"),
-      button(say("exit"), leavePresenter, "tutor-present-exit")
+    const nav = document.createElement("nav");
+    nav.className = "tutor-present-bar";
+    nav.setAttribute("aria-label", say("keys"));
+    const position = document.createElement("span");
+    position.className = "tutor-present-position";
+    position.setAttribute("aria-live", "polite");
+    const back = button("tutor-present-back", () => move(-1), [say("back"), "tutor-label"]);
+    const next = button(
+      "tutor-present-next",
+      () => move(1),
+      [say("next"), "tutor-label tutor-label-next"],
+      [say("show-answer"), "tutor-label tutor-label-answer"]
     );
-    document.body.append(bar);
-    showSlide(0);
+    const exit = button("tutor-present-exit", leavePresenter, [say("exit"), "tutor-label"]);
+    back.title = say("back-keys");
+    next.title = say("next-keys");
+    exit.title = say("exit-keys");
+    nav.append(back, position, next, exit);
+    document.body.append(nav);
+    bar = { nav, back, next, exit, position };
+    showSlide(0, 1);
+    const box = deck();
+    if (box) {
+      let changeQueued = false;
+      new MutationObserver(() => {
+        if (!fitting && !changeQueued) {
+          changeQueued = true; // many changes in one frame, one look at them
+          window.requestAnimationFrame(() => {
+            changeQueued = false;
+            contentChanged();
+          });
+        }
+      }).observe(box, { childList: true, subtree: true, characterData: true });
+      new ResizeObserver(() => {
+        if (!fitting) {
+          refit();
+        }
+      }).observe(box);
+    }
+    window.addEventListener("resize", refit);
   }
 
   // The course index opens lessons in the same tab (JupyterLab's HTML renderer gives every
@@ -206,6 +500,9 @@
     true
   );
 
+  const FORWARD = new Set(["ArrowRight", "ArrowDown", "PageDown"]);
+  const BACKWARD = new Set(["ArrowLeft", "ArrowUp", "PageUp"]);
+
   document.addEventListener("keydown", (event) => {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) {
       return;
@@ -219,12 +516,23 @@
     }
     const onButton = target && target.tagName === "BUTTON";
     let direction = 0;
-    if (event.key === "ArrowRight" || event.key === "PageDown") {
+    if (FORWARD.has(event.key) && (presenting || !/^Arrow(Up|Down)$/.test(event.key))) {
       direction = 1;
-    } else if (event.key === "ArrowLeft" || event.key === "PageUp") {
+    } else if (BACKWARD.has(event.key) && (presenting || !/^Arrow(Up|Down)$/.test(event.key))) {
       direction = -1;
     } else if (event.key === " " && presenting && !onButton) {
-      direction = 1;
+      direction = event.shiftKey ? -1 : 1;
+    } else if (presenting && (event.key === "Home" || event.key === "End")) {
+      event.preventDefault();
+      showSlide(event.key === "Home" ? 0 : slides.length - 1, event.key === "Home" ? 1 : -1);
+      return;
+    } else if (presenting && (event.key === "b" || event.key === "B" || event.key === ".")) {
+      event.preventDefault(); // a clicker's "blank screen" button
+      toggleBlank();
+      return;
+    } else if (presenting && event.key === "F5") {
+      event.preventDefault(); // a clicker's "start slide show" button must not reload the page
+      return;
     } else if (event.key === "Escape" && presenting) {
       event.preventDefault();
       leavePresenter();
@@ -237,6 +545,10 @@
       return; // nothing to step: leave the keys to the page
     }
     event.preventDefault();
+    if (presenting && document.body.classList.contains("tutor-blank")) {
+      toggleBlank(); // any press brings the slide back first
+      return;
+    }
     move(direction);
   });
 
@@ -251,11 +563,14 @@
       );
     const waitForCells = () => {
       const cells = document.getElementById("rendered_cells");
-      const pending = document.querySelector(
+      const pendingOutput = document.querySelector(
         "#rendered_cells script[type='application/vnd.voila.cell-output+json']"
       );
       const shown =
-        cells && cells.style.display !== "none" && !document.getElementById("loading") && !pending;
+        cells &&
+        cells.style.display !== "none" &&
+        !document.getElementById("loading") &&
+        !pendingOutput;
       if (shown && shownAt === null) {
         shownAt = Date.now();
       }
