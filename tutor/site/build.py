@@ -446,12 +446,12 @@ def build_site(
 ) -> SiteReport:
     """Build the static course into ``out`` (replaced if it exists); offline.
 
-    ``extra_notebooks`` are rendered beside the course's (a teacher's own pages)."""
+    ``extra_notebooks`` are rendered beside the course's pages, not listed on its index."""
     check_site_tools()
     runtime = runtime_dir() if runtime is None else runtime
     pyodide = pyodide_folder(runtime)
     downloaded = browser_wheels(runtime / "wheels")
-    notebooks = [*sorted(notebooks_dir().glob("*.ipynb")), *extra_notebooks]
+    course = sorted(notebooks_dir().glob("*.ipynb"))
     out = out.resolve()
     if out.exists() and any(out.iterdir()) and not (out / "voici" / "render").is_dir():
         raise SiteBuildError(
@@ -472,7 +472,7 @@ def build_site(
         for wheel in sorted((kernel_extension / "static" / "pypi").glob("*.whl")):
             if not wheel.name.startswith("widgetsnbextension-3"):  # ipywidgets 7's stub
                 wheels.append(Path(shutil.copy2(wheel, wheels_dir / wheel.name)))
-        wheels.append(tutor_wheel(wheels_dir, notebooks))
+        wheels.append(tutor_wheel(wheels_dir, course))
         wheels.append(write_wheel(wheels_dir, *NOT_SHIPPED_WHEEL, {}))
         base_lock = json.loads((pyodide / "pyodide-lock.json").read_text())
         lock = pyodide_lock(base_lock, wheels)
@@ -482,7 +482,7 @@ def build_site(
         # 2. the notebooks and the template
         contents = work / "contents"
         contents.mkdir()
-        for notebook in notebooks:
+        for notebook in [*course, *extra_notebooks]:
             shutil.copy2(notebook, contents / notebook.name)
         templates = write_template(work / "templates")
 
