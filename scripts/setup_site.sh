@@ -6,7 +6,8 @@
 #   wheels/               the browser's pure-Python wheels (PyPI, every hash checked:
 #                         tutor/site/browser-requirements.txt)
 # Skipped when both are newer than their pin files. Needs node/npm and the project's .venv
-# (scripts/setup_env.sh); the site tools themselves are in the lock (extra "site").
+# (scripts/setup_env.sh); the site tools themselves are in the lock (extra "site"). The
+# work is tutor/site/fetch.py's (also `wizard-tutor build-site --fetch`, for pip users).
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -26,22 +27,10 @@ if [[ $fresh == 1 ]]; then
     say "the site's runtime in $DEST is up to date"
     exit 0
 fi
-if ! command -v npm >/dev/null 2>&1; then
-    say "ERROR: npm is missing; the Pyodide runtime comes from npm. Install Node.js and npm" >&2
-    say "(Debian: sudo apt-get install nodejs npm), then run this again." >&2
-    exit 1
-fi
-
 start=$SECONDS
 rm -f "$STAMP"
-mkdir -p "$DEST"
-cp tutor/site/pyodide/package.json tutor/site/pyodide/package-lock.json "$DEST/"
-say "npm ci: pyodide (runtime files only, no scripts run)"
-(cd "$DEST" && npm ci --ignore-scripts --no-audit --no-fund --silent)
-say "pip download: the browser's wheels (hashes checked)"
-"$VENV/bin/python" -m pip download --quiet --progress-bar off --no-deps --only-binary=:all: \
-    --require-hashes --python-version 3.12 --platform any --implementation py --abi none \
-    -d "$DEST/wheels" -r tutor/site/browser-requirements.txt 2>&1 \
+say "npm ci (pyodide) and pip download (the browser's wheels, hashes checked) into $DEST"
+TUTOR_SITE_RUNTIME="$DEST" "$VENV/bin/python" -m tutor.site.fetch 2>&1 \
     | { grep -v "^WARNING: Location 'file://.*' is ignored" || true; }
 touch "$STAMP"
 say "done in $((SECONDS - start))s"

@@ -178,9 +178,13 @@ def _lab(args: argparse.Namespace) -> int:
 
 
 def _build_site(args: argparse.Namespace) -> int:
-    from tutor.site.build import SiteBuildError, build_site
+    from tutor.site.build import SiteBuildError, build_site, runtime_dir
 
     try:
+        if args.fetch:
+            from tutor.site.fetch import fetch_runtime
+
+            fetch_runtime(runtime_dir())
         site = build_site(args.dir)
     except SiteBuildError as error:
         raise CommandError(str(error)) from None
@@ -304,10 +308,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="build the course as a static site (Python runs in the learner's browser)",
         description="Build the whole course into DIR as a static site: any web server "
         "serves it, with no server process and no kernels; Python runs in each learner's "
-        "browser. Works offline once scripts/setup_site.sh has fetched the browser's runtime.",
+        "browser. Offline, once the browser's runtime is fetched (--fetch, or "
+        "scripts/setup_site.sh in a checkout).",
     )
     site.add_argument(
         "dir", type=Path, metavar="DIR", help="the folder to build (an earlier site is replaced)"
+    )
+    site.add_argument(
+        "--fetch",
+        action="store_true",
+        help="first download the browser's runtime (Pyodide from npm: needs npm; the "
+        "browser's wheels from PyPI, every hash checked), once per environment",
     )
     site.set_defaults(run=_build_site)
 

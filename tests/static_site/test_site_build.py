@@ -79,7 +79,11 @@ def test_the_browser_gets_the_lessons_and_notebooks_but_not_the_server_s_parts(
     assert {f"tutor/data/notebooks/{n.name}" for n in course} <= names
     assert any(n.startswith("tutor/data/lessons/06_") and n.endswith(".toml") for n in names)
     assert {"tutor/site/kernel.py", "tutor/site/startup.py", "tutor/rules/trick.py"} <= names
-    assert not [n for n in names if n.startswith(("tutor/app/", "tutor/hub/", "tutor/site/build"))]
+    assert not [
+        n
+        for n in names
+        if n.startswith(("tutor/app/", "tutor/hub/", "tutor/site/build", "tutor/site/fetch"))
+    ]
     assert all(cell.get("outputs", []) == [] for cell in index["cells"])
 
 

@@ -102,6 +102,7 @@ NOT_IN_BROWSER_WHEEL = (
     "cli.py",
     "__main__.py",
     "site/build.py",
+    "site/fetch.py",
     "site/page.js",
     "site/pyodide",
     "site/browser-requirements.txt",
