@@ -1,7 +1,8 @@
-// The static site's page script (runs before Voici's own script, see build_site.py).
+// The static site's page script: the site's template (tutor/site/build.py, write_template)
+// puts it in every page, before Voici's own script.
 //
 // Voici renders each notebook at build time into voici/render/<name>.html; at view time its
-// script starts a Pyodide kernel in a web worker and runs the notebook there. Three things
+// script starts a Pyodide kernel in a web worker and runs the notebook there. Four things
 // differ from the Voila app, and are set right here, before Voici reads its page config:
 //
 // 1. The kernel settings come from jupyter-lite.json with URLs relative to the site root
@@ -9,7 +10,7 @@
 //    (voici/render/), which 404s. They are made absolute against the site root (the
 //    page config's baseUrl, which Voici computes per folder depth).
 // 2. The page's query (?lang=ja&present=1) must reach the notebook as Voila passes it:
-//    os.environ["QUERY_STRING"] (tutor/language.py reads it). The worker cannot see the
+//    os.environ["QUERY_STRING"] (tutor/teaching/language.py reads it). The worker cannot see the
 //    page's URL (its `location` is the worker script's), so the query goes in as an
 //    environment variable of the Pyodide interpreter (loadPyodide's `env` option).
 // 3. Links between notebooks (the course index writes "06_trick_winner.ipynb?lang=ja")
