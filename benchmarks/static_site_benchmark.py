@@ -10,7 +10,8 @@
 2. A class at once: N learners (default 10 and 40) open lesson 06 at the same moment,
    each in a browser context of their own (no shared cache: separate machines), and
    answer the quiz's first question. The only server is Python's ``http.server``
-   serving the folder (a subprocess: its CPU is its own); Python runs in each learner's
+   serving the folder (a subprocess: its CPU is its own; a web server's backlog and
+   keep-alive, see STATIC_SERVER); Python runs in each learner's
    browser. Bytes are counted by a relay in front of each server (pages, files,
    websocket messages, headers: the same count for the site and the app). Here every one of those browsers runs on this same 2-core machine,
    so the figures are the worst case: in a classroom each pupil's machine starts its own.
@@ -66,17 +67,34 @@ def mb(value: float) -> str:
     return f"{value / 1e6:6.2f} MB"
 
 
+# Python's own static file server, as `python -m http.server` runs it, with two settings a
+# web server has and http.server lacks: a listen backlog of 512, not 5 (a class opening
+# pages at once makes hundreds of connections; with 5, the kernel drops the rest and the
+# browsers wait seconds to retry), and HTTP/1.1 keep-alive, not a connection per file.
+STATIC_SERVER = """
+import functools, http.server, sys
+class Server(http.server.ThreadingHTTPServer):
+    request_queue_size = 512
+class Handler(http.server.SimpleHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    def log_message(self, *args):
+        pass
+handler = functools.partial(Handler, directory=sys.argv[2])
+Server(("127.0.0.1", int(sys.argv[1])), handler).serve_forever()
+"""
+
+
 class StaticServer:
-    """``python -m http.server`` on the site folder, in a process of its own."""
+    """Python's static file server (http.server) on the site folder, in a process of its
+    own (see STATIC_SERVER)."""
 
     def __init__(self, folder: Path) -> None:
         self.port = free_port()
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1",
-             "--directory", str(folder)],
+            [sys.executable, "-c", STATIC_SERVER, str(self.port), str(folder)],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
-        )  # fmt: skip
+        )
         import urllib.request
 
         for _ in range(100):
