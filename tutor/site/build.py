@@ -40,7 +40,9 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 import tutor
+from tutor.display.context import FRONTEND_VARIABLE, Frontend
 from tutor.resources import builtin_lessons_dir, jupyter_data_dir, notebooks_dir
+from tutor.teaching.progress import PROGRESS_STORE_VARIABLE, StoreSetting
 
 HERE = Path(__file__).resolve().parent
 DISTRIBUTION = "wizard-tutor"
@@ -430,7 +432,11 @@ def page_config() -> dict[str, Any]:
                         "packages": list(PRELOAD),
                         "env": {
                             "PYTHONSTARTUP": f"{SITE_PACKAGES}/tutor/site/startup.py",
-                            "TUTOR_PROGRESS_STORE": "browser",
+                            # the pages are an app, as under Voila: links keep ?lang=,
+                            # presenter mode (tutor/display/context.py); progress is kept
+                            # in the browser (tutor/teaching/progress.py)
+                            FRONTEND_VARIABLE: Frontend.APP.value,
+                            PROGRESS_STORE_VARIABLE: StoreSetting.BROWSER.value,
                         },
                     },
                 }
