@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Run every check of the project, setting up what it needs first:
-#   environment (.venv) -> Chromium, fonts, Node.js -> ruff -> mypy
+#   environment (.venv) -> Chromium, fonts, Node.js -> the static site's runtime
+#   -> ruff -> mypy
 #   -> pytest (doctests + tests; the tests run every notebook and compare what it shows
 #   with the engine, tests/display/test_notebooks.py, and build and try the wheel,
 #   tests/browser/test_wheel.py)
@@ -59,6 +60,11 @@ fi
 if command -v npm >/dev/null 2>&1; then
     echo "node $(node --version 2>/dev/null || echo '?'), npm $(npm --version 2>/dev/null || echo '?')"
 fi
+
+section "static site: the browser's runtime"
+# What `wizard-tutor build-site` copies into the site (Pyodide from npm, the browser's
+# wheels from PyPI), fetched once; the build itself is offline (tests/browser/test_static_site.py).
+bash scripts/setup_site.sh
 
 # Keep Jupyter kernels quiet and predictable in tests.
 export PYDEVD_DISABLE_FILE_VALIDATION=1

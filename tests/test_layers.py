@@ -27,9 +27,11 @@ import tutor.rules
 import tutor.teaching
 
 WIDGETS = ("ipywidgets", "IPython")
-ABOVE_RULES = ("tutor.teaching", "tutor.play", "tutor.display", "tutor.app", "tutor.cli", *WIDGETS)
-ABOVE_TEACHING = ("tutor.play", "tutor.display", "tutor.app", "tutor.cli", *WIDGETS)
-ABOVE_PLAY = ("tutor.display", "tutor.app", "tutor.cli", *WIDGETS)
+ABOVE_RULES = (
+    "tutor.teaching", "tutor.play", "tutor.display", "tutor.app", "tutor.site", "tutor.cli", *WIDGETS
+)  # fmt: skip
+ABOVE_TEACHING = ("tutor.play", "tutor.display", "tutor.app", "tutor.site", "tutor.cli", *WIDGETS)
+ABOVE_PLAY = ("tutor.display", "tutor.app", "tutor.site", "tutor.cli", *WIDGETS)
 
 
 def modules_of(package: ModuleType) -> list[str]:
@@ -111,6 +113,7 @@ LAYERS = {
     "play": 2,
     "display": 3,
     "app": 4,
+    "site": 4,  # the static site: beside the app, above the display layer
     "cli": 5,
 }
 """Each part of the package and its height; ``tutor`` itself is the API, at the rules'."""

@@ -1,9 +1,11 @@
 """The command line, ``wizard-tutor`` (``python -m tutor`` is the same): start the app,
-open the course in JupyterLab, check a lesson file, or ask the rules engine.
+open the course in JupyterLab, build it as a static site, check a lesson file, or ask the
+rules engine.
 
     wizard-tutor                              # the app on http://127.0.0.1:8866/
     wizard-tutor app --classroom --lang ja    # open to the room, Japanese by default
     wizard-tutor lab                          # the notebooks in JupyterLab (a copy of yours)
+    wizard-tutor build-site site/             # the course as a static site (no server)
     wizard-tutor check my_lessons/12_my_rule.toml
     wizard-tutor explain "J B5 B11 B7" --trump R
     wizard-tutor legal --hand "B7 R12 G10 W" --played "J B5"
@@ -175,6 +177,25 @@ def _lab(args: argparse.Namespace) -> int:
     return 0  # not reached: JupyterLab replaces this process
 
 
+def _build_site(args: argparse.Namespace) -> int:
+    from tutor.site.build import SiteBuildError, build_site, runtime_dir
+
+    try:
+        if args.fetch:
+            from tutor.site.fetch import fetch_runtime
+
+            fetch_runtime(runtime_dir())
+        site = build_site(args.dir)
+    except SiteBuildError as error:
+        raise CommandError(str(error)) from None
+    print(
+        f"built the course in {site.folder}: {site.pages} pages, {site.files} files, "
+        f"{site.size / 1e6:.1f} MB. Put the folder on any web server; its index.html "
+        "opens the course."
+    )
+    return 0
+
+
 # -- the parser ------------------------------------------------------------------------------
 
 
@@ -281,6 +302,25 @@ def build_parser() -> argparse.ArgumentParser:
         help="more options for JupyterLab, after --",
     )
     lab.set_defaults(run=_lab)
+
+    site = commands.add_parser(
+        "build-site",
+        help="build the course as a static site (Python runs in the learner's browser)",
+        description="Build the whole course into DIR as a static site: any web server "
+        "serves it, with no server process and no kernels; Python runs in each learner's "
+        "browser. Offline, once the browser's runtime is fetched (--fetch, or "
+        "scripts/setup_site.sh in a checkout).",
+    )
+    site.add_argument(
+        "dir", type=Path, metavar="DIR", help="the folder to build (an earlier site is replaced)"
+    )
+    site.add_argument(
+        "--fetch",
+        action="store_true",
+        help="first download the browser's runtime (Pyodide from npm: needs npm; the "
+        "browser's wheels from PyPI, every hash checked), once per environment",
+    )
+    site.set_defaults(run=_build_site)
 
     check = commands.add_parser(
         "check",

@@ -79,6 +79,10 @@ def apply_settings(c: Config, environ: Mapping[str, str] | None = None) -> None:
     c.VoilaConfiguration.template = TEMPLATE
     c.VoilaConfiguration.theme = "light"
     c.VoilaConfiguration.resources = {"tutor": page_words(env)}
+    # The static site's tools (extra "site", tutor/site/) install JupyterLite's Pyodide
+    # kernel as a JupyterLab extension: it is for the site's pages, and under Voila it
+    # fails to load (it needs JupyterLite's shared modules), an error in every page.
+    c.VoilaConfiguration.extension_denylist = ["@jupyterlite/pyodide-kernel-extension"]
 
     # -- what a viewer gets ---------------------------------------------------------------
     # Outputs only, never the code of the cells.

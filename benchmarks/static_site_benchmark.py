@@ -1,0 +1,351 @@
+"""The static course site (``wizard-tutor build-site``) against the Voila app, on this machine:
+
+1. First and second visit to a working quiz, and the bytes the server sent: lesson 06
+   opened by its address in Chromium with a profile of its own (its HTTP cache kept
+   between the visits; the browser is restarted in between, as a learner comes back the
+   next day), until a click on the quiz's first answer shows the engine's feedback. Then
+   the same for the Voila app (``bash scripts/app.sh``), the reference, in the same run.
+   Browser CPU (user + system of Chromium's processes) is printed beside the wall time:
+   on a shared machine it moves far less than the wall clock.
+2. A class at once: N learners (default 10 and 40) open lesson 06 at the same moment,
+   each in a browser context of their own (no shared cache: separate machines), and
+   answer the quiz's first question. The only server is Python's ``http.server``
+   serving the folder (a subprocess: its CPU is its own; a web server's backlog and
+   keep-alive, see STATIC_SERVER); Python runs in each learner's
+   browser. Bytes are counted by a relay in front of each server (pages, files,
+   websocket messages, headers: the same count for the site and the app). Here every one of those browsers runs on this same 2-core machine,
+   so the figures are the worst case: in a classroom each pupil's machine starts its own.
+
+Figures are printed, never asserted; the load average is printed with them. Nothing
+leaves the machine: every host name but 127.0.0.1 fails to resolve and every request
+goes to a proxy where nothing listens (the site's own excepted); requests that tried
+to leave are counted and printed (the target is none).
+
+Run: ``.venv/bin/python benchmarks/static_site_benchmark.py [--sizes 10 40] [--site DIR]``
+(without ``--site`` it builds the site first, into a temporary folder).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import functools
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from browser.app_process import CHROMIUM_FLAGS, AppServer, chromium_path, free_port
+
+LESSON = "06_trick_winner"
+CHOICE = ".tutor-quiz button.tutor-quiz-choice"
+FEEDBACK = ".tutor-quiz .quiz-feedback"
+WALLS = [
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+    "--proxy-server=http://127.0.0.1:9",  # the discard port: nothing listens
+    "--proxy-bypass-list=127.0.0.1",
+]
+
+
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def mb(value: float) -> str:
+    return f"{value / 1e6:6.2f} MB"
+
+
+# Python's own static file server, as `python -m http.server` runs it, with two settings a
+# web server has and http.server lacks: a listen backlog of 512, not 5 (a class opening
+# pages at once makes hundreds of connections; with 5, the kernel drops the rest and the
+# browsers wait seconds to retry), and HTTP/1.1 keep-alive, not a connection per file.
+STATIC_SERVER = """
+import functools, http.server, sys
+class Server(http.server.ThreadingHTTPServer):
+    request_queue_size = 512
+class Handler(http.server.SimpleHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    def log_message(self, *args):
+        pass
+handler = functools.partial(Handler, directory=sys.argv[2])
+Server(("127.0.0.1", int(sys.argv[1])), handler).serve_forever()
+"""
+
+
+class StaticServer:
+    """Python's static file server (http.server) on the site folder, in a process of its
+    own (see STATIC_SERVER)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.port = free_port()
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", STATIC_SERVER, str(self.port), str(folder)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        import urllib.request
+
+        for _ in range(100):
+            with contextlib.suppress(OSError):
+                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/index.html", timeout=2)
+                return
+            time.sleep(0.1)
+        raise RuntimeError("the static server did not start")
+
+    def cpu(self) -> float:
+        """CPU seconds the server has used so far."""
+        import psutil
+
+        times = psutil.Process(self.process.pid).cpu_times()
+        return float(times.user + times.system)
+
+    def close(self) -> None:
+        self.process.terminate()
+        self.process.wait(10)
+
+
+class CountingProxy:
+    """A TCP relay in front of a server (127.0.0.1:port -> 127.0.0.1:target) that counts
+    the bytes going to the browser: pages, files, websocket messages and headers, counted
+    the same way for the static server and the Voila app. Runs in a thread of its own."""
+
+    def __init__(self, target: int) -> None:
+        self.target = target
+        self.port = free_port()
+        self.sent = 0
+        self.loop = asyncio.new_event_loop()
+        ready = threading.Event()
+        threading.Thread(target=self._run, args=(ready,), daemon=True).start()
+        if not ready.wait(10):
+            raise RuntimeError("the counting proxy did not start")
+        self.base = f"http://127.0.0.1:{self.port}"
+
+    def _run(self, ready: threading.Event) -> None:
+        asyncio.set_event_loop(self.loop)
+        self.loop.run_until_complete(
+            asyncio.start_server(self._relay, "127.0.0.1", self.port, backlog=512)
+        )
+        ready.set()
+        self.loop.run_forever()
+
+    async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            upstream_reader, upstream_writer = await asyncio.open_connection(
+                "127.0.0.1", self.target
+            )
+        except OSError:
+            writer.close()
+            return
+
+        async def pipe(
+            source: asyncio.StreamReader, sink: asyncio.StreamWriter, counted: bool
+        ) -> None:
+            with contextlib.suppress(OSError):
+                while data := await source.read(1 << 16):
+                    if counted:
+                        self.sent += len(data)
+                    sink.write(data)
+                    await sink.drain()
+            with contextlib.suppress(OSError):
+                sink.close()
+
+        await asyncio.gather(
+            pipe(reader, upstream_writer, False), pipe(upstream_reader, writer, True)
+        )
+
+
+def chromium_cpu(profile: Path) -> float:
+    """CPU seconds used so far by the Chromium started with ``profile`` and its children."""
+    import psutil
+
+    total = 0.0
+    for process in psutil.process_iter(["cmdline"]):
+        with contextlib.suppress(psutil.Error):
+            if f"--user-data-dir={profile}" in " ".join(process.info["cmdline"] or []):
+                for member in [process, *process.children(recursive=True)]:
+                    with contextlib.suppress(psutil.Error):
+                        times = member.cpu_times()
+                        total += times.user + times.system
+                break
+    return total
+
+
+async def working_quiz(page: Any, url: str, deadline: float) -> float:
+    """Seconds from asking for ``url`` to the engine's feedback after a click on the
+    first answer of the page's first quiz."""
+    started = time.monotonic()
+    await page.goto(url, wait_until="commit", timeout=deadline * 1000)
+    choice = page.locator(CHOICE).first
+    await choice.wait_for(state="visible", timeout=deadline * 1000)
+    await choice.click(timeout=deadline * 1000)
+    await page.wait_for_function(
+        "(selector) => [...document.querySelectorAll(selector)].some(n => n.textContent.trim())",
+        arg=FEEDBACK,
+        timeout=deadline * 1000,
+    )
+    return time.monotonic() - started
+
+
+def _record_outside(own: str | None, outside: list[str], request: Any) -> None:
+    parts = urlparse(request.url)
+    if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname != own:
+        outside.append(request.url)
+
+
+async def visits(
+    playwright: Any, url: str, sent: Callable[[], int], deadline: float
+) -> list[tuple[str, float, float, int, list[str]]]:
+    """The first visit, then (browser restarted, same profile) the second."""
+    profile = Path(tempfile.mkdtemp(prefix="tutor-bench-profile-"))
+    own = urlparse(url).hostname
+    rows = []
+    try:
+        for name in ("first visit", "second visit"):
+            context = await playwright.chromium.launch_persistent_context(
+                str(profile),
+                executable_path=chromium_path(),
+                headless=True,
+                args=[*CHROMIUM_FLAGS, *WALLS],
+                viewport={"width": 1280, "height": 800},
+            )
+            outside: list[str] = []
+            context.on("request", functools.partial(_record_outside, own, outside))
+            page = await context.new_page()
+            cpu_before, bytes_before = chromium_cpu(profile), sent()
+            seconds = await working_quiz(page, url, deadline)
+            await page.wait_for_timeout(1000)  # the last late requests
+            rows.append(
+                (name, seconds, chromium_cpu(profile) - cpu_before, sent() - bytes_before, outside)
+            )
+            await context.close()
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+    return rows
+
+
+async def classroom(
+    browser: Any, url: str, size: int, deadline: float
+) -> tuple[list[float], list[str]]:
+    """``size`` learners at once: their seconds to a working quiz, and why the others failed."""
+
+    async def learner() -> float | str:
+        context = await browser.new_context(viewport={"width": 1280, "height": 800})
+        page = await context.new_page()
+        try:
+            return await working_quiz(page, url, deadline)
+        except Exception as error:
+            shown = ""
+            with contextlib.suppress(Exception):
+                shown = (await page.locator("body").inner_text())[:80].replace("\n", " ")
+            return f"{type(error).__name__} ({shown!r})"
+        finally:
+            with contextlib.suppress(Exception):
+                await context.close()
+
+    results = await asyncio.gather(*(learner() for _ in range(size)))
+    return [r for r in results if isinstance(r, float)], [r for r in results if isinstance(r, str)]
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+def print_visits(title: str, rows: list[tuple[str, float, float, int, list[str]]]) -> None:
+    for name, seconds, cpu, sent, outside in rows:
+        print(
+            f"  {title:<12} {name:<13} {seconds:6.1f} s   browser CPU {cpu:5.1f} s   "
+            f"server sent {mb(sent)}   requests outside: {len(outside)}"
+        )
+        for url in outside:
+            print(f"      outside: {url}")
+
+
+async def run(site: Path, sizes: list[int], deadline: float, voila: bool) -> None:
+    from playwright.async_api import async_playwright
+
+    if chromium_path() is None:
+        raise SystemExit("Chromium not found (set TUTOR_CHROMIUM)")
+    files = [p for p in site.rglob("*") if p.is_file()]
+    print(f"site: {site}: {len(files)} files, {mb(sum(p.stat().st_size for p in files))}")
+    server = StaticServer(site)
+    proxy = CountingProxy(server.port)
+    url = f"{proxy.base}/voici/render/{LESSON}.html?lang=en"
+    try:
+        async with async_playwright() as playwright:
+            print(f"\n1. One learner, lesson 06 to a working quiz (load average {load()})")
+            rows = await visits(playwright, url, lambda: proxy.sent, deadline)
+            print_visits("static site", rows)
+            if voila:
+                with AppServer() as app:
+                    app_proxy = CountingProxy(app.port)
+                    app_url = f"{app_proxy.base}/voila/render/{LESSON}.ipynb?lang=en"
+                    app_rows = await visits(playwright, app_url, lambda: app_proxy.sent, deadline)
+                print_visits("Voila app", app_rows)
+            print(f"   load average after: {load()}")
+
+            print(f"\n2. A class at once; the only server: http.server (load average {load()})")
+            print("   N | to a working quiz (s): med   p95   max | worked failed |"
+                  " server: sent, CPU s | wall s")  # fmt: skip
+            browser = await playwright.chromium.launch(
+                executable_path=chromium_path(), args=[*CHROMIUM_FLAGS, *WALLS]
+            )
+            for size in sizes:
+                sent_before, cpu_before = proxy.sent, server.cpu()
+                started = time.monotonic()
+                done, failures = await classroom(browser, url, size, deadline)
+                wall = time.monotonic() - started
+                timing = (
+                    f"{statistics.median(done):5.1f} {percentile(done, 0.95):5.1f} {max(done):5.1f}"
+                    if done
+                    else "    -     -     -"
+                )
+                print(
+                    f"{size:4d} | {' ' * 20}{timing} | {len(done):6d} {size - len(done):6d} | "
+                    f"{mb(proxy.sent - sent_before)}, {server.cpu() - cpu_before:5.2f} | "
+                    f"{wall:5.0f}   (load average {load()})"
+                )
+                for why in sorted(set(failures)):
+                    print(f"      failed: {why} x{failures.count(why)}")
+            await browser.close()
+    finally:
+        server.close()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--site", type=Path, help="a built site (default: build one now)")
+    parser.add_argument("--sizes", type=int, nargs="*", default=[10, 40])
+    parser.add_argument("--deadline", type=float, default=900, help="seconds a page may take")
+    parser.add_argument("--no-voila", action="store_true", help="skip the Voila reference")
+    args = parser.parse_args()
+    folder = None
+    if args.site is None:
+        from tutor.site.build import build_site
+
+        folder = Path(tempfile.mkdtemp(prefix="tutor-bench-site-"))
+        started = time.monotonic()
+        args.site = build_site(folder / "site").folder
+        print(f"built the site in {time.monotonic() - started:.0f} s")
+    try:
+        asyncio.run(run(args.site, args.sizes, args.deadline, not args.no_voila))
+    finally:
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,362 @@
+"""The course as a static site (``wizard-tutor build-site``), used as learners use it: built
+once, served by a plain static file server on 127.0.0.1 (Python's http.server: no kernel,
+no tutor code on the server), opened in Chromium with every request outside that origin
+aborted and recorded. Python runs in the browser (Pyodide), so every page takes a few
+seconds to start; the waits are for conditions, with generous timeouts.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import re
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import pytest
+
+from tutor.cli import main
+from tutor.resources import notebooks_dir
+from tutor.teaching.explain import card_name
+from tutor.teaching.language import LANGUAGE_NAMES
+from tutor.teaching.lesson_loader import load_lesson
+from tutor.teaching.quiz import TrickWinnerQuestion
+from tutor.teaching.text import text
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+LOAD_TIMEOUT = 240_000  # ms: a page starts Python in the browser, then runs its notebook
+ACTION_TIMEOUT = 30_000
+PROGRESS_KEY = "wizard-tutor/progress/v1"
+LEGAL_CARD = "button.tutor-card-button:not([disabled]):not(.is-illegal)"
+
+# Console errors a page of the site shows, each with why it is harmless. Keep this short.
+EXPECTED_CONSOLE_ERRORS = {
+    # Voici 0.9 logs the rejection of JupyterLite's service-worker promise with
+    # console.error(reason), and the site's page script makes registering fail on purpose
+    # (tutor/site/page.js: the pages run without a service worker on every origin).
+    "undefined": "no service worker, on purpose",
+}
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@dataclass
+class StaticSite:
+    folder: Path
+    base: str
+
+    def page_url(self, notebook: str, query: str = "lang=en") -> str:
+        return f"{self.base}/voici/render/{notebook.replace('.ipynb', '.html')}?{query}"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StaticSite]:
+    """The site, built by the command the README gives, served by http.server."""
+    folder = tmp_path_factory.mktemp("static-site") / "course"
+    assert main(["build-site", str(folder)]) == 0
+    handler = functools.partial(_QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield StaticSite(folder, f"http://127.0.0.1:{server.server_address[1]}")
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@dataclass
+class SiteLog:
+    """Requests refused for leaving the origin, and the console errors of every page."""
+
+    origin: str
+    outside: list[str] = field(default_factory=list)
+    served: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def assert_clean(self) -> None:
+        assert self.served, "no request was recorded: the log is not attached"
+        assert self.outside == [], "requests left the site's origin"
+        unexpected = [e for e in self.errors if e.strip() not in EXPECTED_CONSOLE_ERRORS]
+        assert unexpected == []
+
+
+@pytest.fixture
+def learner(browser: Any, site: StaticSite) -> Iterator[tuple[Any, SiteLog]]:
+    """A browser context of its own (a learner's browser: its own localStorage), where
+    every request outside the site's origin is aborted."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    log = SiteLog(origin=site.base)
+    own_host = urlparse(site.base).netloc
+
+    def route(request_route: Any) -> None:
+        url = request_route.request.url
+        if urlparse(url).scheme in ("data", "blob") or urlparse(url).netloc == own_host:
+            log.served.append(url)
+            request_route.continue_()
+        else:
+            log.outside.append(url)
+            request_route.abort()
+
+    context.route("**/*", route)
+    context.on(
+        "console",
+        lambda message: log.errors.append(message.text) if message.type == "error" else None,
+    )
+    context.on("weberror", lambda error: log.errors.append(f"page error: {error.error}"))
+    try:
+        yield context, log
+    finally:
+        context.close()
+
+
+def _expect() -> Any:
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=ACTION_TIMEOUT)
+    return expect
+
+
+def _no_error_shown(page: Any) -> None:
+    """No traceback, and not the site's short error message either."""
+    shown = page.locator("body").inner_text()
+    for word in ("Traceback", 'File "/lib/python', "Error:"):
+        assert word not in shown, f"{page.url} shows {word!r}"
+    for lang in LANGUAGE_NAMES:
+        assert text("site-notice.error", lang) not in shown, f"{page.url} reports an error"
+
+
+def _number(cell: str) -> int:
+    match = re.match(r"\s*([+\-−]?\d+)", cell)
+    assert match, f"no number in {cell!r}"
+    return int(match.group(1).replace("−", "-"))
+
+
+def _course_notebooks() -> list[str]:
+    return sorted(p.name for p in notebooks_dir().glob("*.ipynb") if p.name != "index.ipynb")
+
+
+def _trick_questions(lesson: str) -> list[TrickWinnerQuestion]:
+    return [q for q in load_lesson(lesson).questions() if isinstance(q, TrickWinnerQuestion)]
+
+
+def _answer(page: Any, question: TrickWinnerQuestion, lang: str, *, right: bool) -> None:
+    """Answer the page's quiz on ``question``; the feedback must be the engine's."""
+    expect = _expect()
+    labels = [
+        text("widgets.pick-card", lang, card=card_name(card, lang), player=name)
+        for card, name in zip(question.plays, question.names(), strict=True)
+    ]
+    choices = "button.tutor-quiz-choice:visible"
+    page.locator(f".tutor-quiz {choices}").first.wait_for(timeout=LOAD_TIMEOUT)
+    quiz = next(
+        q
+        for q in page.locator(".tutor-quiz").all()
+        if [t.strip() for t in q.locator(choices).all_inner_texts()] == labels
+    )
+    correct = question.correct_answer()
+    answer = correct if right else (correct + 1) % len(question.plays)
+    quiz.get_by_role("button", name=labels[answer], exact=True).click()
+    feedback = quiz.locator(".quiz-feedback")
+    expect(feedback).to_have_count(1)
+    expected = question.check(answer, lang)
+    assert expected.correct is right
+    shown = feedback.inner_text()
+    assert expected.verdict in shown and expected.answer in shown, shown
+    assert expected.explanation in shown, shown
+    expect(quiz.locator(choices).first).to_be_disabled()
+
+
+def _answer_whatever_is_asked(quiz: Any) -> None:
+    """Give practice's question (of whatever kind) some answer: a number typed, or the
+    first choice picked; then Check, where the question has one."""
+    quiz.locator("button.tutor-quiz-choice:visible, input:visible").first.wait_for(
+        timeout=LOAD_TIMEOUT
+    )
+    number = quiz.locator("input:visible")
+    if number.count():
+        number.first.fill("0")
+        number.first.press("Enter")
+    else:
+        quiz.locator("button.tutor-quiz-choice:visible").first.click()
+    check = quiz.locator("button.tutor-quiz-check:visible")
+    if check.count() and check.first.is_enabled():
+        check.first.click()
+
+
+# -- the tests -----------------------------------------------------------------------------
+
+
+def test_the_front_door_opens_the_index_and_every_page_keeps_the_chosen_language(
+    site: StaticSite, learner: tuple[Any, SiteLog]
+) -> None:
+    context, log = learner
+    expect = _expect()
+    page = context.new_page()
+    page.goto(f"{site.base}/")
+    entries = page.locator(".tutor-course-entry a.tutor-open")
+    entries.first.wait_for(timeout=LOAD_TIMEOUT)
+    assert page.url.startswith(f"{site.base}/voici/render/index.html")
+    course = _course_notebooks()
+    hrefs = [entries.nth(i).get_attribute("href") for i in range(entries.count())]
+    assert hrefs == [f"{name.removesuffix('.ipynb')}.html?lang=en" for name in course]
+
+    page.get_by_role("link", name=LANGUAGE_NAMES["ja"], exact=True).click()
+    page.wait_for_url(re.compile(r"index\.html\?lang=ja$"))
+    expect(page.locator("h1").first).to_have_text(text("course.title", "ja"), timeout=LOAD_TIMEOUT)
+    links = [a.get_attribute("href") or "" for a in page.locator(".tutor-course-entry a").all()]
+    assert links and all(".html?" in h and h.endswith("lang=ja") for h in links), links
+
+    lesson = load_lesson("06")
+    page.get_by_role("link", name=lesson.title("ja"), exact=True).click()
+    page.wait_for_url(re.compile(r"06_trick_winner\.html\?lang=ja$"))
+    _answer(page, _trick_questions("06")[0], "ja", right=False)
+    assert page.evaluate("document.documentElement.lang") == "ja"
+    _no_error_shown(page)
+    log.assert_clean()
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGE_NAMES))
+def test_a_lesson_quiz_answers_right_and_wrong_in_each_language(
+    site: StaticSite, learner: tuple[Any, SiteLog], lang: str
+) -> None:
+    context, log = learner
+    page = context.new_page()
+    page.goto(site.page_url("06_trick_winner.ipynb", f"lang={lang}"))
+    title = load_lesson("06").title(lang)
+    page.get_by_role("heading", level=1, name=title, exact=True).wait_for(timeout=LOAD_TIMEOUT)
+    first, second = _trick_questions("06")[:2]
+    _answer(page, first, lang, right=True)
+    _answer(page, second, lang, right=False)
+    _no_error_shown(page)
+    log.assert_clean()
+
+
+def test_the_worked_example_steps_to_the_end_with_the_engine_s_winners_and_totals(
+    site: StaticSite, learner: tuple[Any, SiteLog]
+) -> None:
+    context, log = learner
+    expect = _expect()
+    page = context.new_page()
+    page.goto(site.page_url("08_worked_example.ipynb"))
+    next_button = page.locator("button.tutor-step-next")
+    next_button.wait_for(state="visible", timeout=LOAD_TIMEOUT)
+    position = page.locator(".tutor-step-position")
+    title = page.locator(".tutor-step-page h3")
+    total = int(position.inner_text().split()[-1])
+    winners = []
+    for step in range(1, total):
+        if step % 2:
+            next_button.click()
+        else:
+            page.keyboard.press("ArrowRight")  # the tutor's keys work on the site too
+        expect(position).to_have_text(f"Step {step + 1} of {total}")
+        found = re.fullmatch(r"Trick \d: (\w) takes it", title.inner_text())
+        if found:
+            winners.append(found.group(1))
+    expect(next_button).to_be_disabled()
+    totals = [_number(c) for c in page.locator(".score-sheet .grand-total").all_inner_texts()]
+    assert winners == ["C", "B", "D"]
+    assert totals == [40, 10, 0, 30]
+    _no_error_shown(page)
+    log.assert_clean()
+
+
+def test_presenter_mode_works_on_the_site_in_japanese(
+    site: StaticSite, learner: tuple[Any, SiteLog]
+) -> None:
+    context, log = learner
+    expect = _expect()
+    page = context.new_page()
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(site.page_url("08_worked_example.ipynb", "present=1&lang=ja"))
+    expect(page.locator(".tutor-present-bar")).to_be_visible(timeout=LOAD_TIMEOUT)
+    expect(page.locator(".tutor-stepper.tutor-present")).to_have_count(1, timeout=LOAD_TIMEOUT)
+    expect(page.locator(".tutor-present-next")).to_have_text(text("present.next", "ja"))
+    assert page.evaluate("document.documentElement.lang") == "ja"
+    position = page.locator(".tutor-step-position")
+    first = position.inner_text()
+    page.keyboard.press("ArrowRight")
+    expect(position).not_to_have_text(first)
+    _no_error_shown(page)
+    log.assert_clean()
+
+
+def test_a_card_is_played_on_the_play_screen_against_the_bots(
+    site: StaticSite, learner: tuple[Any, SiteLog]
+) -> None:
+    context, log = learner
+    expect = _expect()
+    page = context.new_page()
+    page.goto(site.page_url("11_play_a_round.ipynb"))
+    page.locator(".tutor-play-table .tutor-felt").first.wait_for(timeout=LOAD_TIMEOUT)
+    page.get_by_role("button", name=text("play-screen.bid-button", "en", bid=0)).click()
+    card = page.locator(LEGAL_CARD).first
+    card.wait_for(timeout=ACTION_TIMEOUT)
+    hand = page.locator("button.tutor-card-button")
+    before = hand.count()
+    name = card.inner_text().strip()
+    card.click()
+    expect(hand).to_have_count(before - 1)
+    message = page.locator(".tutor-play-message")  # the engine's judgement of the play
+    expect(message).to_contain_text(name)
+    assert "✔" in message.inner_text()
+    _no_error_shown(page)
+    log.assert_clean()
+
+
+def test_every_page_of_the_course_runs_in_the_browser_without_an_error(
+    site: StaticSite, learner: tuple[Any, SiteLog]
+) -> None:
+    """Each page until its last cell's output is on the screen; lesson 07 draws the score
+    chart (an SVG drawn by the tutor: no Matplotlib in the browser)."""
+    context, log = learner
+    page = context.new_page()
+    for notebook in _course_notebooks():
+        page.goto(site.page_url(notebook))
+        page.locator("#rendered_cells").wait_for(state="visible", timeout=LOAD_TIMEOUT)
+        page.wait_for_function(
+            "() => !document.querySelector('#rendered_cells .jp-Cell:not(.jp-mod-noOutputs)"
+            " .jp-OutputArea:empty') && window.voila_finished !== false",
+            timeout=LOAD_TIMEOUT,
+        )
+        _no_error_shown(page)
+        if notebook.startswith("07_"):
+            page.locator("svg.score-chart-svg").first.wait_for(timeout=LOAD_TIMEOUT)
+    log.assert_clean()
+
+
+def test_practice_keeps_the_learner_s_progress_in_the_browser_across_a_reload(
+    site: StaticSite, learner: tuple[Any, SiteLog]
+) -> None:
+    """The answer goes to the browser's localStorage (the progress store's browser backend,
+    an anywidget), and the reloaded page's Python reads it back: the tally is kept."""
+    context, log = learner
+    expect = _expect()
+    page = context.new_page()
+    page.goto(site.page_url("09_practice.ipynb"))
+    tally = page.locator(".practice-tally")
+    expect(tally).to_contain_text(text("practice.tally-empty"), timeout=LOAD_TIMEOUT)
+    _answer_whatever_is_asked(page.locator(".tutor-quiz").first)
+    page.wait_for_function(
+        f"(JSON.parse(localStorage.getItem({json.dumps(PROGRESS_KEY)}) || '[]')).length == 1",
+        timeout=ACTION_TIMEOUT,
+    )
+    expect(tally).not_to_contain_text(text("practice.tally-empty"))
+    rows = tally.locator("li").all_inner_texts()
+    assert len(rows) == 1 and re.search(r": (1 right, 0 wrong|0 right, 1 wrong)$", rows[0]), rows
+    page.reload()
+    expect(tally.locator("li")).to_have_text(rows, timeout=LOAD_TIMEOUT)
+    stored = json.loads(page.evaluate(f"localStorage.getItem({json.dumps(PROGRESS_KEY)})"))
+    assert [(event["kind"], event["v"]) for event in stored] == [("practice", 1)]
+    _no_error_shown(page)
+    log.assert_clean()

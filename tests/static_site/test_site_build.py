@@ -1,0 +1,143 @@
+"""The static site's parts that run without a browser: the browser's wheels and their lock,
+the build's refusals, and the start-up that keeps tracebacks off a learner's page. (The
+built site itself, in Chromium: tests/browser/test_static_site.py.)"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tutor.cli import main
+from tutor.resources import notebooks_dir
+from tutor.site import build, kernel
+from tutor.site.build import SiteBuildError, pyodide_lock, tutor_wheel, write_wheel
+from tutor.teaching.text import text
+
+BASE_LOCK = {"info": {"arch": "wasm32", "platform": "emscripten_3_1_58", "version": "0.27.6",
+                      "python": "3.12.7"}, "packages": {}}  # fmt: skip
+
+
+def _lock_of(tmp_path: Path, wheels: dict[str, list[str]]) -> dict:
+    made = [
+        write_wheel(tmp_path, name, "1.0", {f"{name.replace('-', '_')}/__init__.py": b""}, reqs)
+        for name, reqs in wheels.items()
+    ]
+    made.append(write_wheel(tmp_path, *build.NOT_SHIPPED_WHEEL, {}))
+    return pyodide_lock(BASE_LOCK, made)
+
+
+def test_a_wheel_is_made_byte_for_byte_the_same_each_time(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": b"x = 1\n", "pkg/data.txt": "日本語".encode()}
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    first = write_wheel(tmp_path / "a", "pkg", "1.0", files)
+    second = write_wheel(tmp_path / "b", "pkg", "1.0", files)
+    assert first.read_bytes() == second.read_bytes()
+    with zipfile.ZipFile(first) as archive:
+        assert archive.read("pkg/data.txt").decode() == "日本語"
+        assert "pkg-1.0.dist-info/RECORD" in archive.namelist()
+
+
+def test_the_lock_names_each_wheel_with_its_hash_and_its_dependencies_for_pyodide(
+    tmp_path: Path,
+) -> None:
+    lock = _lock_of(
+        tmp_path,
+        {
+            "app-part": ["helper>=1", "windows-only; sys_platform == 'win32'", "voila"],
+            "helper": [],
+        },
+    )
+    packages = lock["packages"]
+    assert packages["app-part"]["depends"] == ["helper"]  # voila: the server's; win32: not here
+    assert packages["app-part"]["imports"] == ["app_part"]
+    wheel = tmp_path / packages["helper"]["file_name"]
+    assert packages["helper"]["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+    # ssl, sqlite3 and jedi: one empty wheel, so the kernel finds them preloaded
+    assert {packages[name]["file_name"] for name in build.NOT_SHIPPED} == {
+        "not_shipped-0-py3-none-any.whl"
+    }
+    assert all(packages[name]["imports"] == [] for name in build.NOT_SHIPPED)
+
+
+def test_the_lock_refuses_a_dependency_the_site_has_no_wheel_for(tmp_path: Path) -> None:
+    with pytest.raises(SiteBuildError, match=r"app-part needs numpy>=2"):
+        _lock_of(tmp_path, {"app-part": ["numpy>=2"]})
+
+
+def test_the_browser_gets_the_lessons_and_notebooks_but_not_the_server_s_parts(
+    tmp_path: Path,
+) -> None:
+    course = sorted(notebooks_dir().glob("*.ipynb"))
+    with zipfile.ZipFile(tutor_wheel(tmp_path, course)) as archive:
+        names = set(archive.namelist())
+        index = json.loads(archive.read("tutor/data/notebooks/index.ipynb"))
+    assert {f"tutor/data/notebooks/{n.name}" for n in course} <= names
+    assert any(n.startswith("tutor/data/lessons/06_") and n.endswith(".toml") for n in names)
+    assert {"tutor/site/kernel.py", "tutor/site/startup.py", "tutor/rules/trick.py"} <= names
+    assert not [
+        n
+        for n in names
+        if n.startswith(("tutor/app/", "tutor/hub/", "tutor/site/build", "tutor/site/fetch"))
+    ]
+    assert all(cell.get("outputs", []) == [] for cell in index["cells"])
+
+
+def test_build_site_refuses_a_folder_that_holds_other_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "notes.txt").write_text("mine")
+    assert main(["build-site", str(tmp_path)]) == 2
+    assert f"{tmp_path} is a folder with other files in it" in capsys.readouterr().err
+    assert (tmp_path / "notes.txt").read_text() == "mine"
+
+
+def test_build_site_without_the_fetched_runtime_says_how_to_fetch_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(build.RUNTIME_VARIABLE, str(tmp_path / "nothing-here"))
+    assert main(["build-site", str(tmp_path / "site")]) == 2
+    error = capsys.readouterr().err
+    assert "no Pyodide 0.27.6 there" in error and "scripts/setup_site.sh" in error
+    assert not (tmp_path / "site").exists()
+
+
+def test_a_wheel_whose_hash_is_not_pinned_is_refused(tmp_path: Path) -> None:
+    fetched = sorted((build.runtime_dir() / "wheels").glob("comm-*.whl"))
+    assert fetched, "run scripts/setup_site.sh"
+    (tmp_path / fetched[0].name).write_bytes(fetched[0].read_bytes() + b"\0")
+    with pytest.raises(SiteBuildError, match=rf"{fetched[0].name} has not the hash"):
+        build.browser_wheels(tmp_path)
+
+
+class _Shell:
+    """The one hook of IPython's shell the start-up replaces (what kernels override)."""
+
+    def __init__(self) -> None:
+        self.shown: list[tuple[object, object, list[str]]] = []
+
+    def _showtraceback(self, etype: object, evalue: object, stb: list[str]) -> None:
+        self.shown.append((etype, evalue, stb))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_failing_cell_shows_the_short_message_and_the_traceback_goes_to_the_console(
+    lang: str, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    from IPython.core.interactiveshell import InteractiveShell
+
+    monkeypatch.setenv("QUERY_STRING", f"lang={lang}")
+    shell = InteractiveShell()
+    sent = _Shell()
+    shell._showtraceback = sent._showtraceback
+    kernel.hide_tracebacks(shell)
+    shell.run_cell("def helper():\n    raise RuntimeError('secret-detail-91c2')\nhelper()")
+    message = text("site-notice.error", lang)
+    assert sent.shown == [("TutorError", message, [message])]
+    console = capfd.readouterr()
+    assert "secret-detail-91c2" in console.err and "helper" in console.err
+    assert "secret-detail-91c2" not in console.out

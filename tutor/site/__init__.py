@@ -1,0 +1,14 @@
+"""The course as a static site (``wizard-tutor build-site DIR``): every notebook rendered as
+a Voici page whose Python runs in the learner's browser (JupyterLite's Pyodide kernel), so
+any static web server serves the whole course, and no page needs a server process.
+
+- :mod:`tutor.site.build` builds the folder (on the teacher's machine);
+- ``page.js`` is the page script every page runs before Voici's own;
+- :mod:`tutor.site.kernel` and ``startup.py`` set up the browser's Python before a
+  notebook runs;
+- ``browser-requirements.txt`` (the browser's wheels, hash-pinned) and
+  ``pyodide/package*.json`` (the Pyodide runtime, from npm) name what the build copies in;
+  ``scripts/setup_site.sh`` fetches both once.
+
+Nothing is imported here: the browser's Python imports :mod:`tutor.site.kernel` alone.
+"""

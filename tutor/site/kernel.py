@@ -1,0 +1,80 @@
+"""The static site's Python, in the learner's browser (Pyodide), set up once per page
+before the notebook runs; what :mod:`tutor.app.kernel` and Voila's settings do for the app.
+
+The Pyodide kernel is an IPython ``InteractiveShellApp``: at start it runs the file named by
+``$PYTHONSTARTUP``, which the site's page config sets to ``startup.py`` beside this module.
+
+- Errors: a learner never sees a traceback. Voici shows error outputs as they come (its
+  ``show_tracebacks`` option has no effect), so every traceback the shell would show (all
+  pass through ``_showtraceback``, the hook kernels override) is replaced by the tutor's
+  short message in the page's language; the full traceback goes to the browser's
+  developer console, for whoever debugs.
+- Warnings and anything else written to stderr go to that console too (Voila drops them).
+- The working folder is the course's notebooks folder (shipped inside the tutor's wheel),
+  as under Voila, where a notebook runs in its own folder.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+
+class TutorError(Exception):
+    """What the page is told failed (the traceback is in the browser's console)."""
+
+
+def to_console(message: str) -> None:
+    """Write ``message`` to the browser's developer console (stderr outside a browser)."""
+    try:
+        from js import console  # type: ignore[import-not-found]  # Pyodide's bridge
+    except ImportError:
+        print(message, file=sys.__stderr__)
+        return
+    console.warn(message)
+
+
+def short_message() -> str:
+    """The words a learner reads when something failed, in the page's language."""
+    try:
+        from tutor.teaching.language import current_language
+        from tutor.teaching.text import text
+
+        return text("site-notice.error", current_language())
+    except Exception:  # the notice itself must never fail
+        return "Something went wrong in the tutor."
+
+
+def hide_tracebacks(shell: Any) -> None:
+    """The short message on the page, the traceback in the console."""
+    show = shell._showtraceback
+
+    def short_error(etype: type, evalue: BaseException, stb: list[str]) -> None:
+        to_console("\n".join(stb) if stb else f"{etype.__name__}: {evalue}")
+        message = short_message()
+        show(TutorError.__name__, message, [message])
+
+    shell._showtraceback = short_error
+
+
+def quiet_stderr() -> None:
+    """What Python writes to stderr goes to the console, not onto the page."""
+    kernel = sys.modules.get("pyodide_kernel")  # being imported now: its streams exist
+    stream = getattr(kernel, "stderr_stream", None)
+    if stream is not None:
+
+        def write(text: str) -> int:
+            to_console(text)
+            return len(text)
+
+        stream.write = write
+
+
+def start(shell: Any) -> None:
+    """Set the page's Python up as Voila's would be (see the module)."""
+    from tutor.resources import notebooks_dir
+
+    hide_tracebacks(shell)
+    quiet_stderr()
+    os.chdir(notebooks_dir())

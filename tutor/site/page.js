@@ -1,0 +1,96 @@
+// The static site's page script: the site's template (tutor/site/build.py, write_template)
+// puts it in every page, before Voici's own script.
+//
+// Voici renders each notebook at build time into voici/render/<name>.html; at view time its
+// script starts a Pyodide kernel in a web worker and runs the notebook there. Four things
+// differ from the Voila app, and are set right here, before Voici reads its page config:
+//
+// 1. The kernel settings come from jupyter-lite.json with URLs relative to the site root
+//    ("./static/pyodide/pyodide.js"), but Voici resolves them against the page
+//    (voici/render/), which 404s. They are made absolute against the site root (the
+//    page config's baseUrl, which Voici computes per folder depth).
+// 2. The page's query (?lang=ja&present=1) must reach the notebook as Voila passes it:
+//    os.environ["QUERY_STRING"] (tutor/teaching/language.py reads it). The worker cannot see the
+//    page's URL (its `location` is the worker script's), so the query goes in as an
+//    environment variable of the Pyodide interpreter (loadPyodide's `env` option).
+// 3. Links between notebooks (the course index writes "06_trick_winner.ipynb?lang=ja")
+//    must open the rendered page "06_trick_winner.html?lang=ja" of the same folder.
+// 4. No service worker. JupyterLite registers one to give the kernel the site's files as a
+//    folder (/drive) and for input(); the course needs neither (the kernel starts in the
+//    notebooks' folder its own wheel ships). Outside secure contexts (a plain-http school
+//    intranet) browsers have no service workers, and there Voici 0.9 waits forever:
+//    JupyterLite 0.6's ServiceWorkerManager never settles `ready` when
+//    navigator.serviceWorker is missing. A stand-in whose register() fails makes JupyterLite
+//    go on without one, as it does when a registration fails, so every page takes the same
+//    path on every origin (and the checks on 127.0.0.1 stand for the intranet).
+(function () {
+  "use strict";
+
+  const noServiceWorker = () => Promise.reject(new Error("this site runs without a service worker"));
+  Object.defineProperty(navigator, "serviceWorker", {
+    configurable: true,
+    value: {
+      controller: null,
+      register: noServiceWorker,
+      getRegistration: () => Promise.resolve(undefined),
+      getRegistrations: () => Promise.resolve([]),
+      addEventListener() {},
+      removeEventListener() {},
+    },
+  });
+
+  const KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel";
+  const node = document.getElementById("jupyter-config-data");
+  if (node) {
+    const config = JSON.parse(node.textContent);
+    const root = new URL(config.baseUrl || "./", window.location.href);
+    const absolute = (url) => new URL(url, root).href;
+    const plugins = config.litePluginSettings || {};
+    const kernel = plugins[KERNEL_PLUGIN] || {};
+    if (kernel.pyodideUrl) {
+      kernel.pyodideUrl = absolute(kernel.pyodideUrl);
+    }
+    if (kernel.pipliteWheelUrl) {
+      kernel.pipliteWheelUrl = absolute(kernel.pipliteWheelUrl);
+    }
+    if (Array.isArray(kernel.pipliteUrls)) {
+      kernel.pipliteUrls = kernel.pipliteUrls.map(absolute);
+    }
+    const options = (kernel.loadPyodideOptions = kernel.loadPyodideOptions || {});
+    options.env = Object.assign({}, options.env, {
+      QUERY_STRING: window.location.search.replace(/^\?/, ""),
+    });
+    plugins[KERNEL_PLUGIN] = kernel;
+    config.litePluginSettings = plugins;
+    node.textContent = JSON.stringify(config);
+  }
+
+  // -- links to notebooks open their rendered pages ---------------------------------------
+  const NOTEBOOK = /\.ipynb$/;
+  function fixLink(link) {
+    const href = link.getAttribute("href");
+    if (!href || /^([a-z][a-z0-9+.-]*:|\/|#)/i.test(href)) {
+      return; // absolute, site-absolute or in-page: not a notebook of this folder
+    }
+    const url = new URL(href, window.location.href);
+    if (NOTEBOOK.test(url.pathname)) {
+      const cut = href.search(/[?#]/);
+      const path = cut < 0 ? href : href.slice(0, cut);
+      const rest = cut < 0 ? "" : href.slice(cut);
+      link.setAttribute("href", path.replace(NOTEBOOK, ".html") + rest);
+    }
+  }
+  function fixLinks(root) {
+    if (root.matches && root.matches("a[href]")) {
+      fixLink(root);
+    }
+    if (root.querySelectorAll) {
+      root.querySelectorAll("a[href]").forEach(fixLink);
+    }
+  }
+  new MutationObserver((records) => {
+    for (const record of records) {
+      record.addedNodes.forEach(fixLinks);
+    }
+  }).observe(document.documentElement, { childList: true, subtree: true });
+})();
