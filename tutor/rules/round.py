@@ -38,7 +38,7 @@ from tutor.rules.cards import (
 )
 from tutor.rules.checks import is_whole_number
 from tutor.rules.records import quick_init
-from tutor.rules.scoring import round_score
+from tutor.rules.scoring import points_for
 from tutor.rules.seats import check_players, default_names
 from tutor.rules.trick import (
     ILLEGAL_RULES,
@@ -638,10 +638,8 @@ class Round:
             raise OutOfTurnError(
                 f"the round is not finished: {len(self.tricks)} of {self.cards} tricks played"
             )
-        return tuple(
-            round_score(bid, taken)
-            for bid, taken in zip(self.final_bids, self.taken, strict=True)
-        )
+        # the round's own bids and tricks: whole numbers from 0 by construction
+        return tuple(map(points_for, self.bids, self._taken))  # type: ignore[arg-type]
 
     @property
     def final_bids(self) -> tuple[int, ...]:
