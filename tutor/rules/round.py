@@ -663,7 +663,7 @@ class Round:
         if not is_whole_number(seat) or not 0 <= seat < self.players:
             raise InvalidPlayersError(f"invalid seat {seat!r}: seats are 0 to {self.players - 1}")
         bids = tuple(self.bids)  # open bidding shows every bid; else ask bid_visible
-        if self.rules.bidding is not Bidding.OPEN:
+        if self.rules.bidding is not _OPEN:
             bids = tuple(
                 bid if self.bid_visible(owner, to=seat) else None
                 for owner, bid in enumerate(bids)
@@ -684,8 +684,8 @@ class Round:
             chosen_trump=self.chosen_trump,
             trump=self.trump,
             bids=bids,
-            has_bid=tuple(bid is not None for bid in self.bids),
-            current_leader=self.leader if self.phase is Phase.PLAYING else None,
+            has_bid=tuple([bid is not None for bid in self.bids]),
+            current_leader=self.leader if self.phase is _PLAYING else None,
             current_trick=tuple(self.current_trick),
             tricks=tuple(self.tricks),
             taken=self.taken,
@@ -763,10 +763,10 @@ def _shown(card: object) -> object:
 
 
 _STANDARD = Rules()
-# Members named on every card played, as module globals: on Python 3.11 ``Phase.PLAYING``
+# Members named on every card played (and every seat view), as module globals: on Python 3.11 ``Phase.PLAYING``
 # goes through the enum's member descriptor, about ten times the cost of a global.
 _BIDDING, _PLAYING, _FINISHED = Phase.BIDDING, Phase.PLAYING, Phase.FINISHED
-_NOTHING_PLAYED = Lead.NOTHING_PLAYED
+_NOTHING_PLAYED, _OPEN = Lead.NOTHING_PLAYED, Bidding.OPEN
 _Deal = tuple[int, tuple[tuple[Card, ...], ...], Card | None]
 """What a deal decides: the dealer's seat, the hands by seat and the turned card."""
 
