@@ -48,6 +48,7 @@ from tutor.rules.trick import (
     TrickExplanation,
     explain_cards,
     followers_in,
+    free_judgements,
     judge_card,
     lead_after,
     legal_cards,
@@ -304,6 +305,8 @@ class Round:
         self._winning = 0  # and its position in the trick
         # the power of each card if played next (a table of tutor.rules.trick.card_power)
         self._powers = next_card_powers(self.trump, Lead.NOTHING_PLAYED, None)
+        # and the judgement of each card if played from a hand free of the led suit
+        self._free = free_judgements(Lead.NOTHING_PLAYED, None)
         self._followers_now: tuple[Card, ...] | None = None  # see _followers
         self._taken = [0] * self.players
 
@@ -586,9 +589,12 @@ class Round:
         followers = self._followers_now  # usually found already, by legal_plays
         if followers is None:
             followers = self._followers_now = followers_in(hand, self._led)
-        judgement = judge_card(hand, self._lead, self._led, followers, card)
-        if judgement.rule in ILLEGAL_RULES:
-            raise self._refusal(judgement, due)
+        if followers or card not in hand:
+            judgement = judge_card(hand, self._lead, self._led, followers, card)
+            if judgement.rule in ILLEGAL_RULES:
+                raise self._refusal(judgement, due)
+        else:  # nothing binds the hand: judge_card's table of free judgements
+            judgement = self._free[card]
         # The card is legal: from here on, nothing can fail.
         event = CardPlayed(due, card, judgement)
         self.events.append(event)
@@ -605,6 +611,7 @@ class Round:
             if lead is not self._lead:
                 self._lead, self._led = lead, led
                 self._powers = next_card_powers(self.trump, lead, led)
+                self._free = free_judgements(lead, led)
         if power > self._best_power:
             self._best_power, self._winning = power, len(trick) - 1
         if len(trick) < self.players:
@@ -624,6 +631,7 @@ class Round:
         self.leader = winner
         self._lead, self._led, self._best_power = _NOTHING_PLAYED, None, -1
         self._powers = next_card_powers(self.trump, _NOTHING_PLAYED, None)
+        self._free = free_judgements(_NOTHING_PLAYED, None)
         if len(self.tricks) == self.cards:
             self.phase = _FINISHED
             self._to_act = None

@@ -351,16 +351,23 @@ def judge_card(
     if card not in hand:
         return PlayJudgement(card, PlayRule.NOT_IN_HAND, lead, suit, followers)
     if not followers:
-        return _judged_free(card, lead, suit)
+        return free_judgements(lead, suit)[card]
     return PlayJudgement(card, play_rule(card, lead, suit, True), lead, suit, followers)
 
 
 @cache
-def _judged_free(card: Card, lead: Lead, suit: Suit | None) -> PlayJudgement:
-    # A card from a hand that holds no card of the led suit (or while no suit binds) is
-    # judged by the card and the lead alone: a judgement is a value, so each of these (at
-    # most 54 cards x 4 leads x 5 suits) is built once and handed out again after.
-    return PlayJudgement(card, play_rule(card, lead, suit, False), lead, suit, ())
+def free_judgements(lead: Lead, suit: Suit | None) -> dict[Card, PlayJudgement]:
+    """The judgement of each card played from a hand that holds no number card of the led
+    ``suit`` (or while no suit binds): decided by the card and the lead alone, so each is
+    built once (a table per lead, 4 x 5 at most) and handed out again after.
+
+    >>> free_judgements(Lead.SUIT, Suit.BLUE)[Card.parse("R12")].rule
+    <PlayRule.CANNOT_FOLLOW: 'cannot-follow'>
+    """
+    return {
+        card: PlayJudgement(card, play_rule(card, lead, suit, False), lead, suit, ())
+        for card in DECK
+    }
 
 
 WIZARD_POWER = 100
