@@ -7,10 +7,11 @@ import dataclasses
 import random
 from collections.abc import Callable
 from itertools import pairwise
+from typing import Any
 
 import pytest
 
-from tutor.errors import InvalidDealError, OutOfTurnError
+from tutor.errors import InvalidDealError, OutOfTurnError, WizardRuleError
 from tutor.rules.cards import DECK, Suit, parse_card, parse_cards
 from tutor.rules.round import BidMade, CardPlayed, Dealt, Phase, Round, TrumpChosen
 from tutor.rules.seats import seat_order
@@ -278,3 +279,43 @@ def test_events_judgements_and_tricks_are_frozen(worked_example: Round) -> None:
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(record, name, None)
     assert trick.explanation.winner == 2 and trick.winner == 2
+
+
+def test_play_refuses_and_judges_exactly_as_verify_play() -> None:
+    # play runs verify_play's checks itself (a call less per card, for speed): on every
+    # turn of random rounds, each card of the deck (as a Card and as notation), a wrong
+    # seat and a malformed card get the same judgement or the same refusal from both.
+    for seed in range(12):
+        rng = random.Random(seed)
+        rnd = Round(players=rng.randint(3, 6), cards=rng.randint(1, 10), seed=seed)
+        if rnd.phase is Phase.TRUMP_CHOICE:
+            rnd.choose_trump(rng.choice(list(Suit)))
+        while rnd.phase is Phase.BIDDING:
+            rnd.bid(rng.choice(rnd.legal_bids()))
+        while not rnd.finished:
+            seat = rnd.to_act
+            assert seat is not None
+            other = (seat + 1) % rnd.players
+            tries: list[tuple[tuple[Any, ...], dict[str, Any]]]
+            tries = [((card,), {}) for card in set(DECK)]
+            tries += [
+                ((str(rnd.hands[seat][0]),), {}),
+                ((rnd.hands[seat][0],), {"seat": other}),
+                ((rnd.hands[seat][0],), {"seat": seat}),
+                (("R14",), {}),
+                ((None,), {}),
+            ]
+            legal = []
+            for args, keywords in tries:
+                try:
+                    judgement = rnd.verify_play(*args, **keywords)
+                except WizardRuleError as refusal:
+                    before = rnd.snapshot()
+                    with pytest.raises(type(refusal)) as raised:
+                        rnd.play(*args, **keywords)
+                    assert str(raised.value) == str(refusal)
+                    assert rnd.snapshot() == before
+                else:
+                    legal.append((args, keywords, judgement))
+            args, keywords, judgement = rng.choice(legal)
+            assert rnd.play(*args, **keywords).judgement == judgement

@@ -47,7 +47,7 @@ from tutor.rules.cards import DECK, Card, Suit
 from tutor.rules.checks import is_whole_number
 from tutor.rules.round import Phase, Round, SeatView
 from tutor.rules.scoring import round_score
-from tutor.rules.trick import Lead, card_power, followers_in, lead_after, legal_cards
+from tutor.rules.trick import Lead, followers_in, lead_after, legal_cards, next_card_powers
 
 DEFAULT_SIMULATIONS = 600
 """Deals played for one piece of advice: the learner's wait against the estimate's error.
@@ -196,14 +196,6 @@ def _strengths(trump: Suit | None) -> dict[Card, int]:
     return {card: card_strength(card, trump) for card in DECK}
 
 
-@cache
-def _powers_now(trump: Suit | None, lead: Lead, suit: Suit | None) -> dict[Card, int]:
-    # The power each card would have if played next on a trick whose lead is (lead, suit):
-    # tutor.rules.trick.card_power once the card has played its part in the lead
-    # (tutor.rules.trick.lead_after), as Round.play finds it. 5 trumps x 4 leads x 5 suits.
-    return {card: card_power(card, trump, lead_after(lead, suit, card)[1]) for card in DECK}
-
-
 def play_out(rnd: Round) -> tuple[int, ...]:
     """The tricks each seat takes when every seat plays like the sensible bot from here:
     ``rnd`` has its bids made and no card played yet; it is left as it was.
@@ -249,7 +241,7 @@ def play_out(rnd: Round) -> tuple[int, ...]:
             seat = (leader + position) % players
             hand = hands[seat]
             legal = legal_cards(hand, followers_in(hand, suit))
-            power = _powers_now(trump, lead, suit)
+            power = next_card_powers(trump, lead, suit)
             card = sensible_card(
                 legal,
                 [power[card] > best for card in legal] if position else [],

@@ -38,7 +38,7 @@ from tutor.rules.cards import (
 )
 from tutor.rules.checks import is_whole_number
 from tutor.rules.records import quick_init
-from tutor.rules.scoring import round_score
+from tutor.rules.scoring import points_for
 from tutor.rules.seats import check_players, default_names
 from tutor.rules.trick import (
     ILLEGAL_RULES,
@@ -46,12 +46,13 @@ from tutor.rules.trick import (
     PlayJudgement,
     PlayRule,
     TrickExplanation,
-    card_power,
     explain_cards,
     followers_in,
+    free_judgements,
     judge_card,
     lead_after,
     legal_cards,
+    next_card_powers,
 )
 from tutor.rules.trump import TrumpReveal, parse_trump, reveal_trump
 from tutor.rules.variants import Bidding, Rules
@@ -302,6 +303,10 @@ class Round:
         self._led: Suit | None = None
         self._best_power = -1  # the power of the card winning the trick so far,
         self._winning = 0  # and its position in the trick
+        # the power of each card if played next (a table of tutor.rules.trick.card_power)
+        self._powers = next_card_powers(self.trump, Lead.NOTHING_PLAYED, None)
+        # and the judgement of each card if played from a hand free of the led suit
+        self._free = free_judgements(Lead.NOTHING_PLAYED, None)
         self._followers_now: tuple[Card, ...] | None = None  # see _followers
         self._taken = [0] * self.players
 
@@ -406,6 +411,7 @@ class Round:
         chosen = self.verify_trump_choice(suit, seat=seat)
         event = TrumpChosen(self.dealer, chosen)
         self.trump = chosen
+        self._powers = next_card_powers(chosen, Lead.NOTHING_PLAYED, None)
         self.phase = Phase.BIDDING
         self._to_act = self.first_seat
         self.events.append(event)
@@ -421,7 +427,7 @@ class Round:
         >>> rnd.legal_bids()
         [0, 2]
         """
-        if self.phase is not Phase.BIDDING or (seat is not None and seat != self._to_act):
+        if self.phase is not _BIDDING or (seat is not None and seat != self._to_act):
             return []
         forbidden = self.forbidden_bid()
         bids = list(range(self.cards + 1))
@@ -444,7 +450,7 @@ class Round:
         >>> rnd.forbidden_bid_reason()
         ForbiddenBid(bid=1, others=1, tricks=2)
         """
-        if not self.rules.plus_minus_one or self.phase is not Phase.BIDDING:
+        if not self.rules.plus_minus_one or self.phase is not _BIDDING:
             return None
         made = [bid for bid in self.bids if bid is not None]
         if len(made) != self.players - 1:
@@ -455,7 +461,7 @@ class Round:
 
     def verify_bid(self, bid: int, *, seat: int | None = None) -> int:
         """``bid`` if the seat to act may make it, else raise why not."""
-        self._check_phase(Phase.BIDDING, "bid", bid, "made")
+        self._check_phase(_BIDDING, "bid", bid, "made")
         seat = self._check_turn(seat, "bid")
         if not is_whole_number(bid) or not 0 <= bid <= self.cards:
             raise IllegalBidError(
@@ -488,7 +494,7 @@ class Round:
         if None in self.bids:
             self._to_act = (due + 1) % self.players
         else:
-            self.phase = Phase.PLAYING
+            self.phase = _PLAYING
             self._to_act = self.leader
         self.events.append(event)
         return event
@@ -498,10 +504,14 @@ class Round:
     def legal_plays(self, seat: int | None = None) -> list[Card]:
         """The cards the seat to act may play (empty for another seat or another phase)."""
         due = self._to_act
-        if self.phase is not Phase.PLAYING or (seat is not None and seat != due):
+        if self.phase is not _PLAYING or (seat is not None and seat != due):
             return []
         assert due is not None
-        return legal_cards(self.hands[due], self._followers())
+        hand = self.hands[due]
+        followers = self._followers_now
+        if followers is None:
+            followers = self._followers_now = followers_in(hand, self._led)
+        return legal_cards(hand, followers)
 
     def judge(self, card: Card | str) -> PlayJudgement:
         """Whether the seat to act may play ``card`` now, and the rule that decides it."""
@@ -517,7 +527,7 @@ class Round:
     def _followers(self) -> tuple[Card, ...]:
         # The seat to act's cards of the led suit: its legal plays and the judgement of
         # the card it plays both depend on them, so they are found once per turn (a card
-        # played clears them: see _apply_play).
+        # played clears them: see play).
         followers = self._followers_now
         if followers is None:
             due = self._to_act
@@ -527,26 +537,20 @@ class Round:
 
     def verify_play(self, card: Card | str, *, seat: int | None = None) -> PlayJudgement:
         """The judgement allowing ``card`` for the seat to act, or raise why it is illegal."""
-        # The checks of _check_phase and _check_turn, with the usual case first: a card
-        # is played hundreds of times a round in a simulation, so it runs no extra calls.
-        if self.phase is not Phase.PLAYING:
+        if self.phase is not _PLAYING:
             self._refuse_phase("card", card, "played")
-        seat = self._to_act if seat is None else self._check_turn(seat, "play")
-        assert seat is not None
-        if isinstance(card, Card):
-            chosen = card
-        else:
-            try:
-                chosen = parse_card(card)
-            except InvalidCardError as error:
-                raise IllegalPlayError(f"{error} (played by {self._seat_name(seat)})") from None
-        followers = self._followers_now  # usually found already, by legal_plays
-        if followers is None:
-            followers = self._followers()
-        judgement = judge_card(self.hands[seat], self._lead, self._led, followers, chosen)
+        due = self._to_act if seat is None else self._check_turn(seat, "play")
+        assert due is not None
+        judgement = self._judge(card if isinstance(card, Card) else self._played_card(card, due))
         if judgement.rule in ILLEGAL_RULES:
-            raise self._refusal(judgement, seat)
+            raise self._refusal(judgement, due)
         return judgement
+
+    def _played_card(self, card: object, seat: int) -> Card:
+        try:
+            return parse_card(card)  # type: ignore[arg-type]  # parse_card names bad input
+        except InvalidCardError as error:
+            raise IllegalPlayError(f"{error} (played by {self._seat_name(seat)})") from None
 
     def _refusal(self, judgement: PlayJudgement, seat: int) -> IllegalPlayError:
         if judgement.rule is PlayRule.NOT_IN_HAND:
@@ -573,25 +577,45 @@ class Round:
 
     def play(self, card: Card | str, *, seat: int | None = None) -> CardPlayed:
         """The seat to act plays ``card`` (``seat``, if given, must be that seat)."""
-        judgement = self.verify_play(card, seat=seat)
-        seat, card = self._to_act, judgement.card
-        assert seat is not None
-        event = CardPlayed(seat, card, judgement)
+        # The checks of verify_play, written out: a simulated round plays hundreds of
+        # cards, and a call less per card shows (tests/rules check that both agree).
+        if self.phase is not _PLAYING:
+            self._refuse_phase("card", card, "played")
+        due = self._to_act if seat is None else self._check_turn(seat, "play")
+        assert due is not None
+        if not isinstance(card, Card):
+            card = self._played_card(card, due)
+        hand = self.hands[due]
+        followers = self._followers_now  # usually found already, by legal_plays
+        if followers is None:
+            followers = self._followers_now = followers_in(hand, self._led)
+        if followers or card not in hand:
+            judgement = judge_card(hand, self._lead, self._led, followers, card)
+            if judgement.rule in ILLEGAL_RULES:
+                raise self._refusal(judgement, due)
+        else:  # nothing binds the hand: judge_card's table of free judgements
+            judgement = self._free[card]
+        # The card is legal: from here on, nothing can fail.
+        event = CardPlayed(due, card, judgement)
         self.events.append(event)
+        hand.remove(card)
         trick = self.current_trick
-        self.hands[seat].remove(card)
-        trick.append((seat, card))
+        trick.append((due, card))
         self._followers_now = None
-        # Follow the trick card by card, by the rules of tutor.rules.trick: the lead it
-        # builds up (settled by the first card that is not a Jester), and the power of
-        # each card: the first card of the highest power takes the trick.
+        # Follow the trick card by card, by the rules of tutor.rules.trick: the power of
+        # each card (the first card of the highest power takes the trick), and the lead
+        # the cards build up (settled by the first card that is not a Jester).
+        power = self._powers[card]
         if self._led is None:
-            self._lead, self._led = lead_after(self._lead, None, card)
-        power = card_power(card, self.trump, self._led)
+            lead, led = lead_after(self._lead, None, card)
+            if lead is not self._lead:
+                self._lead, self._led = lead, led
+                self._powers = next_card_powers(self.trump, lead, led)
+                self._free = free_judgements(lead, led)
         if power > self._best_power:
             self._best_power, self._winning = power, len(trick) - 1
         if len(trick) < self.players:
-            self._to_act = (seat + 1) % self.players
+            self._to_act = (due + 1) % self.players
         else:
             self._finish_trick()
         return event
@@ -605,9 +629,11 @@ class Round:
         self._taken[winner] += 1
         self.current_trick = []
         self.leader = winner
-        self._lead, self._led, self._best_power = Lead.NOTHING_PLAYED, None, -1
+        self._lead, self._led, self._best_power = _NOTHING_PLAYED, None, -1
+        self._powers = next_card_powers(self.trump, _NOTHING_PLAYED, None)
+        self._free = free_judgements(_NOTHING_PLAYED, None)
         if len(self.tricks) == self.cards:
-            self.phase = Phase.FINISHED
+            self.phase = _FINISHED
             self._to_act = None
         else:
             self._to_act = winner
@@ -620,10 +646,8 @@ class Round:
             raise OutOfTurnError(
                 f"the round is not finished: {len(self.tricks)} of {self.cards} tricks played"
             )
-        return tuple(
-            round_score(bid, taken)
-            for bid, taken in zip(self.final_bids, self.taken, strict=True)
-        )
+        # the round's own bids and tricks: whole numbers from 0 by construction
+        return tuple(map(points_for, self.bids, self._taken))  # type: ignore[arg-type]
 
     @property
     def final_bids(self) -> tuple[int, ...]:
@@ -647,7 +671,7 @@ class Round:
         if not is_whole_number(seat) or not 0 <= seat < self.players:
             raise InvalidPlayersError(f"invalid seat {seat!r}: seats are 0 to {self.players - 1}")
         bids = tuple(self.bids)  # open bidding shows every bid; else ask bid_visible
-        if self.rules.bidding is not Bidding.OPEN:
+        if self.rules.bidding is not _OPEN:
             bids = tuple(
                 bid if self.bid_visible(owner, to=seat) else None
                 for owner, bid in enumerate(bids)
@@ -668,8 +692,8 @@ class Round:
             chosen_trump=self.chosen_trump,
             trump=self.trump,
             bids=bids,
-            has_bid=tuple(bid is not None for bid in self.bids),
-            current_leader=self.leader if self.phase is Phase.PLAYING else None,
+            has_bid=tuple([bid is not None for bid in self.bids]),
+            current_leader=self.leader if self.phase is _PLAYING else None,
             current_trick=tuple(self.current_trick),
             tricks=tuple(self.tricks),
             taken=self.taken,
@@ -747,6 +771,10 @@ def _shown(card: object) -> object:
 
 
 _STANDARD = Rules()
+# Members named on every card played (and every seat view), as module globals: on Python 3.11 ``Phase.PLAYING``
+# goes through the enum's member descriptor, about ten times the cost of a global.
+_BIDDING, _PLAYING, _FINISHED = Phase.BIDDING, Phase.PLAYING, Phase.FINISHED
+_NOTHING_PLAYED, _OPEN = Lead.NOTHING_PLAYED, Bidding.OPEN
 _Deal = tuple[int, tuple[tuple[Card, ...], ...], Card | None]
 """What a deal decides: the dealer's seat, the hands by seat and the turned card."""
 

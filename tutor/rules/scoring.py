@@ -30,8 +30,16 @@ def round_score(bid: int, taken: int) -> int:
     ...
     tutor.errors.InvalidScoreError: invalid bid -1: it must be a whole number, 0 or more
     """
-    bid = _count(bid, "bid")
-    taken = _count(taken, "number of tricks taken")
+    return points_for(_count(bid, "bid"), _count(taken, "number of tricks taken"))
+
+
+def points_for(bid: int, taken: int) -> int:
+    """:func:`round_score` for counts the caller vouches for (not checked): a finished
+    round's own bids and tricks.
+
+    >>> points_for(2, 2), points_for(3, 1)
+    (40, -20)
+    """
     if bid == taken:
         return POINTS_FOR_MEETING_BID + POINTS_PER_TRICK_WHEN_MET * taken
     return -PENALTY_PER_TRICK_OFF * abs(bid - taken)

@@ -24,6 +24,7 @@ from functools import cache
 
 from tutor.errors import InvalidCardError
 from tutor.rules.cards import (
+    DECK,
     Card,
     Suit,
     check_cards_from_one_deck,
@@ -113,6 +114,16 @@ class PlayRule(StrEnum):
 
 ILLEGAL_RULES = frozenset({PlayRule.MUST_FOLLOW, PlayRule.NOT_IN_HAND})
 """The rules that refuse a card; every other rule allows it."""
+
+# The members the rules below name on every card played, as module globals: on Python
+# 3.11 ``Lead.SUIT`` goes through the enum's member descriptor, about ten times the cost
+# of a global, and a round of 48 cards asks hundreds of times.
+_NOTHING_PLAYED, _ONLY_JESTERS = Lead.NOTHING_PLAYED, Lead.ONLY_JESTERS
+_WIZARD_FIRST, _SUIT = Lead.WIZARD_FIRST, Lead.SUIT
+_LEADS, _FOLLOWS_SUIT = PlayRule.LEADS, PlayRule.FOLLOWS_SUIT
+_WIZARD_ANY_TIME, _JESTER_ANY_TIME = PlayRule.WIZARD_ANY_TIME, PlayRule.JESTER_ANY_TIME
+_NO_SUIT_AFTER_WIZARD, _NO_SUIT_YET = PlayRule.NO_SUIT_AFTER_WIZARD, PlayRule.NO_SUIT_YET
+_MUST_FOLLOW, _CANNOT_FOLLOW = PlayRule.MUST_FOLLOW, PlayRule.CANNOT_FOLLOW
 
 
 @quick_init
@@ -252,13 +263,13 @@ def lead_after(lead: Lead, suit: Suit | None, card: Card) -> tuple[Lead, Suit | 
     >>> lead_after(Lead.SUIT, Suit.BLUE, Card.wizard())
     (<Lead.SUIT: 'suit'>, <Suit.BLUE: 'B'>)
     """
-    if suit is not None or lead is Lead.WIZARD_FIRST:
+    if suit is not None or lead is _WIZARD_FIRST:
         return lead, suit  # a number card or a Wizard came first: settled
     if card.is_jester:
-        return Lead.ONLY_JESTERS, None
+        return _ONLY_JESTERS, None
     if card.is_wizard:
-        return Lead.WIZARD_FIRST, None
-    return Lead.SUIT, card.suit
+        return _WIZARD_FIRST, None
+    return _SUIT, card.suit
 
 
 def lead_of_cards(cards: Iterable[Card]) -> tuple[Lead, Suit | None]:
@@ -278,21 +289,21 @@ def play_rule(card: Card, lead: Lead, suit: Suit | None, holds_suit: bool) -> Pl
     >>> play_rule(Card.parse("R12"), Lead.SUIT, Suit.BLUE, holds_suit=True)
     <PlayRule.MUST_FOLLOW: 'must-follow'>
     """
-    if lead is Lead.NOTHING_PLAYED:
-        return PlayRule.LEADS
+    if lead is _NOTHING_PLAYED:
+        return _LEADS
     if card.is_wizard:
-        return PlayRule.WIZARD_ANY_TIME
+        return _WIZARD_ANY_TIME
     if card.is_jester:
-        return PlayRule.JESTER_ANY_TIME
+        return _JESTER_ANY_TIME
     if suit is None:  # no suit binds: a Wizard came first, or only Jesters so far
-        if lead is Lead.WIZARD_FIRST:
-            return PlayRule.NO_SUIT_AFTER_WIZARD
-        return PlayRule.NO_SUIT_YET
+        if lead is _WIZARD_FIRST:
+            return _NO_SUIT_AFTER_WIZARD
+        return _NO_SUIT_YET
     if card.suit is suit:
-        return PlayRule.FOLLOWS_SUIT
+        return _FOLLOWS_SUIT
     if holds_suit:
-        return PlayRule.MUST_FOLLOW
-    return PlayRule.CANNOT_FOLLOW
+        return _MUST_FOLLOW
+    return _CANNOT_FOLLOW
 
 
 def followers_in(hand: Iterable[Card], suit: Suit | None) -> tuple[Card, ...]:
@@ -340,16 +351,23 @@ def judge_card(
     if card not in hand:
         return PlayJudgement(card, PlayRule.NOT_IN_HAND, lead, suit, followers)
     if not followers:
-        return _judged_free(card, lead, suit)
+        return free_judgements(lead, suit)[card]
     return PlayJudgement(card, play_rule(card, lead, suit, True), lead, suit, followers)
 
 
 @cache
-def _judged_free(card: Card, lead: Lead, suit: Suit | None) -> PlayJudgement:
-    # A card from a hand that holds no card of the led suit (or while no suit binds) is
-    # judged by the card and the lead alone: a judgement is a value, so each of these (at
-    # most 54 cards x 4 leads x 5 suits) is built once and handed out again after.
-    return PlayJudgement(card, play_rule(card, lead, suit, False), lead, suit, ())
+def free_judgements(lead: Lead, suit: Suit | None) -> dict[Card, PlayJudgement]:
+    """The judgement of each card played from a hand that holds no number card of the led
+    ``suit`` (or while no suit binds): decided by the card and the lead alone, so each is
+    built once (a table per lead, 4 x 5 at most) and handed out again after.
+
+    >>> free_judgements(Lead.SUIT, Suit.BLUE)[Card.parse("R12")].rule
+    <PlayRule.CANNOT_FOLLOW: 'cannot-follow'>
+    """
+    return {
+        card: PlayJudgement(card, play_rule(card, lead, suit, False), lead, suit, ())
+        for card in DECK
+    }
 
 
 WIZARD_POWER = 100
@@ -382,6 +400,19 @@ def card_power(card: Card, trump: Suit | None, suit: Suit | None) -> int:
     if card.suit is suit:
         return LED_POWER + card.rank
     return 0
+
+
+@cache
+def next_card_powers(trump: Suit | None, lead: Lead, suit: Suit | None) -> dict[Card, int]:
+    """The :func:`card_power` each card would have if played next on a trick whose lead
+    is ``lead`` (with ``suit``): its power once it has played its part in the lead
+    (:func:`lead_after`). A table per trump and lead (5 x 4 x 5 at most), built once:
+    the round and the coach look a card's power up instead of working it out.
+
+    >>> next_card_powers(Suit.RED, Lead.ONLY_JESTERS, None)[Card.parse("B5")]
+    25
+    """
+    return {card: card_power(card, trump, lead_after(lead, suit, card)[1]) for card in DECK}
 
 
 def winning_position(cards: Sequence[Card], trump: Suit | None) -> int:

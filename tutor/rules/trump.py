@@ -69,7 +69,10 @@ class TrumpReveal:
 
     @property
     def dealer_chooses(self) -> bool:
-        return self.rule is RevealRule.WIZARD
+        return self.rule is _WIZARD_TURNED
+
+
+_WIZARD_TURNED = RevealRule.WIZARD  # a global: asked on every seat view (see round.py)
 
 
 def reveal_trump(turned: Card | str | None) -> TrumpReveal:
