@@ -170,7 +170,7 @@ def _wait_stored(page: Any, count: int) -> None:
     page.wait_for_function(
         f"(JSON.parse(localStorage.getItem({json.dumps(BROWSER_STORAGE_KEY)}) || '[]')).length"
         f" >= {count}",
-        timeout=ACTION_TIMEOUT,
+        timeout=ANSWER_TIMEOUT,  # a click, the kernel's answer, then the browser's write
     )
 
 

@@ -478,15 +478,20 @@ def test_a_learner_answers_in_the_browser_and_the_teacher_sees_exactly_that(
             practice.locator(".tutor-quiz-next").click()
             feedback.filter(has_text=re.compile("^$")).wait_for(state="attached")  # the next one
     # What bo's own page says about his practice, topic by topic ("Scoring: 1 right, 0 wrong").
-    tally = {}
-    for row in page.locator(".practice-tally li").all_inner_texts():
-        found = re.fullmatch(r"(.+): (\d+) right, (\d+) wrong", row.strip())
-        if found:
-            right, wrong = int(found[2]), int(found[3])
-            tally[found[1]] = (
-                f"{right} of {right + wrong} right ({round(100 * right / (right + wrong))}%)"
-            )
-    assert sum(int(v.split(" of ")[1].split()[0]) for v in tally.values()) == 3
+    # The tally follows the last feedback in its own update: read it once it counts three.
+    def read_tally() -> dict[str, str] | None:
+        tally = {}
+        for row in page.locator(".practice-tally li").all_inner_texts():
+            found = re.fullmatch(r"(.+): (\d+) right, (\d+) wrong", row.strip())
+            if found:
+                right, wrong = int(found[2]), int(found[3])
+                tally[found[1]] = (
+                    f"{right} of {right + wrong} right ({round(100 * right / (right + wrong))}%)"
+                )
+        answered = sum(int(v.split(" of ")[1].split()[0]) for v in tally.values())
+        return tally if answered == 3 else None
+
+    tally = wait_for(read_tally, 30, "three practice answers in bo's tally")
     # The tutor wrote the five answers to bo's progress file (the contract's store)...
     path = progress_file(class_hub, "bo")
     wait_for(
