@@ -177,20 +177,24 @@ def _answer(page: Any, question: TrickWinnerQuestion, lang: str, *, right: bool)
 
 
 def _answer_whatever_is_asked(quiz: Any) -> None:
-    """Give practice's question (of whatever kind) some answer: a number typed, or the
-    first choice picked; then Check, where the question has one."""
-    quiz.locator("button.tutor-quiz-choice:visible, input:visible").first.wait_for(
-        timeout=LOAD_TIMEOUT
-    )
-    number = quiz.locator("input:visible")
-    if number.count():
+    """Give practice's question (of whatever kind) some answer: the first choice picked;
+    or the first of several cards selected, then Check; or a number typed, then Enter."""
+    choice = quiz.locator("button.tutor-quiz-choice:visible")
+    toggle = quiz.locator(".widget-toggle-button:visible")  # several to choose
+    number = quiz.locator(".tutor-quiz-number input:visible")
+    quiz.locator(
+        "button.tutor-quiz-choice:visible, .widget-toggle-button:visible, "
+        ".tutor-quiz-number input:visible"
+    ).first.wait_for(timeout=LOAD_TIMEOUT)
+    if choice.count():
+        choice.first.click()
+    elif toggle.count():
+        toggle.first.click()
+        quiz.locator("button.tutor-quiz-check:visible").click()
+    else:
+        # Enter grades it; no Check after it, which would race the kernel locking the button.
         number.first.fill("0")
         number.first.press("Enter")
-    else:
-        quiz.locator("button.tutor-quiz-choice:visible").first.click()
-    check = quiz.locator("button.tutor-quiz-check:visible")
-    if check.count() and check.first.is_enabled():
-        check.first.click()
 
 
 # -- the tests -----------------------------------------------------------------------------
