@@ -106,6 +106,18 @@ def test_message_is_translated_not_copied(lang: str, key: str) -> None:
     assert words <= KEPT_LATIN_WORDS, f"{key} in {lang!r} keeps English words {words}"
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_ascii_space_follows_a_full_width_stop(lang: str) -> None:
+    """「？」 and 「。」 carry their own space: "フォローする必要は？ いいえ" reads as a typo."""
+    spaced = [
+        f"{section}.{name}"
+        for section, messages in catalog(lang).items()
+        for name, words in messages.items()
+        if re.search(r"[。！？：] ", words)
+    ]
+    assert spaced == []
+
+
 # -- no silent fallback ---------------------------------------------------------------------
 
 
