@@ -354,31 +354,6 @@ def test_the_app_refuses_a_teachers_lessons_that_fail_the_check_all_at_once(
     assert "Voil" not in done.stderr
 
 
-ENGLISH_ONLY_LESSON = """
-title.en = "Our class: tricks"
-summary.en = "The trick of last Friday."
-
-[[section]]
-id = "friday"
-heading.en = "Last Friday"
-text.en = "Red was trump. Who took it?"
-
-[[section.example]]
-id = "friday-trick"
-kind = "trick-winner"
-plays = "B9 B13 R2 G13"
-trump = "R"
-winner = "C"
-
-[[quiz]]
-id = "try-one"
-kind = "trick-winner"
-plays = "W R13 W J"
-trump = "none"
-winner = "A"
-"""
-
-
 def test_a_teachers_lesson_gets_a_notebook_like_the_courses(tmp_path: Path) -> None:
     import json
 
@@ -397,7 +372,7 @@ def test_a_teachers_lesson_gets_a_notebook_like_the_courses(tmp_path: Path) -> N
     # English, not stopped by the missing Japanese texts).
     lessons = tmp_path / "lessons"
     lessons.mkdir()
-    (lessons / "12_my_rule.toml").write_text(ENGLISH_ONLY_LESSON, encoding="utf-8")
+    shutil.copy(ROOT / "tests" / "data" / "teachers_lesson.toml", lessons / "12_my_rule.toml")
     done = subprocess.run(
         [sys.executable, "-c", source(notebook)],
         capture_output=True,

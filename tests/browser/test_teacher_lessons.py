@@ -12,39 +12,15 @@ import pytest
 
 from .app_process import ROOT, AppServer
 
+TEACHERS_LESSON = ROOT / "tests" / "data" / "teachers_lesson.toml"
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-
-# Only English: a teacher writes in their own language.
-TEACHERS_LESSON = """
-title.en = "Our class: tricks"
-summary.en = "The trick of last Friday, and one to try."
-
-[[section]]
-id = "friday"
-heading.en = "Last Friday"
-text.en = "Red was trump. Who took it?"
-
-[[section.example]]
-id = "friday-trick"
-kind = "trick-winner"
-plays = "B9 B13 R2 G13"
-trump = "R"
-winner = "C"
-
-[[quiz]]
-id = "try-one"
-kind = "trick-winner"
-plays = "W R13 W J"
-trump = "none"
-winner = "A"
-"""
 
 
 @pytest.fixture(scope="module")
 def teacher_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
     folder = tmp_path_factory.mktemp("my-lessons")
-    (folder / "12_our_tricks.toml").write_text(TEACHERS_LESSON, encoding="utf-8")
+    shutil.copy(TEACHERS_LESSON, folder / "12_our_tricks.toml")
     server = AppServer(args=["--lessons", str(folder)]).start()
     yield server
     server.close()
