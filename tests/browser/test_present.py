@@ -113,6 +113,16 @@ def _until_changed(page: Any, action: Callable[[], object]) -> None:
     )
 
 
+def _present_at_720p(page: Any, app: AppServer, number: str, query: str = "") -> None:
+    """Open lesson ``number`` presenting on a 1280x720 projector, its control bar shown."""
+    notebook = lesson_notebook(number)
+    assert notebook is not None
+    page.set_viewport_size({"width": 1280, "height": 720})
+    url = app.render_url(notebook.name, f"present=1&{query}" if query else "present=1")
+    page.goto(url, timeout=LOAD_TIMEOUT)
+    page.locator(".tutor-present-bar").wait_for(timeout=LOAD_TIMEOUT)
+
+
 def _slide_number(position: str, lang: str) -> tuple[int, int] | None:
     """(3, 11) for the bar's "Slide 3 of 11"; ``None`` for a stepper's "Step 7 of 20"."""
     numbers = [int(n) for n in re.findall(r"\d+", position)]
@@ -154,7 +164,9 @@ def _problems(screen: dict[str, Any], where: str) -> list[str]:
 def _resize(page: Any, width: int, height: int) -> None:
     """Give the page another screen size, and wait until the slide was fitted to it (its
     magnification follows the screen's scale)."""
-    zoom = page.evaluate("document.getElementById('rendered_cells').firstElementChild.currentCSSZoom")
+    zoom = page.evaluate(
+        "document.getElementById('rendered_cells').firstElementChild.currentCSSZoom"
+    )
     before = min(page.viewport_size["width"] / 1280, page.viewport_size["height"] / 720)
     after = min(width / 1280, height / 720)
     page.set_viewport_size({"width": width, "height": height})
@@ -207,7 +219,9 @@ def test_every_slide_fits_the_projector_and_asks_before_it_answers(
         "[...document.querySelectorAll('.tutor-present-bar .tutor-label')]"
         ".map(label => label.textContent)"
     )
-    assert labels == [text(f"present.{key}", lang) for key in ("back", "next", "show-answer", "exit")]
+    assert labels == [
+        text(f"present.{key}", lang) for key in ("back", "next", "show-answer", "exit")
+    ]
     assert browser_page.evaluate("document.documentElement.lang") == lang
 
     forward = _walk(browser_page, "PageDown", lang)
@@ -272,11 +286,7 @@ def test_a_clicker_the_keyboard_and_the_bar_drive_the_slides(
     from playwright.sync_api import expect
 
     browser_page, log = page
-    notebook = lesson_notebook("06")
-    assert notebook is not None
-    browser_page.set_viewport_size({"width": 1280, "height": 720})
-    browser_page.goto(app.render_url(notebook.name, "present=1"), timeout=LOAD_TIMEOUT)
-    browser_page.locator(".tutor-present-bar").wait_for(timeout=LOAD_TIMEOUT)
+    _present_at_720p(browser_page, app, "06")
     position = browser_page.locator(".tutor-present-position")
     expect(position).to_have_text(re.compile(r"^Slide 1 of \d+$"))
     total = int(position.inner_text().split()[-1])
@@ -292,7 +302,9 @@ def test_a_clicker_the_keyboard_and_the_bar_drive_the_slides(
         after = screen()
         # Forward: the next slide, or the answer of the one that asked.
         assert after == (before[0] + 1, after[1]) or after == (before[0], False), key
-        assert _visible_label(browser_page) == text("present." + ("show-answer" if after[1] else "next"))
+        assert _visible_label(browser_page) == text(
+            "present." + ("show-answer" if after[1] else "next")
+        )
     for key in ("PageUp", "ArrowLeft", "ArrowUp", "Shift+Space"):
         before = screen()
         _press(browser_page, key)
@@ -313,9 +325,10 @@ def test_a_clicker_the_keyboard_and_the_bar_drive_the_slides(
     # B blanks the screen; the next press brings the same slide back.
     browser_page.keyboard.press("b")
     expect(browser_page.locator("body")).to_have_class(re.compile(r"\btutor-blank\b"))
-    assert browser_page.evaluate(
-        "getComputedStyle(document.body, '::after').backgroundColor"
-    ) == "rgb(0, 0, 0)"
+    assert (
+        browser_page.evaluate("getComputedStyle(document.body, '::after').backgroundColor")
+        == "rgb(0, 0, 0)"
+    )
     browser_page.keyboard.press("PageDown")
     expect(browser_page.locator("body")).not_to_have_class(re.compile(r"\btutor-blank\b"))
     expect(position).to_have_text(f"Slide 1 of {total}")
@@ -339,11 +352,7 @@ def test_the_bar_drives_the_worked_examples_stepper(
     from playwright.sync_api import expect
 
     browser_page, log = page
-    notebook = lesson_notebook("08")
-    assert notebook is not None
-    browser_page.set_viewport_size({"width": 1280, "height": 720})
-    browser_page.goto(app.render_url(notebook.name, "present=1"), timeout=LOAD_TIMEOUT)
-    browser_page.locator(".tutor-present-bar").wait_for(timeout=LOAD_TIMEOUT)
+    _present_at_720p(browser_page, app, "08")
     position = browser_page.locator(".tutor-present-position")
     expect(position).to_have_text(re.compile(r"^Slide 1 of \d+$"))
     total = int(position.inner_text().split()[-1])
@@ -356,9 +365,12 @@ def test_the_bar_drives_the_worked_examples_stepper(
     expect(position).to_have_text(step(1))
     stepper = browser_page.locator(".tutor-stepper")
     for hidden in ("button", ".tutor-step-position", ".tutor-step-keys"):
-        assert stepper.locator(hidden).evaluate_all(
-            "nodes => nodes.filter(node => node.offsetParent !== null).length"
-        ) == 0, hidden
+        assert (
+            stepper.locator(hidden).evaluate_all(
+                "nodes => nodes.filter(node => node.offsetParent !== null).length"
+            )
+            == 0
+        ), hidden
     browser_page.locator(".tutor-present-next").click()  # the deal asks nothing: next step
     expect(position).to_have_text(step(2))
     steps_seen = {step(1), step(2)}
@@ -383,19 +395,16 @@ def test_a_quiz_answered_by_the_room_still_fits(
     answer, the reason for every card) and the marked choices appear, and the slide is
     fitted again, still within the minimum sizes."""
     browser_page, log = page
-    notebook = lesson_notebook("04")
-    assert notebook is not None
     question = load_lesson("04").quiz[-1].question
     assert isinstance(question, LegalPlaysQuestion)
     legal = question.correct_answer()
     choice = next(i for i, card in enumerate(question.hand) if (card in legal) == right)
-    browser_page.set_viewport_size({"width": 1280, "height": 720})
-    url = app.render_url(notebook.name, f"present=1&lang={lang}")
-    browser_page.goto(url, timeout=LOAD_TIMEOUT)
-    browser_page.locator(".tutor-present-bar").wait_for(timeout=LOAD_TIMEOUT)
+    _present_at_720p(browser_page, app, "04", f"lang={lang}")
     # The last question (which cards may you play?): the slide before the quiz's summary.
     browser_page.keyboard.press("End")
-    quiz = browser_page.locator(".tutor-unit:not(.tutor-hidden) .tutor-quiz:has(.widget-toggle-button)")
+    quiz = browser_page.locator(
+        ".tutor-unit:not(.tutor-hidden) .tutor-quiz:has(.widget-toggle-button)"
+    )
     for _ in range(3):
         if quiz.count():
             break
