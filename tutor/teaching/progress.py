@@ -515,8 +515,8 @@ class Summary:
 class Store(Protocol):
     """Where one learner's events are kept. ``load`` gives every event, or ``None`` while
     the store has not answered yet (the browser's store then calls
-    :meth:`Progress.loaded` itself); both methods raise :class:`ProgressStoreError` when
-    the store cannot be read or the event could not be kept."""
+    :meth:`Progress.reload` once it has); both methods raise :class:`ProgressStoreError`
+    when the store cannot be read or the event could not be kept."""
 
     def load(self) -> list[Event] | None: ...
 
@@ -748,16 +748,6 @@ class Progress:
         known = {event.id for event in self._events}
         self._unsaved = [event for event in self._unsaved if event.id not in known]
         self.state, self.problem = ProgressState.READY, None
-
-    def loaded(self, events: Sequence[Event]) -> None:
-        """The store's events, as it has them now (an asynchronous store calls this)."""
-        self._take(events)
-        self._changed()
-
-    def broken(self, error: ProgressStoreError) -> None:
-        """The store cannot be read (an asynchronous store calls this)."""
-        self.state, self.problem = ProgressState.BROKEN, error
-        self._changed()
 
     def write_failed(self, error: ProgressStoreError) -> None:
         """The store could not keep an answer (this page still counts it)."""
