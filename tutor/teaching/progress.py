@@ -287,15 +287,14 @@ class _NewerEventError(ValueError):
         super().__init__(f"event version {version}; this tutor reads version {EVENT_VERSION}")
 
 
-def _event_or_problem(data_text: str, source: str, line: int) -> Event:
-    try:
-        return parse_event(_load_json(data_text))
-    except _NewerEventError as error:
-        raise ProgressStoreError(StoreProblem.NEWER, source, line=line, detail=str(error)) from None
-    except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
-        raise ProgressStoreError(
-            StoreProblem.DAMAGED, source, line=line, detail=str(error)[:200]
-        ) from None
+def _entry_problem(
+    error: ValueError | RecursionError, source: str, line: int
+) -> ProgressStoreError:
+    """What an entry that is not an event means for its store (a line of a file, an entry
+    of the browser's list): written by a newer tutor, or damaged."""
+    if isinstance(error, _NewerEventError):
+        return ProgressStoreError(StoreProblem.NEWER, source, line=line, detail=str(error))
+    return ProgressStoreError(StoreProblem.DAMAGED, source, line=line, detail=str(error)[:200])
 
 
 def parse_lines(raw: bytes, source: str) -> list[Event]:
@@ -323,7 +322,10 @@ def parse_lines(raw: bytes, source: str) -> list[Event]:
             raise ProgressStoreError(
                 StoreProblem.NOT_UTF8, source, line=number, detail=str(error)
             ) from None
-        events.append(_event_or_problem(decoded, source, number))
+        try:
+            events.append(parse_event(_load_json(decoded)))
+        except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
+            raise _entry_problem(error, source, number) from None
     return events
 
 
@@ -353,14 +355,8 @@ def parse_list(raw: str, source: str) -> list[Event]:
     for number, entry in enumerate(data, start=1):
         try:
             events.append(parse_event(entry))
-        except _NewerEventError as error:
-            raise ProgressStoreError(
-                StoreProblem.NEWER, source, line=number, detail=str(error)
-            ) from None
         except (ValueError, RecursionError) as error:
-            raise ProgressStoreError(
-                StoreProblem.DAMAGED, source, line=number, detail=str(error)[:200]
-            ) from None
+            raise _entry_problem(error, source, number) from None
     return events
 
 
