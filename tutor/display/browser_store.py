@@ -22,7 +22,6 @@ the browser shows it, so a page starts with its progress loading.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +35,7 @@ from tutor.teaching.progress import (
     Progress,
     ProgressStoreError,
     StoreProblem,
+    aside_name,
     parse_list,
 )
 from tutor.teaching.text import DEFAULT_LANGUAGE, text
@@ -75,8 +75,7 @@ class BrowserStore(anywidget.AnyWidget):
 
     def start_afresh(self) -> str | None:
         """Keep the browser's value under another key and start an empty list."""
-        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-        self.send({"op": "replace", "backup": f"{self.key}.broken-{stamp}"})
+        self.send({"op": "replace", "backup": aside_name(self.key)})
         self.stored = None  # until the browser reports the new, empty list
         return None
 

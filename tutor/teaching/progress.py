@@ -553,6 +553,16 @@ class MemoryStore:
         return text("progress.where-nowhere", lang)
 
 
+def aside_name(name: str) -> str:
+    """The name a broken store ``name`` is kept under when the learner starts afresh (it
+    is put aside, never deleted): ``<name>.broken-<UTC time>``.
+
+    >>> aside_name("progress.jsonl").startswith("progress.jsonl.broken-20")
+    True
+    """
+    return f"{name}.broken-{datetime.now(UTC).strftime('%Y%m%dT%H%M%SZ')}"
+
+
 def default_progress_path() -> Path:
     """Where the progress file is: ``$TUTOR_PROGRESS_FILE`` if set, else
     ``~/.wizard-tutor/progress.jsonl`` in the learner's home folder.
@@ -629,12 +639,11 @@ class FileStore:
             os.close(handle)  # closing releases the lock
 
     def start_afresh(self) -> str | None:
-        """Move the file (or whatever is in its place) aside, as
-        ``<name>.broken-<time>``; the next answer starts a new file."""
+        """Move the file (or whatever is in its place) aside (:func:`aside_name`); the
+        next answer starts a new file."""
         if not self.path.exists() and not self.path.is_symlink():
             return None
-        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-        aside = self.path.with_name(f"{self.path.name}.broken-{stamp}")
+        aside = self.path.with_name(aside_name(self.path.name))
         try:
             self.path.rename(aside)
         except OSError as error:
