@@ -29,7 +29,7 @@ from tutor.rules.cards import Card, parse_cards
 from tutor.rules.scoring import ScoreSheet
 from tutor.teaching.explain import card_name
 from tutor.teaching.quiz import AnswerKind, Feedback, Question, Scene, read_number
-from tutor.teaching.text import DEFAULT_LANGUAGE, join_sentences, text
+from tutor.teaching.text import DEFAULT_LANGUAGE, sentence_gap, text
 
 AnswerCallback = Callable[[Question, object, Feedback], None]
 GradedCallback = Callable[[Question, bool, bool], None]
@@ -446,8 +446,7 @@ def feedback_html(feedback: Feedback, *, lang: str = DEFAULT_LANGUAGE) -> str:
     icon = text("widgets.right-icon" if feedback.correct else "widgets.wrong-icon", lang)
     colour = RIGHT_COLOUR if feedback.correct else WRONG_COLOUR
     state = "right" if feedback.correct else "wrong"
-    # No space after a full-width 「。」 or 「！」 (Japanese, Chinese).
-    gap = "" if join_sentences((feedback.verdict, "x")).endswith(feedback.verdict + "x") else " "
+    gap = sentence_gap(feedback.verdict)  # none after a full-width 「！」 (Japanese, Chinese)
     parts = [
         f'<div class="quiz-feedback {state}" role="status" '
         f'style="border-left:0.35em solid {colour};padding:0.3em 0.8em;margin:0.4em 0">',

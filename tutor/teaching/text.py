@@ -93,12 +93,19 @@ def join_sentences(sentences: Iterable[str]) -> str:
     """
     joined = ""
     for sentence in sentences:
-        if not sentence:
-            continue
-        if joined and not joined.endswith(_CLOSES_ITSELF):
-            joined += " "
-        joined += sentence
+        if sentence:
+            joined += sentence_gap(joined) + sentence
     return joined
+
+
+def sentence_gap(sentence: str) -> str:
+    """What goes between ``sentence`` and the next one: a space, except after a
+    full-width mark that carries its own (「。」「！」...) or after nothing at all.
+
+    >>> sentence_gap("Right!"), sentence_gap("正解です！"), sentence_gap("")
+    (' ', '', '')
+    """
+    return " " if sentence and not sentence.endswith(_CLOSES_ITSELF) else ""
 
 
 def join_alternatives(items: Iterable[object], lang: str = DEFAULT_LANGUAGE) -> str:
