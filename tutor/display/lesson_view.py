@@ -44,7 +44,6 @@ from tutor.display.presenter import (
 from tutor.display.progress_view import LearnerProgress
 from tutor.display.svg import card_svg, hand_svg, trick_svg
 from tutor.teaching.lesson import DeckFact, Lesson, LessonItem, ScheduleTableFact, ScoreSheetFact
-from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.progress import AnswerKind, Progress
 from tutor.teaching.quiz import (
     LegalPlaysQuestion,
@@ -310,7 +309,7 @@ def show_lesson_page(
     notebook's) inside the course's frame, its quiz answers recorded in the learner's
     progress."""
     frame = PageFrame(name, folder=folder, context=context, learner=learner)
-    lesson = frame.entry.lesson if frame.entry.lesson is not None else load_lesson(name)
+    lesson = frame.lesson()
     lang = lesson.shown_language(frame.lang)  # a teacher's lesson may be English only
     frame.show_top(lesson.title(lang), lesson.summary(lang))
     show_sections(lesson, lang)

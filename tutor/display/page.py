@@ -37,6 +37,8 @@ from tutor.display.progress_view import (
     where_kept_html,
 )
 from tutor.display.widgets import html_widget
+from tutor.teaching.lesson import Lesson
+from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.progress import Progress, ProgressState
 from tutor.teaching.text import text
 
@@ -91,6 +93,7 @@ class PageFrame:
             Path.cwd() if folder is None else Path(folder), lang=self.context.lang
         )
         file = name if name.endswith(".ipynb") else f"{name}.ipynb"
+        self.name = name
         self.title = ""
         self.entry = next(
             (entry for entry in self.entries if entry.file == file), CourseEntry(file, name)
@@ -103,6 +106,11 @@ class PageFrame:
     @property
     def progress(self) -> Progress:
         return self.learner.progress
+
+    def lesson(self) -> Lesson:
+        """The page's lesson: its course entry's, else the lesson file of the page's name
+        (a page shown from a folder that is not the course's)."""
+        return self.entry.lesson if self.entry.lesson is not None else load_lesson(self.name)
 
     def furniture(self, title: str) -> list[widgets.Widget]:
         """The page's invisible helpers (the tab title in the app, the browser's store)

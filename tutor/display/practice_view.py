@@ -19,7 +19,6 @@ from tutor.display.page import PageFrame, show_widget
 from tutor.display.presenter import LEARNER_ONLY
 from tutor.display.progress_view import LearnerProgress, ResetControl, where_kept_html
 from tutor.display.widgets import QuizWidget, html_widget
-from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.practice import PracticeSession
 from tutor.teaching.quiz import Question
 from tutor.teaching.text import DEFAULT_LANGUAGE, text
@@ -86,7 +85,7 @@ def show_practice_page(
     """The practice notebook's page: the practice lesson's text, then the practice quiz,
     its answers recorded in the learner's progress."""
     frame = PageFrame(name, folder=folder, context=context, learner=learner)
-    lesson = frame.entry.lesson if frame.entry.lesson is not None else load_lesson(name)
+    lesson = frame.lesson()
     frame.show_top(lesson.title(frame.lang), lesson.summary(frame.lang))
     show_sections(lesson, frame.lang)
     session = PracticeSession(progress=frame.progress)
