@@ -173,9 +173,7 @@ class ToggleChoices(widgets.Box):  # type: ignore[misc]
         toggle = self.toggles[index]
         toggle.description = description
         toggle.tooltip = tooltip if tooltip is not None else description
-        toggle.button_style = style
-        if style:
-            toggle.add_class(f"{QUIZ_CLASS}-marked")
+        _mark_button(toggle, style)
         if self.cards:
             self.pictures[index].value = card_svg(
                 self.cards[index], scale=self.scale, lang=self.lang, highlight=highlight, dimmed=dimmed
@@ -228,7 +226,16 @@ def _say_verdict(line: widgets.HTML, words: str) -> None:
     line.layout.display = None if words else "none"
 
 
+def _mark_button(button: widgets.Button | widgets.ToggleButton, style: str) -> None:
+    """Colour an answer's button by its verdict (``success``, ``danger``, ``warning``; ``""``
+    leaves it plain); the marked class keeps that colour once the quiz locks (QUIZ_CSS)."""
+    button.button_style = style
+    if style:
+        button.add_class(f"{QUIZ_CLASS}-marked")
+
+
 def _unmark(button: widgets.Button | widgets.ToggleButton) -> None:
+    """Take back :func:`_mark_button`."""
     button.button_style = ""
     button.remove_class(f"{QUIZ_CLASS}-marked")
 
@@ -375,9 +382,7 @@ class CardPicker(widgets.Box):  # type: ignore[misc]
         self._name_button(index, button)
         if icon:
             button.description = f"{icon} {button.description}"
-        button.button_style = style
-        if style:
-            button.add_class(f"{QUIZ_CLASS}-marked")
+        _mark_button(button, style)
         self.pictures[index].value = card_svg(
             self.cards[index], scale=self.scale, lang=self.lang, highlight=ring
         )
@@ -859,8 +864,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
                     choice=question.choice_label(choice, lang),
                     whose=whose,
                 )
-                button.button_style = style
-                button.add_class(f"{QUIZ_CLASS}-marked")
+                _mark_button(button, style)
 
     def _mark_many(self) -> None:
         """Several choices: what each one is, and the learner's decision on it: chosen and
