@@ -80,17 +80,7 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
         self._graded_callbacks: list[ItemGradedCallback] = []
         self._finished_callbacks: list[Callable[[QuizSummary], None]] = []
         self._finished = False
-        count = len(self.items)
-        self.quizzes = [
-            QuizWidget(
-                item.question,
-                lang=lang,
-                title=text("lesson-quiz.question-number", lang, number=number, total=count),
-            )
-            for number, item in enumerate(self.items, start=1)
-        ]
-        for item, quiz in zip(self.items, self.quizzes, strict=True):
-            quiz.on_graded(self._reporter(item, again=False))
+        self.quizzes = [self._question(item, again=False) for item in self.items]
         self.status = html_widget()
         self.status.add_class(f"{SUMMARY_CLASS}-status")
         self.retry_button = widgets.Button(
@@ -150,6 +140,15 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
             first_try_right=len(self.items) - len(missed),
             missed=missed,
         )
+
+    def _question(self, item: LessonItem, *, again: bool) -> QuizWidget:
+        """``item``'s question, titled with its place in the quiz ("Question 2 of 6"), its
+        graded answers reported to the hooks (``again``: a missed question asked again)."""
+        number = self.items.index(item) + 1
+        title = text("lesson-quiz.question-number", self.lang, number=number, total=len(self.items))
+        quiz = QuizWidget(item.question, lang=self.lang, title=title)
+        quiz.on_graded(self._reporter(item, again=again))
+        return quiz
 
     def _reporter(self, item: LessonItem, *, again: bool) -> Callable[[Question, bool, bool], None]:
         def report(_question: Question, correct: bool, first_try: bool) -> None:
@@ -230,15 +229,7 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
             )
         ]
         for item in items:
-            number = self.items.index(item) + 1
-            quiz = QuizWidget(
-                item.question,
-                lang=self.lang,
-                title=text(
-                    "lesson-quiz.question-number", self.lang, number=number, total=len(self.items)
-                ),
-            )
-            quiz.on_graded(self._reporter(item, again=True))
+            quiz = self._question(item, again=True)
             self.retry_quizzes.append(quiz)
             if item.note is not None:
                 shown.append(html_widget(_paragraph(escape(item.note(self.lang)))))
