@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.display.context import PageContext
+from tutor.display.presenter import LEARNER_ONLY
 from tutor.teaching.language import LANGUAGE_NAMES, with_language
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.progress import PRACTICE, Summary
@@ -164,11 +165,13 @@ SAME_TAB = 'target="_self"'
 a target a new tab (Voilà takes every link for an outside one); the course stays in one."""
 
 
-def _link(href: str, words: str, css: str, *, rel: str = "") -> str:
+def _link(href: str, words: str, css: str, *, rel: str = "", label: str = "") -> str:
+    """A link to a page of the course (``label``: its accessible name, if not ``words``)."""
     rel_attribute = f' rel="{rel}"' if rel else ""
+    label_attribute = f' aria-label="{escape(label)}"' if label else ""
     return (
-        f'<a class="{NAV_LINK_CLASS} {css}" href="{escape(href)}" {SAME_TAB}{rel_attribute} '
-        f'style="color:{LINK_COLOUR}">{escape(words)}</a>'
+        f'<a class="{NAV_LINK_CLASS} {css}" href="{escape(href)}" {SAME_TAB}{rel_attribute}'
+        f'{label_attribute} style="color:{LINK_COLOUR}">{escape(words)}</a>'
     )
 
 
@@ -214,8 +217,8 @@ def nav_html(
         )
     place = "tutor-nav-bottom" if bottom else "tutor-nav-top"
     return (
-        # tutor-learner-only: presenter mode hides it (a presenter's pages get none anyway).
-        f'<nav class="tutor-page-nav {place} tutor-learner-only" aria-label="{escape(text("nav.label", lang))}" '
+        # learner only: presenter mode hides it (a presenter's pages get none anyway).
+        f'<nav class="tutor-page-nav {place} {LEARNER_ONLY}" aria-label="{escape(text("nav.label", lang))}" '
         'style="display:flex;flex-wrap:wrap;align-items:baseline;gap:0.3em 1.5em;'
         'margin:0.2em 0">'
         f"{''.join(parts)}</nav>"
@@ -308,12 +311,9 @@ def course_list_html(
             mark = "✓ " if done else ""  # the words say it too: never the sign alone
             head.append(f' · <span class="tutor-course-status">{mark}{escape(status)}</span>')
         if context.in_app:
-            head.append(
-                f' · <a class="tutor-present-link {NAV_LINK_CLASS}" {SAME_TAB} '
-                f'href="{escape(context.present_link(entry.file))}" '
-                f'aria-label="{escape(present)}: {escape(entry.title)}" '
-                f'style="color:{LINK_COLOUR}">{escape(present)}</a>'
-            )
+            link = context.present_link(entry.file)
+            label = f"{present}: {entry.title}"
+            head.append(" · " + _link(link, present, "tutor-present-link", label=label))
         summary_html = (
             f'<p class="tutor-course-summary">{escape(entry.summary)}</p>' if entry.summary else ""
         )
