@@ -1,11 +1,15 @@
 """Fixtures shared by the tests of every layer: the worked example's deal, a random policy
 that plays any round to its end with legal actions only, a progress file in a tmp folder,
-and the Playwright driver of the browser and hub tests."""
+a disk that is full for that file, and the Playwright driver of the browser and hub
+tests."""
 
 from __future__ import annotations
 
+import errno
+import os
 import random
 from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +60,27 @@ def progress_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv(PROGRESS_FILE_VARIABLE, str(path))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     return path
+
+
+@contextmanager
+def _no_space_for(path: Path) -> Iterator[None]:
+    real_open = os.open
+
+    def full(file: object, *args: int) -> int:
+        if Path(str(file)) == path:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_open(file, *args)  # type: ignore[arg-type]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(os, "open", full)
+        yield
+
+
+@pytest.fixture
+def full_disk(progress_in_tmp: Path) -> Callable[[], AbstractContextManager[None]]:
+    """``with full_disk():`` the progress file cannot be opened for writing, as on a full
+    disk (ENOSPC); every other file opens as usual, and so does it after the block."""
+    return lambda: _no_space_for(progress_in_tmp)
 
 
 @pytest.fixture(scope="session")

@@ -6,7 +6,8 @@ first and resets this learner only."""
 from __future__ import annotations
 
 import json
-import os
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 import pytest
@@ -97,19 +98,14 @@ def test_continue_without_saving_keeps_the_file_untouched(progress_in_tmp: Path)
     assert notice.layout.display is None and text("progress.where-nowhere") in notice.message.value
 
 
-def test_a_failed_write_is_said_on_the_page(progress_in_tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failed_write_is_said_on_the_page(
+    progress_in_tmp: Path, full_disk: Callable[[], AbstractContextManager[None]]
+) -> None:
     progress = Progress(FileStore())
     notice = ProgressNotice(progress, lang="ja")
     assert notice.layout.display == "none"
-    real_open = os.open
-
-    def full(path: object, *args: int) -> int:
-        if Path(str(path)) == progress_in_tmp:
-            raise OSError(28, "No space left on device")
-        return real_open(path, *args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(os, "open", full)
-    progress.record_answer(AnswerKind.PRACTICE, topic=Topic.SCORE, correct=True)
+    with full_disk():
+        progress.record_answer(AnswerKind.PRACTICE, topic=Topic.SCORE, correct=True)
     assert notice.layout.display is None
     assert "最後の答えは保存されませんでした" in notice.message.value
     assert str(progress_in_tmp) in notice.message.value

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import json
 import multiprocessing
-import os
 import stat
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 import pytest
@@ -315,23 +316,15 @@ def test_an_unreadable_file_is_reported(progress_in_tmp: Path, monkeypatch: pyte
 
 
 def test_a_failed_write_is_said_and_the_answer_still_counts_on_the_page(
-    progress_in_tmp: Path, monkeypatch: pytest.MonkeyPatch
+    progress_in_tmp: Path, full_disk: Callable[[], AbstractContextManager[None]]
 ) -> None:
     progress = Progress(FileStore())
-    real_open = os.open
-
-    def full_disk(path: object, *args: int) -> int:
-        if Path(str(path)) == progress_in_tmp:
-            raise OSError(28, "No space left on device")
-        return real_open(path, *args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(os, "open", full_disk)
-    progress.record_answer(AnswerKind.PRACTICE, topic=Topic.SCORE, correct=True)
+    with full_disk():
+        progress.record_answer(AnswerKind.PRACTICE, topic=Topic.SCORE, correct=True)
     assert progress.write_problem is not None
     assert progress.write_problem.problem is StoreProblem.UNWRITABLE
     assert str(progress_in_tmp) in progress.write_problem.message("ja")
     assert progress.count(Topic.SCORE) == TopicCount(right=1)
-    monkeypatch.setattr(os, "open", real_open)
     progress.record_answer(AnswerKind.PRACTICE, topic=Topic.SCORE, correct=False)
     assert progress.write_problem is None
     # The answer that could not be written went with the next one: none is lost.
