@@ -106,22 +106,19 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _language(args: argparse.Namespace) -> None:
-    """Check ``--lang`` (or ``$TUTOR_LANG``) before anything starts, and pass it on."""
-    if args.lang is not None:
-        try:
-            os.environ[LANGUAGE_VARIABLE] = current_language(
-                query="", environ={LANGUAGE_VARIABLE: args.lang}
-            )
-        except UnknownLanguageError:
-            known = ", ".join(repr(lang) for lang in LANGUAGES)
-            raise CommandError(
-                f"--lang {args.lang!r} is not a language of the tutor; known languages: {known}"
-            ) from None
+    """Check ``--lang`` (or ``$TUTOR_LANG``) before anything starts, and pass it on in
+    ``$TUTOR_LANG``, spelt as the tutor spells it."""
+    given = args.lang is not None
     try:
-        lang = current_language(query="")
+        lang = current_language(query="", environ={LANGUAGE_VARIABLE: args.lang} if given else None)
     except UnknownLanguageError as error:
-        raise CommandError(str(error)) from None
-    if LANGUAGE_VARIABLE in os.environ:
+        if not given:
+            raise CommandError(str(error)) from None
+        known = ", ".join(repr(lang) for lang in LANGUAGES)
+        raise CommandError(
+            f"--lang {args.lang!r} is not a language of the tutor; known languages: {known}"
+        ) from None
+    if given or LANGUAGE_VARIABLE in os.environ:
         os.environ[LANGUAGE_VARIABLE] = lang
 
 
