@@ -35,8 +35,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from tutor import resources
 from tutor.errors import WizardRuleError
+from tutor.resources import LESSONS_DIR_VARIABLE, lessons_dir  # lesson_paths() default
 from tutor.rules.cards import Card, Suit, format_cards, parse_cards
 from tutor.rules.checks import is_whole_number
 from tutor.rules.schedule import GameLength, parse_length
@@ -80,9 +80,6 @@ from tutor.teaching.text import LANGUAGES
 
 SOURCE_LANGUAGE = "en"
 """The language every text must have now; the others are checked by completeness tests."""
-
-LESSONS_DIR_VARIABLE = resources.LESSONS_DIR_VARIABLE
-"""Environment variable naming another lessons folder (default: the tutor's own)."""
 
 _LESSON_FILE = re.compile(r"(\d\d)_[a-z0-9_]+\.toml")
 _ITEM_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
@@ -695,17 +692,6 @@ def load_lesson_file(path: Path | str) -> Lesson:
         sections=tuple(sections),
         quiz=quiz,
     )
-
-
-def lessons_dir() -> Path:
-    """The lessons folder: ``$TUTOR_LESSONS_DIR`` if set, else the tutor's own lessons
-    (``lessons/`` of a checkout, or the copy inside an installed wheel: see
-    :mod:`tutor.resources`).
-
-    >>> lessons_dir().name
-    'lessons'
-    """
-    return resources.lessons_dir()
 
 
 def lesson_paths(folder: Path | str | None = None) -> list[Path]:
