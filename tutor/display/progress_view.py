@@ -76,10 +76,12 @@ def open_learner_progress(context: PageContext) -> LearnerProgress:
     return LearnerProgress(Progress(FileStore()))
 
 
-def _paragraph(words: str, *, strong: bool = False) -> str:
+def _paragraph(words: str, *, strong: bool = False, status: bool = False) -> str:
+    """``words`` as a paragraph (``status``: one a screen reader announces)."""
     inner = f"<strong>{escape(words)}</strong>" if strong else escape(words)
+    role = ' role="status"' if status else ""
     # A widget's HTML has the line height of a button row unless told otherwise.
-    return f'<p style="margin:0.25em 0;line-height:1.45">{inner}</p>'
+    return f'<p{role} style="margin:0.25em 0;line-height:1.45">{inner}</p>'
 
 
 class ProgressNotice(widgets.VBox):  # type: ignore[misc]
@@ -230,8 +232,7 @@ class ResetControl(widgets.VBox):  # type: ignore[misc]
     def _reset(self) -> None:
         self.progress.reset()
         self._close()
-        done = escape(text("progress.reset-done", self.lang))
-        self.status.value = f'<p role="status" style="margin:0.25em 0;line-height:1.45">{done}</p>'
+        self.status.value = _paragraph(text("progress.reset-done", self.lang), status=True)
 
 
 def where_kept_html(progress: Progress, lang: str = DEFAULT_LANGUAGE) -> str:
