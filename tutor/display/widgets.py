@@ -802,12 +802,12 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         self.check_button.disabled = False
         for button in self.choice_buttons:
             button.disabled = False
-        if self.card_picker is None:
+        if self.card_picker is not None:
+            self.card_picker.unmark()
+        else:
             for choice, button in zip(self.choices, self.choice_buttons, strict=False):
                 _unmark(button)
                 button.description = button.tooltip = self.question.choice_label(choice, self.lang)
-        if self.card_picker is not None:
-            self.card_picker.unmark()
         if self.choice_toggles is not None:
             self.choice_toggles.set_disabled(False)
             self.choice_toggles.clear()
