@@ -258,28 +258,33 @@ def parse_event(data: object) -> Event:
     if kind not in {answer.value for answer in AnswerKind}:
         raise ValueError(f'"kind" must be quiz, practice or reset, got {kind!r}')
     answer_kind = AnswerKind(kind)
-    values: dict[str, object] = {}
-    for name, needed in (("lesson", answer_kind is AnswerKind.QUIZ), ("item", answer_kind is AnswerKind.QUIZ), ("topic", True)):
-        value = data.get(name)
-        if value is None and not needed:
-            values[name] = None
-        elif not isinstance(value, str) or not _NAME.fullmatch(value):
-            raise ValueError(f'"{name}" must be a name, got {value!r}')
-        else:
-            values[name] = value
+    in_quiz = answer_kind is AnswerKind.QUIZ  # only a quiz's answers name a lesson and item
+    lesson, item = _event_name(data, "lesson", in_quiz), _event_name(data, "item", in_quiz)
+    topic = _event_name(data, "topic", True)
     for name in ("correct", "first_try"):
         if not isinstance(data.get(name), bool):
             raise ValueError(f'"{name}" must be true or false, got {data.get(name)!r}')
     return AnswerEvent(
         kind=answer_kind,
-        topic=str(values["topic"]),
+        topic=str(topic),
         correct=bool(data["correct"]),
         first_try=bool(data["first_try"]),
-        lesson=values["lesson"] if isinstance(values["lesson"], str) else None,
-        item=values["item"] if isinstance(values["item"], str) else None,
+        lesson=lesson,
+        item=item,
         id=event_id,
         time=time,
     )
+
+
+def _event_name(data: Mapping[str, object], field: str, needed: bool) -> str | None:
+    """An event's ``field`` that holds a name (a lesson, an item, a topic); ``None`` if it
+    is missing and not ``needed``."""
+    value = data.get(field)
+    if value is None and not needed:
+        return None
+    if not isinstance(value, str) or not _NAME.fullmatch(value):
+        raise ValueError(f'"{field}" must be a name, got {value!r}')
+    return value
 
 
 class _NewerEventError(ValueError):
