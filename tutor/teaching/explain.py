@@ -89,8 +89,7 @@ def describe_trick(
         key = "highest-trump-led"
     elif why.rule is WinRule.HIGHEST_LED and why.trump is None:
         key = "highest-led-no-trump"
-    sentence = text(f"trick.{key}", lang, **values)
-    return sentence[:1].upper() + sentence[1:]  # the default winner is a card name: "blue 11"
+    return _sentence(f"trick.{key}", lang, **values)
 
 
 def describe_play(
@@ -129,8 +128,7 @@ def describe_play(
     key = _BOUND_BY_LEAD.get(judgement.lead) or (
         "worked.follow-yes" if judgement.followers else "worked.follow-no"
     )
-    sentence = text(key, lang, **values)
-    return sentence[:1].upper() + sentence[1:]
+    return _sentence(key, lang, **values)
 
 
 _BOUND_BY_LEAD = {
@@ -170,8 +168,8 @@ def describe_plays(
     for key, group in groups.items():
         if both_special and key[0] in _ANY_TIME:
             if key[0] is next(rule for rule in rules if rule in _ANY_TIME):
-                section = "play" if player is not None else "play-you"
-                sentences.append(text(f"{section}.wizard-jester-any-time", lang, player=player or ""))
+                both = f"{_play_section(player)}.wizard-jester-any-time"
+                sentences.append(text(both, lang, player=player or ""))
             continue
         sentences.append(_play_sentence(group, player, lang))
     return sentences
@@ -191,7 +189,6 @@ def _play_sentence(
 ) -> str:
     """The sentence of one reason, naming every card it covers."""
     first = judgements[0]
-    section = "play" if player is not None else "play-you"
     cards = dict.fromkeys(judgement.card for judgement in judgements)
     values = {
         "player": player or "",
@@ -206,7 +203,18 @@ def _play_sentence(
         # share the general sentence: a number card sets the suit.)
         values["led"] = suit_name(first.card.suit, lang)
         key = "no-suit-yet-sets"
-    sentence = text(f"{section}.{key}", lang, **values)
+    return _sentence(f"{_play_section(player)}.{key}", lang, **values)
+
+
+def _play_section(player: str | None) -> str:
+    """The catalog section of play sentences: about a named player, or about "you"."""
+    return "play" if player is not None else "play-you"
+
+
+def _sentence(key: str, lang: str, **values: object) -> str:
+    """A catalog sentence with a capital first letter: it may start with a filled-in card
+    name ("blue 11 takes the trick" -> "Blue 11 takes the trick")."""
+    sentence = text(key, lang, **values)
     return sentence[:1].upper() + sentence[1:]
 
 
