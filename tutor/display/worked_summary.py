@@ -19,7 +19,7 @@ from html import escape
 
 from tutor.display.presenter import SLIDE
 from tutor.teaching.explain import card_name
-from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
+from tutor.teaching.text import DEFAULT_LANGUAGE, join_sentences, join_words, text
 from tutor.teaching.worked_example import StepKind, WorkedExample, worked_example
 
 
@@ -63,5 +63,5 @@ def tricks_summary_html(
         f'<h3 style="margin:0 0 0.4em">{escape(title)}</h3>'
         '<table style="border-collapse:collapse;margin:0 0 0.5em">'
         f"<thead><tr>{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-        f"<p>{escape(' '.join(taken.sentences))}</p></section>"
+        f"<p>{escape(join_sentences(taken.sentences))}</p></section>"
     )
