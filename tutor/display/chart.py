@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from html import escape
 
 from tutor.display.html import format_points
-from tutor.display.svg import _fit, _n, _text_width
+from tutor.display.svg import _fit, _n, _points, _text_width
 from tutor.rules.scoring import ScoreSheet
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
 
@@ -102,8 +102,7 @@ def _marker(shape: str, x: float, y: float, colour: str) -> str:
             (x - a, y - b),
             (x - b, y - b),
         ]
-    points = " ".join(f"{_n(px)},{_n(py)}" for px, py in corners)
-    return f'<polygon points="{points}" fill="{colour}"/>'
+    return f'<polygon points="{_points(corners)}" fill="{colour}"/>'
 
 
 def _spread(wanted: Sequence[float], gap: float, high: float) -> list[float]:
@@ -212,7 +211,7 @@ def _player_line(seat: int, points: Sequence[int], name: str, label_y: float, fr
     colour = LINE_COLOURS[seat % len(LINE_COLOURS)]
     dash = DASHES[seat % len(DASHES)]
     coordinates = [(frame.x(number), frame.y(value)) for number, value in enumerate(points)]
-    polyline = " ".join(f"{_n(x)},{_n(y)}" for x, y in coordinates)
+    polyline = _points(coordinates)
     dashes = f' stroke-dasharray="{dash}"' if dash else ""
     parts = [
         f'<g class="player-line"><polyline points="{polyline}" fill="none" '
