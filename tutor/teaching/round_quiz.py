@@ -377,10 +377,9 @@ class LegalBidsQuestion(Question):
         last = len(self.bids) == self.players - 1
         total = sum(self.bids)
         forbidden = self.bidding_round().forbidden_bid()
-        if not self.bids and not self.plus_minus_one:
-            pass  # the first bid: no total to speak of yet
-        elif not self.plus_minus_one:
-            reasons.append(text("round-quiz.bids-any-total", lang, cards=self.cards))
+        if not self.plus_minus_one:
+            if self.bids:  # the first bid has no total to speak of yet
+                reasons.append(text("round-quiz.bids-any-total", lang, cards=self.cards))
         elif not last:
             reasons.append(text("round-quiz.bids-not-last", lang))
         elif forbidden is not None:
