@@ -36,7 +36,8 @@ LEGAL_OUT = (
 )
 
 
-def run_module(*args: str) -> subprocess.CompletedProcess[str]:
+def run_module(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``python -m tutor ARGS`` in the repository, with ``env`` added to the environment."""
     return subprocess.run(
         [sys.executable, "-m", "tutor", *args],
         capture_output=True,
@@ -44,6 +45,7 @@ def run_module(*args: str) -> subprocess.CompletedProcess[str]:
         cwd=ROOT,
         timeout=60,
         check=False,
+        env={**os.environ, **(env or {})},
     )
 
 
@@ -187,15 +189,7 @@ def test_the_app_stops_at_once_on_a_bad_setting(
     argv: list[str], environment: dict[str, str], fragment: str
 ) -> None:
     """Before anything starts (no server, no port taken): status 2 and what to fix."""
-    done = subprocess.run(
-        [sys.executable, "-m", "tutor", *argv],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-        check=False,
-        env={**os.environ, **environment},
-    )
+    done = run_module(*argv, env=environment)
     assert done.returncode == 2, done
     assert done.stderr.startswith("error: ") and fragment in done.stderr
     assert "Voil" not in done.stderr  # stopped before Voila was started
