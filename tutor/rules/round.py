@@ -42,17 +42,13 @@ from tutor.rules.scoring import points_for
 from tutor.rules.seats import check_players, default_names
 from tutor.rules.trick import (
     ILLEGAL_RULES,
-    Lead,
     PlayJudgement,
     PlayRule,
     TrickExplanation,
     explain_cards,
     followers_in,
-    free_judgements,
     judge_card,
-    lead_after,
-    legal_cards,
-    next_card_powers,
+    opening_state,
 )
 from tutor.rules.trump import TrumpReveal, parse_trump, reveal_trump
 from tutor.rules.variants import Bidding, Rules
@@ -299,15 +295,12 @@ class Round:
         self._to_act: int | None = (
             self.dealer if self.phase is Phase.TRUMP_CHOICE else self.first_seat
         )
-        self._lead: Lead = Lead.NOTHING_PLAYED
-        self._led: Suit | None = None
+        # the rules of the next card, given the trick so far (a state of the trick's lead:
+        # tables built from the rules of tutor.rules.trick), and the trick's opening state
+        self._opening = opening_state(self.trump)
+        self._state = self._opening
         self._best_power = -1  # the power of the card winning the trick so far,
         self._winning = 0  # and its position in the trick
-        # the power of each card if played next (a table of tutor.rules.trick.card_power)
-        self._powers = next_card_powers(self.trump, Lead.NOTHING_PLAYED, None)
-        # and the judgement of each card if played from a hand free of the led suit
-        self._free = free_judgements(Lead.NOTHING_PLAYED, None)
-        self._followers_now: tuple[Card, ...] | None = None  # see _followers
         self._taken = [0] * self.players
 
     # -- who is where ----------------------------------------------------------------
@@ -411,7 +404,7 @@ class Round:
         chosen = self.verify_trump_choice(suit, seat=seat)
         event = TrumpChosen(self.dealer, chosen)
         self.trump = chosen
-        self._powers = next_card_powers(chosen, Lead.NOTHING_PLAYED, None)
+        self._opening = self._state = opening_state(chosen)
         self.phase = Phase.BIDDING
         self._to_act = self.first_seat
         self.events.append(event)
@@ -508,10 +501,11 @@ class Round:
             return []
         assert due is not None
         hand = self.hands[due]
-        followers = self._followers_now
-        if followers is None:
-            followers = self._followers_now = followers_in(hand, self._led)
-        return legal_cards(hand, followers)
+        state = self._state
+        if state.followers.isdisjoint(hand):  # nothing binds the hand: all of it
+            return hand[:]
+        allowed = state.legal_when_bound
+        return [card for card in hand if card in allowed]
 
     def judge(self, card: Card | str) -> PlayJudgement:
         """Whether the seat to act may play ``card`` now, and the rule that decides it."""
@@ -522,18 +516,8 @@ class Round:
         # The hand and the trick are the round's own: valid by construction, not checked.
         due = self._to_act
         assert due is not None
-        return judge_card(self.hands[due], self._lead, self._led, self._followers(), card)
-
-    def _followers(self) -> tuple[Card, ...]:
-        # The seat to act's cards of the led suit: its legal plays and the judgement of
-        # the card it plays both depend on them, so they are found once per turn (a card
-        # played clears them: see play).
-        followers = self._followers_now
-        if followers is None:
-            due = self._to_act
-            assert due is not None
-            followers = self._followers_now = followers_in(self.hands[due], self._led)
-        return followers
+        hand, state = self.hands[due], self._state
+        return judge_card(hand, state.lead, state.suit, followers_in(hand, state.suit), card)
 
     def verify_play(self, card: Card | str, *, seat: int | None = None) -> PlayJudgement:
         """The judgement allowing ``card`` for the seat to act, or raise why it is illegal."""
@@ -577,8 +561,9 @@ class Round:
 
     def play(self, card: Card | str, *, seat: int | None = None) -> CardPlayed:
         """The seat to act plays ``card`` (``seat``, if given, must be that seat)."""
-        # The checks of verify_play, written out: a simulated round plays hundreds of
-        # cards, and a call less per card shows (tests/rules check that both agree).
+        # The checks of verify_play, written out with the trick state's tables: a
+        # simulated round plays hundreds of cards, and a call less per card shows
+        # (tests/rules check that both give the same judgement or error on every card).
         if self.phase is not _PLAYING:
             self._refuse_phase("card", card, "played")
         due = self._to_act if seat is None else self._check_turn(seat, "play")
@@ -586,32 +571,28 @@ class Round:
         if not isinstance(card, Card):
             card = self._played_card(card, due)
         hand = self.hands[due]
-        followers = self._followers_now  # usually found already, by legal_plays
-        if followers is None:
-            followers = self._followers_now = followers_in(hand, self._led)
-        if followers or card not in hand:
-            judgement = judge_card(hand, self._lead, self._led, followers, card)
-            if judgement.rule in ILLEGAL_RULES:
-                raise self._refusal(judgement, due)
-        else:  # nothing binds the hand: judge_card's table of free judgements
-            judgement = self._free[card]
+        state = self._state
+        if card not in hand:
+            raise self._refusal(self._judge(card), due)
+        if state.followers.isdisjoint(hand):  # nothing binds the hand
+            judgement = state.free[card]
+        else:
+            rule = state.bound[card]
+            if rule is _MUST_FOLLOW:
+                raise self._refusal(self._judge(card), due)
+            judgement = PlayJudgement(
+                card, rule, state.lead, state.suit, followers_in(hand, state.suit)
+            )
         # The card is legal: from here on, nothing can fail.
         event = CardPlayed(due, card, judgement)
         self.events.append(event)
         hand.remove(card)
         trick = self.current_trick
         trick.append((due, card))
-        self._followers_now = None
-        # Follow the trick card by card, by the rules of tutor.rules.trick: the power of
-        # each card (the first card of the highest power takes the trick), and the lead
-        # the cards build up (settled by the first card that is not a Jester).
-        power = self._powers[card]
-        if self._led is None:
-            lead, led = lead_after(self._lead, None, card)
-            if lead is not self._lead:
-                self._lead, self._led = lead, led
-                self._powers = next_card_powers(self.trump, lead, led)
-                self._free = free_judgements(lead, led)
+        # Follow the trick card by card: the power of each card (the first card of the
+        # highest power takes the trick) and the lead the cards build up.
+        power = state.powers[card]
+        self._state = state.after[card]
         if power > self._best_power:
             self._best_power, self._winning = power, len(trick) - 1
         if len(trick) < self.players:
@@ -629,9 +610,7 @@ class Round:
         self._taken[winner] += 1
         self.current_trick = []
         self.leader = winner
-        self._lead, self._led, self._best_power = _NOTHING_PLAYED, None, -1
-        self._powers = next_card_powers(self.trump, _NOTHING_PLAYED, None)
-        self._free = free_judgements(_NOTHING_PLAYED, None)
+        self._state, self._best_power = self._opening, -1
         if len(self.tricks) == self.cards:
             self.phase = _FINISHED
             self._to_act = None
@@ -774,7 +753,7 @@ _STANDARD = Rules()
 # Members named on every card played (and every seat view), as module globals: on Python 3.11 ``Phase.PLAYING``
 # goes through the enum's member descriptor, about ten times the cost of a global.
 _BIDDING, _PLAYING, _FINISHED = Phase.BIDDING, Phase.PLAYING, Phase.FINISHED
-_NOTHING_PLAYED, _OPEN = Lead.NOTHING_PLAYED, Bidding.OPEN
+_OPEN, _MUST_FOLLOW = Bidding.OPEN, PlayRule.MUST_FOLLOW
 _Deal = tuple[int, tuple[tuple[Card, ...], ...], Card | None]
 """What a deal decides: the dealer's seat, the hands by seat and the turned card."""
 
