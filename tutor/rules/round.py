@@ -15,6 +15,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from operator import itemgetter
 from typing import Any, NoReturn
 
 from tutor.errors import (
@@ -37,9 +38,9 @@ from tutor.rules.cards import (
     parse_cards,
 )
 from tutor.rules.checks import is_whole_number
-from tutor.rules.records import quick_init
+from tutor.rules.records import quick_init, record_maker
 from tutor.rules.scoring import points_for
-from tutor.rules.seats import check_players, default_names
+from tutor.rules.seats import MAX_PLAYERS, MIN_PLAYERS, check_players, default_names, seat_order
 from tutor.rules.trick import (
     ILLEGAL_RULES,
     PlayJudgement,
@@ -505,7 +506,13 @@ class Round:
         if state.followers.isdisjoint(hand):  # nothing binds the hand: all of it
             return hand[:]
         allowed = state.legal_when_bound
-        return [card for card in hand if card in allowed]
+        # A loop, not a comprehension: on Python 3.11 a comprehension is a function of its
+        # own, called each time (a fifth of the work here).
+        legal: list[Card] = []
+        for card in hand:
+            if card in allowed:
+                legal.append(card)
+        return legal
 
     def judge(self, card: Card | str) -> PlayJudgement:
         """Whether the seat to act may play ``card`` now, and the rule that decides it."""
@@ -572,21 +579,26 @@ class Round:
             card = self._played_card(card, due)
         hand = self.hands[due]
         state = self._state
-        if card not in hand:
-            raise self._refusal(self._judge(card), due)
-        if state.followers.isdisjoint(hand):  # nothing binds the hand
+        try:
+            position = hand.index(card)  # where to take it from, once it proves legal
+        except ValueError:
+            raise self._refusal(self._judge(card), due) from None
+        following = state.followers
+        if following.isdisjoint(hand):  # nothing binds the hand
             judgement = state.free[card]
         else:
             rule = state.bound[card]
             if rule is _MUST_FOLLOW:
                 raise self._refusal(self._judge(card), due)
-            judgement = PlayJudgement(
-                card, rule, state.lead, state.suit, followers_in(hand, state.suit)
-            )
+            followers: list[Card] = []  # a loop, not a comprehension: see legal_plays
+            for held in hand:
+                if held in following:
+                    followers.append(held)
+            judgement = _make_judgement(card, rule, state.lead, state.suit, tuple(followers))
         # The card is legal: from here on, nothing can fail.
-        event = CardPlayed(due, card, judgement)
+        event = _make_card_played(due, card, judgement)
         self.events.append(event)
-        hand.remove(card)
+        del hand[position]
         trick = self.current_trick
         trick.append((due, card))
         # Follow the trick card by card: the power of each card (the first card of the
@@ -602,9 +614,10 @@ class Round:
         return event
 
     def _finish_trick(self) -> None:
-        seats, cards = zip(*self.current_trick, strict=True)
+        seats = _SEAT_ORDERS[self.players][self.leader]
+        cards = tuple(map(_card_of_play, self.current_trick))
         self.tricks.append(
-            Trick(len(self.tricks) + 1, self.leader, seats, cards, self.trump, self._winning)
+            _make_trick(len(self.tricks) + 1, self.leader, seats, cards, self.trump, self._winning)
         )
         winner = seats[self._winning]
         self._taken[winner] += 1
@@ -750,6 +763,16 @@ def _shown(card: object) -> object:
 
 
 _STANDARD = Rules()
+# The records of every card and trick, built without the type call (see tutor.rules.records).
+_make_card_played = record_maker(CardPlayed)
+_make_judgement = record_maker(PlayJudgement)
+_make_trick = record_maker(Trick)
+_card_of_play = itemgetter(1)  # of a (seat, card) pair
+_SEAT_ORDERS = {
+    players: tuple(tuple(seat_order(leader, players)) for leader in range(players))
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+}
+"""The seats of a trick in play order, by the number of players and the leader."""
 # Members named on every card played (and every seat view), as module globals: on Python 3.11 ``Phase.PLAYING``
 # goes through the enum's member descriptor, about ten times the cost of a global.
 _BIDDING, _PLAYING, _FINISHED = Phase.BIDDING, Phase.PLAYING, Phase.FINISHED
