@@ -361,10 +361,6 @@ class Round:
             )
         return seat
 
-    def _check_phase(self, phase: Phase, noun: str, value: object, verb: str) -> None:
-        if self.phase is not phase:  # the message is built only when refusing
-            self._refuse_phase(noun, value, verb)
-
     def _refuse_phase(self, noun: str, value: object, verb: str) -> NoReturn:
         raise OutOfTurnError(
             f"{noun} {_shown(value)!r} cannot be {verb} now: "
@@ -423,10 +419,10 @@ class Round:
         """
         if self.phase is not _BIDDING or (seat is not None and seat != self._to_act):
             return []
-        forbidden = self.forbidden_bid()
         bids = list(range(self.cards + 1))
+        forbidden = self.forbidden_bid_reason()
         if forbidden is not None:
-            bids.remove(forbidden)
+            bids.remove(forbidden.bid)
         return bids
 
     def forbidden_bid(self) -> int | None:
@@ -455,8 +451,10 @@ class Round:
 
     def verify_bid(self, bid: int, *, seat: int | None = None) -> int:
         """``bid`` if the seat to act may make it, else raise why not."""
-        self._check_phase(_BIDDING, "bid", bid, "made")
-        seat = self._check_turn(seat, "bid")
+        if self.phase is not _BIDDING:
+            self._refuse_phase("bid", bid, "made")
+        seat = self._to_act if seat is None else self._check_turn(seat, "bid")
+        assert seat is not None
         if not is_whole_number(bid) or not 0 <= bid <= self.cards:
             raise IllegalBidError(
                 f"invalid bid {bid!r} by {self._seat_name(seat)}: a bid is a whole number "
@@ -483,7 +481,7 @@ class Round:
         self.verify_bid(bid, seat=seat)
         due = self._to_act
         assert due is not None
-        event = BidMade(due, bid)
+        event = _make_bid(due, bid)
         self.bids[due] = bid
         if None in self.bids:
             self._to_act = (due + 1) % self.players
@@ -516,7 +514,8 @@ class Round:
 
     def judge(self, card: Card | str) -> PlayJudgement:
         """Whether the seat to act may play ``card`` now, and the rule that decides it."""
-        self._check_phase(Phase.PLAYING, "card", card, "played")
+        if self.phase is not _PLAYING:
+            self._refuse_phase("card", card, "played")
         return self._judge(parse_card(card))
 
     def _judge(self, card: Card) -> PlayJudgement:
@@ -764,6 +763,7 @@ def _shown(card: object) -> object:
 
 _STANDARD = Rules()
 # The records of every card and trick, built without the type call (see tutor.rules.records).
+_make_bid = record_maker(BidMade)
 _make_card_played = record_maker(CardPlayed)
 _make_judgement = record_maker(PlayJudgement)
 _make_trick = record_maker(Trick)
