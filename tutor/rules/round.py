@@ -46,6 +46,7 @@ from tutor.rules.trick import (
     PlayJudgement,
     PlayRule,
     TrickExplanation,
+    TrickState,
     explain_cards,
     followers_in,
     judge_card,
@@ -584,7 +585,11 @@ class Round:
             raise self._refusal(self._judge(card), due) from None
         following = state.followers
         if following.isdisjoint(hand):  # nothing binds the hand
-            judgement = state.free[card]
+            # The event is a value of the seat, the card and the lead: built once.
+            key = (due, card, state)
+            event = _FREE_PLAYS.get(key)
+            if event is None:
+                event = _FREE_PLAYS[key] = _make_card_played(due, card, state.free[card])
         else:
             rule = state.bound[card]
             if rule is _MUST_FOLLOW:
@@ -594,8 +599,8 @@ class Round:
                 if held in following:
                     followers.append(held)
             judgement = _make_judgement(card, rule, state.lead, state.suit, tuple(followers))
+            event = _make_card_played(due, card, judgement)
         # The card is legal: from here on, nothing can fail.
-        event = _make_card_played(due, card, judgement)
         self.events.append(event)
         del hand[position]
         trick = self.current_trick
@@ -768,6 +773,9 @@ _make_card_played = record_maker(CardPlayed)
 _make_judgement = record_maker(PlayJudgement)
 _make_trick = record_maker(Trick)
 _card_of_play = itemgetter(1)  # of a (seat, card) pair
+_FREE_PLAYS: dict[tuple[int, Card, TrickState], CardPlayed] = {}
+"""The event of each card played from a hand that need not follow, by seat, card and trick
+state (at most 6 x 54 x 35): frozen values, shared like the free judgements they hold."""
 _SEAT_ORDERS = {
     players: tuple(tuple(seat_order(leader, players)) for leader in range(players))
     for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
