@@ -283,7 +283,7 @@ class Round:
             )
         self.reveal: TrumpReveal = reveal_trump(turned_card)
         self.trump: Suit | None = self.reveal.trump
-        self.hands: list[list[Card]] = [list(hand) for hand in hands_dealt]
+        self.hands: list[list[Card]] = list(map(list, hands_dealt))
         self.bids: list[int | None] = [None] * self.players
         self.tricks: list[Trick] = []
         self.current_trick: list[tuple[int, Card]] = []
@@ -672,7 +672,7 @@ class Round:
                 bid if self.bid_visible(owner, to=seat) else None
                 for owner, bid in enumerate(bids)
             )
-        return SeatView(
+        return _make_seat_view(
             seat=seat,
             players=self.players,
             names=self.names,
@@ -680,7 +680,7 @@ class Round:
             dealer=self.dealer,
             rules=self.rules,
             phase=self.phase,
-            to_act=self.to_act,
+            to_act=self._to_act,
             hand=tuple(self.hands[seat]),
             hand_sizes=tuple(map(len, self.hands)),
             turned=self.turned,
@@ -772,6 +772,7 @@ _make_bid = record_maker(BidMade)
 _make_card_played = record_maker(CardPlayed)
 _make_judgement = record_maker(PlayJudgement)
 _make_trick = record_maker(Trick)
+_make_seat_view = record_maker(SeatView)
 _card_of_play = itemgetter(1)  # of a (seat, card) pair
 _FREE_PLAYS: dict[tuple[int, Card, TrickState], CardPlayed] = {}
 """The event of each card played from a hand that need not follow, by seat, card and trick
