@@ -7,17 +7,24 @@ from __future__ import annotations
 import pytest
 
 from tutor.errors import InvalidCardError
-from tutor.rules.cards import Card, Suit, parse_cards
+from tutor.rules.cards import DECK, Card, Suit, parse_cards
 from tutor.rules.seats import seat_order
 from tutor.rules.trick import (
+    ILLEGAL_RULES,
     Lead,
+    PlayJudgement,
     PlayRule,
     WinRule,
+    card_power,
     explain_trick,
+    followers_in,
     judge_play,
+    lead_after,
     lead_of,
     led_suit,
     legal_plays,
+    opening_state,
+    play_rule,
     trick_winner,
 )
 
@@ -240,3 +247,34 @@ def test_seats_go_clockwise_from_the_leader() -> None:
 def test_not_in_hand_is_judged_illegal() -> None:
     judgement = judge_play("B7 R12", "B5", "G10")
     assert judgement.rule is PlayRule.NOT_IN_HAND and not judgement.legal
+
+
+# -- the trick states the round looks cards up in -------------------------------------------
+
+
+def test_trick_states_are_the_rule_functions_tabulated() -> None:
+    # Every state reachable from a trick's opening, for every trump: each table entry is
+    # what the rule function says for that card (the round plays from these tables).
+    for trump in (*Suit, None):
+        seen: set[int] = set()
+        todo = [opening_state(trump)]
+        while todo:
+            state = todo.pop()
+            if id(state) in seen:
+                continue
+            seen.add(id(state))
+            assert state.trump is trump
+            for card in set(DECK):
+                holding = play_rule(card, state.lead, state.suit, True)
+                assert state.bound[card] is holding
+                assert (card in state.legal_when_bound) is (holding not in ILLEGAL_RULES)
+                assert (card in state.followers) is bool(followers_in([card], state.suit))
+                assert state.free[card] == PlayJudgement(
+                    card, play_rule(card, state.lead, state.suit, False), state.lead, state.suit, ()
+                )
+                after = state.after[card]
+                assert (after.lead, after.suit) == lead_after(state.lead, state.suit, card)
+                assert state.powers[card] == card_power(card, trump, after.suit)
+                todo.append(after)
+        # nothing played, only Jesters, a Wizard first, and each of the four led suits
+        assert len(seen) == 7

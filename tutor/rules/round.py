@@ -15,6 +15,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from operator import itemgetter
 from typing import Any, NoReturn
 
 from tutor.errors import (
@@ -37,22 +38,19 @@ from tutor.rules.cards import (
     parse_cards,
 )
 from tutor.rules.checks import is_whole_number
-from tutor.rules.records import quick_init
+from tutor.rules.records import quick_init, record_maker
 from tutor.rules.scoring import points_for
-from tutor.rules.seats import check_players, default_names
+from tutor.rules.seats import MAX_PLAYERS, MIN_PLAYERS, check_players, default_names, seat_order
 from tutor.rules.trick import (
     ILLEGAL_RULES,
-    Lead,
     PlayJudgement,
     PlayRule,
     TrickExplanation,
+    TrickState,
     explain_cards,
     followers_in,
-    free_judgements,
     judge_card,
-    lead_after,
-    legal_cards,
-    next_card_powers,
+    opening_state,
 )
 from tutor.rules.trump import TrumpReveal, parse_trump, reveal_trump
 from tutor.rules.variants import Bidding, Rules
@@ -285,7 +283,7 @@ class Round:
             )
         self.reveal: TrumpReveal = reveal_trump(turned_card)
         self.trump: Suit | None = self.reveal.trump
-        self.hands: list[list[Card]] = [list(hand) for hand in hands_dealt]
+        self.hands: list[list[Card]] = list(map(list, hands_dealt))
         self.bids: list[int | None] = [None] * self.players
         self.tricks: list[Trick] = []
         self.current_trick: list[tuple[int, Card]] = []
@@ -299,15 +297,12 @@ class Round:
         self._to_act: int | None = (
             self.dealer if self.phase is Phase.TRUMP_CHOICE else self.first_seat
         )
-        self._lead: Lead = Lead.NOTHING_PLAYED
-        self._led: Suit | None = None
+        # the rules of the next card, given the trick so far (a state of the trick's lead:
+        # tables built from the rules of tutor.rules.trick), and the trick's opening state
+        self._opening = opening_state(self.trump)
+        self._state = self._opening
         self._best_power = -1  # the power of the card winning the trick so far,
         self._winning = 0  # and its position in the trick
-        # the power of each card if played next (a table of tutor.rules.trick.card_power)
-        self._powers = next_card_powers(self.trump, Lead.NOTHING_PLAYED, None)
-        # and the judgement of each card if played from a hand free of the led suit
-        self._free = free_judgements(Lead.NOTHING_PLAYED, None)
-        self._followers_now: tuple[Card, ...] | None = None  # see _followers
         self._taken = [0] * self.players
 
     # -- who is where ----------------------------------------------------------------
@@ -367,10 +362,6 @@ class Round:
             )
         return seat
 
-    def _check_phase(self, phase: Phase, noun: str, value: object, verb: str) -> None:
-        if self.phase is not phase:  # the message is built only when refusing
-            self._refuse_phase(noun, value, verb)
-
     def _refuse_phase(self, noun: str, value: object, verb: str) -> NoReturn:
         raise OutOfTurnError(
             f"{noun} {_shown(value)!r} cannot be {verb} now: "
@@ -411,7 +402,7 @@ class Round:
         chosen = self.verify_trump_choice(suit, seat=seat)
         event = TrumpChosen(self.dealer, chosen)
         self.trump = chosen
-        self._powers = next_card_powers(chosen, Lead.NOTHING_PLAYED, None)
+        self._opening = self._state = opening_state(chosen)
         self.phase = Phase.BIDDING
         self._to_act = self.first_seat
         self.events.append(event)
@@ -429,10 +420,10 @@ class Round:
         """
         if self.phase is not _BIDDING or (seat is not None and seat != self._to_act):
             return []
-        forbidden = self.forbidden_bid()
         bids = list(range(self.cards + 1))
+        forbidden = self.forbidden_bid_reason()
         if forbidden is not None:
-            bids.remove(forbidden)
+            bids.remove(forbidden.bid)
         return bids
 
     def forbidden_bid(self) -> int | None:
@@ -461,8 +452,10 @@ class Round:
 
     def verify_bid(self, bid: int, *, seat: int | None = None) -> int:
         """``bid`` if the seat to act may make it, else raise why not."""
-        self._check_phase(_BIDDING, "bid", bid, "made")
-        seat = self._check_turn(seat, "bid")
+        if self.phase is not _BIDDING:
+            self._refuse_phase("bid", bid, "made")
+        seat = self._to_act if seat is None else self._check_turn(seat, "bid")
+        assert seat is not None
         if not is_whole_number(bid) or not 0 <= bid <= self.cards:
             raise IllegalBidError(
                 f"invalid bid {bid!r} by {self._seat_name(seat)}: a bid is a whole number "
@@ -489,7 +482,7 @@ class Round:
         self.verify_bid(bid, seat=seat)
         due = self._to_act
         assert due is not None
-        event = BidMade(due, bid)
+        event = _make_bid(due, bid)
         self.bids[due] = bid
         if None in self.bids:
             self._to_act = (due + 1) % self.players
@@ -508,32 +501,30 @@ class Round:
             return []
         assert due is not None
         hand = self.hands[due]
-        followers = self._followers_now
-        if followers is None:
-            followers = self._followers_now = followers_in(hand, self._led)
-        return legal_cards(hand, followers)
+        state = self._state
+        if state.followers.isdisjoint(hand):  # nothing binds the hand: all of it
+            return hand[:]
+        allowed = state.legal_when_bound
+        # A loop, not a comprehension: on Python 3.11 a comprehension is a function of its
+        # own, called each time (a fifth of the work here).
+        legal: list[Card] = []
+        for card in hand:
+            if card in allowed:
+                legal.append(card)
+        return legal
 
     def judge(self, card: Card | str) -> PlayJudgement:
         """Whether the seat to act may play ``card`` now, and the rule that decides it."""
-        self._check_phase(Phase.PLAYING, "card", card, "played")
+        if self.phase is not _PLAYING:
+            self._refuse_phase("card", card, "played")
         return self._judge(parse_card(card))
 
     def _judge(self, card: Card) -> PlayJudgement:
         # The hand and the trick are the round's own: valid by construction, not checked.
         due = self._to_act
         assert due is not None
-        return judge_card(self.hands[due], self._lead, self._led, self._followers(), card)
-
-    def _followers(self) -> tuple[Card, ...]:
-        # The seat to act's cards of the led suit: its legal plays and the judgement of
-        # the card it plays both depend on them, so they are found once per turn (a card
-        # played clears them: see play).
-        followers = self._followers_now
-        if followers is None:
-            due = self._to_act
-            assert due is not None
-            followers = self._followers_now = followers_in(self.hands[due], self._led)
-        return followers
+        hand, state = self.hands[due], self._state
+        return judge_card(hand, state.lead, state.suit, followers_in(hand, state.suit), card)
 
     def verify_play(self, card: Card | str, *, seat: int | None = None) -> PlayJudgement:
         """The judgement allowing ``card`` for the seat to act, or raise why it is illegal."""
@@ -577,8 +568,9 @@ class Round:
 
     def play(self, card: Card | str, *, seat: int | None = None) -> CardPlayed:
         """The seat to act plays ``card`` (``seat``, if given, must be that seat)."""
-        # The checks of verify_play, written out: a simulated round plays hundreds of
-        # cards, and a call less per card shows (tests/rules check that both agree).
+        # The checks of verify_play, written out with the trick state's tables: a
+        # simulated round plays hundreds of cards, and a call less per card shows
+        # (tests/rules check that both give the same judgement or error on every card).
         if self.phase is not _PLAYING:
             self._refuse_phase("card", card, "played")
         due = self._to_act if seat is None else self._check_turn(seat, "play")
@@ -586,32 +578,37 @@ class Round:
         if not isinstance(card, Card):
             card = self._played_card(card, due)
         hand = self.hands[due]
-        followers = self._followers_now  # usually found already, by legal_plays
-        if followers is None:
-            followers = self._followers_now = followers_in(hand, self._led)
-        if followers or card not in hand:
-            judgement = judge_card(hand, self._lead, self._led, followers, card)
-            if judgement.rule in ILLEGAL_RULES:
-                raise self._refusal(judgement, due)
-        else:  # nothing binds the hand: judge_card's table of free judgements
-            judgement = self._free[card]
+        state = self._state
+        try:
+            position = hand.index(card)  # where to take it from, once it proves legal
+        except ValueError:
+            raise self._refusal(self._judge(card), due) from None
+        following = state.followers
+        if following.isdisjoint(hand):  # nothing binds the hand
+            # The event is a value of the seat, the card and the lead: built once.
+            key = (due, card, state)
+            event = _FREE_PLAYS.get(key)
+            if event is None:
+                event = _FREE_PLAYS[key] = _make_card_played(due, card, state.free[card])
+        else:
+            rule = state.bound[card]
+            if rule is _MUST_FOLLOW:
+                raise self._refusal(self._judge(card), due)
+            followers: list[Card] = []  # a loop, not a comprehension: see legal_plays
+            for held in hand:
+                if held in following:
+                    followers.append(held)
+            judgement = _make_judgement(card, rule, state.lead, state.suit, tuple(followers))
+            event = _make_card_played(due, card, judgement)
         # The card is legal: from here on, nothing can fail.
-        event = CardPlayed(due, card, judgement)
         self.events.append(event)
-        hand.remove(card)
+        del hand[position]
         trick = self.current_trick
         trick.append((due, card))
-        self._followers_now = None
-        # Follow the trick card by card, by the rules of tutor.rules.trick: the power of
-        # each card (the first card of the highest power takes the trick), and the lead
-        # the cards build up (settled by the first card that is not a Jester).
-        power = self._powers[card]
-        if self._led is None:
-            lead, led = lead_after(self._lead, None, card)
-            if lead is not self._lead:
-                self._lead, self._led = lead, led
-                self._powers = next_card_powers(self.trump, lead, led)
-                self._free = free_judgements(lead, led)
+        # Follow the trick card by card: the power of each card (the first card of the
+        # highest power takes the trick) and the lead the cards build up.
+        power = state.powers[card]
+        self._state = state.after[card]
         if power > self._best_power:
             self._best_power, self._winning = power, len(trick) - 1
         if len(trick) < self.players:
@@ -621,17 +618,16 @@ class Round:
         return event
 
     def _finish_trick(self) -> None:
-        seats, cards = zip(*self.current_trick, strict=True)
+        seats = _SEAT_ORDERS[self.players][self.leader]
+        cards = tuple(map(_card_of_play, self.current_trick))
         self.tricks.append(
-            Trick(len(self.tricks) + 1, self.leader, seats, cards, self.trump, self._winning)
+            _make_trick(len(self.tricks) + 1, self.leader, seats, cards, self.trump, self._winning)
         )
         winner = seats[self._winning]
         self._taken[winner] += 1
         self.current_trick = []
         self.leader = winner
-        self._lead, self._led, self._best_power = _NOTHING_PLAYED, None, -1
-        self._powers = next_card_powers(self.trump, _NOTHING_PLAYED, None)
-        self._free = free_judgements(_NOTHING_PLAYED, None)
+        self._state, self._best_power = self._opening, -1
         if len(self.tricks) == self.cards:
             self.phase = _FINISHED
             self._to_act = None
@@ -676,7 +672,7 @@ class Round:
                 bid if self.bid_visible(owner, to=seat) else None
                 for owner, bid in enumerate(bids)
             )
-        return SeatView(
+        return _make_seat_view(
             seat=seat,
             players=self.players,
             names=self.names,
@@ -684,7 +680,7 @@ class Round:
             dealer=self.dealer,
             rules=self.rules,
             phase=self.phase,
-            to_act=self.to_act,
+            to_act=self._to_act,
             hand=tuple(self.hands[seat]),
             hand_sizes=tuple(map(len, self.hands)),
             turned=self.turned,
@@ -771,10 +767,25 @@ def _shown(card: object) -> object:
 
 
 _STANDARD = Rules()
+# The records of every card and trick, built without the type call (see tutor.rules.records).
+_make_bid = record_maker(BidMade)
+_make_card_played = record_maker(CardPlayed)
+_make_judgement = record_maker(PlayJudgement)
+_make_trick = record_maker(Trick)
+_make_seat_view = record_maker(SeatView)
+_card_of_play = itemgetter(1)  # of a (seat, card) pair
+_FREE_PLAYS: dict[tuple[int, Card, TrickState], CardPlayed] = {}
+"""The event of each card played from a hand that need not follow, by seat, card and trick
+state (at most 6 x 54 x 35): frozen values, shared like the free judgements they hold."""
+_SEAT_ORDERS = {
+    players: tuple(tuple(seat_order(leader, players)) for leader in range(players))
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+}
+"""The seats of a trick in play order, by the number of players and the leader."""
 # Members named on every card played (and every seat view), as module globals: on Python 3.11 ``Phase.PLAYING``
 # goes through the enum's member descriptor, about ten times the cost of a global.
 _BIDDING, _PLAYING, _FINISHED = Phase.BIDDING, Phase.PLAYING, Phase.FINISHED
-_NOTHING_PLAYED, _OPEN = Lead.NOTHING_PLAYED, Bidding.OPEN
+_OPEN, _MUST_FOLLOW = Bidding.OPEN, PlayRule.MUST_FOLLOW
 _Deal = tuple[int, tuple[tuple[Card, ...], ...], Card | None]
 """What a deal decides: the dealer's seat, the hands by seat and the turned card."""
 

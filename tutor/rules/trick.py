@@ -459,3 +459,67 @@ def explain_cards(cards: Sequence[Card], trump: Suit | None) -> TrickExplanation
         rule = WinRule.HIGHEST_LED
         contenders = [index for index, card in enumerate(cards) if card.suit is suit]
     return TrickExplanation(cards, trump, suit, lead, rule, winner, tuple(contenders))
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class TrickState:
+    """The rules of the next card of a trick, as tables over the deck: what a card
+    played next is allowed by, how strongly it bids for the trick, and where it leaves
+    the lead. One state per lead (nothing played, only Jesters, a Wizard first, each led
+    suit) and trump, built once from the rule functions above (:func:`play_rule`,
+    :func:`followers_in`, :func:`free_judgements`, :func:`card_power`,
+    :func:`lead_after`), so that a round looks a card up instead of working its rules
+    out: the rules keep their one home here.
+
+    >>> state = opening_state(Suit.RED).after[Card.parse("B5")]
+    >>> state.lead, state.suit, state.powers[Card.parse("B7")], state.powers[Card.parse("R2")]
+    (<Lead.SUIT: 'suit'>, <Suit.BLUE: 'B'>, 27, 42)
+    >>> state.bound[Card.parse("R2")], Card.parse("R2") in state.legal_when_bound
+    (<PlayRule.MUST_FOLLOW: 'must-follow'>, False)
+    """
+
+    trump: Suit | None
+    lead: Lead
+    suit: Suit | None
+    followers: frozenset[Card]
+    """The cards that follow the led suit (none while no suit binds): a hand holding one
+    must follow."""
+    legal_when_bound: frozenset[Card]
+    """The cards :func:`play_rule` allows from a hand that must follow."""
+    bound: dict[Card, PlayRule]
+    """:func:`play_rule` for each card played from a hand that must follow."""
+    free: dict[Card, PlayJudgement]
+    """The judgement of each card played from a hand that need not follow."""
+    powers: dict[Card, int]
+    """The power of each card played next (:func:`next_card_powers`)."""
+    after: dict[Card, TrickState]
+    """The state once the card is played (:func:`lead_after`)."""
+
+
+@cache
+def opening_state(trump: Suit | None) -> TrickState:
+    """The :class:`TrickState` of a trick with ``trump`` before its first card; the
+    states after it are reached through :attr:`TrickState.after`."""
+    states: dict[tuple[Lead, Suit | None], TrickState] = {}
+
+    def state_of(lead: Lead, suit: Suit | None) -> TrickState:
+        state = states.get((lead, suit))
+        if state is None:
+            state = states[lead, suit] = TrickState(
+                trump,
+                lead,
+                suit,
+                frozenset(followers_in(DECK, suit)),
+                frozenset(
+                    card for card in DECK if play_rule(card, lead, suit, True) not in ILLEGAL_RULES
+                ),
+                {card: play_rule(card, lead, suit, True) for card in DECK},
+                free_judgements(lead, suit),
+                next_card_powers(trump, lead, suit),
+                {},
+            )
+            # filled after the state is known, as the lead may stay where it is
+            state.after.update({card: state_of(*lead_after(lead, suit, card)) for card in DECK})
+        return state
+
+    return state_of(Lead.NOTHING_PLAYED, None)

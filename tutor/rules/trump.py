@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 
 from tutor.errors import InvalidCardError, InvalidTrumpError
 from tutor.rules.cards import Card, Suit, parse_card, parse_suit
@@ -89,9 +90,14 @@ def reveal_trump(turned: Card | str | None) -> TrumpReveal:
     ...
     tutor.errors.InvalidCardError: invalid card 'Q': write a suit letter Y, R, G or B followed by a rank 1-13 (e.g. 'R9'), 'W' for a Wizard or 'J' for a Jester
     """
-    if turned is None:
+    return _reveal(None if turned is None else parse_card(turned))
+
+
+@cache
+def _reveal(card: Card | None) -> TrumpReveal:
+    # One value per card (and nothing turned), built once: every deal asks.
+    if card is None:
         return TrumpReveal(None, None, RevealRule.NOTHING_LEFT)
-    card = parse_card(turned)
     if card.is_wizard:
         return TrumpReveal(card, None, RevealRule.WIZARD)
     if card.is_jester:
