@@ -79,10 +79,16 @@ def apply_settings(c: Config, environ: Mapping[str, str] | None = None) -> None:
     c.VoilaConfiguration.template = TEMPLATE
     c.VoilaConfiguration.theme = "light"
     c.VoilaConfiguration.resources = {"tutor": page_words(env)}
-    # The static site's tools (extra "site", tutor/site/) install JupyterLite's Pyodide
-    # kernel as a JupyterLab extension: it is for the site's pages, and under Voila it
-    # fails to load (it needs JupyterLite's shared modules), an error in every page.
-    c.VoilaConfiguration.extension_denylist = ["@jupyterlite/pyodide-kernel-extension"]
+    # The pages need only the widget managers (Jupyter widgets, anywidget; Voila adds its
+    # own). Every other JupyterLab extension installed beside the app is code each page
+    # would download and compile, or worse: jupyterlab_pygments colours source code, which
+    # the pages never show; JupyterLite's Pyodide kernel (the static site's tools, extra
+    # "site", tutor/site/) fails to load under Voila, an error in every page.
+    c.VoilaConfiguration.extension_allowlist = [
+        "@voila-dashboards/widgets-manager8",
+        "@jupyter-widgets/jupyterlab-manager",
+        "anywidget",
+    ]
 
     # -- what a viewer gets ---------------------------------------------------------------
     # Outputs only, never the code of the cells.
