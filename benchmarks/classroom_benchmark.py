@@ -13,7 +13,11 @@ each N:
   quiz nor any message after the deadline): the target is none;
 - peak kernels and memory (the server's RSS; server and kernels together);
 - after every page closed (as a learner closes a tab): the kernels left and the server's
-  RSS 30 s later.
+  RSS 30 s later;
+- where the CPU went while the pages loaded: CPU seconds per page of the server, of the
+  kernels and of the browsers (Chromium's processes), and how busy that kept the cores.
+  The browsers' share is what this benchmark adds to a real classroom's server, whose
+  pupils' machines draw their own pages.
 
 The reference is one page alone, in the same run (the first line). Targets on a 2-core
 machine: at N=40 no silent failure, p95 to a working quiz under 60 s, no kernel left 30 s
@@ -22,7 +26,7 @@ load, printed too. Note that Chromium runs on the same machine as the server her
 browser's own work (N pages drawing Voila's front end) competes with the server for the
 same cores: a real classroom spreads it over the pupils' machines.
 
-Run: ``.venv/bin/python benchmarks/classroom_benchmark.py [--sizes 10 20 40]``.
+Run: ``.venv/bin/python benchmarks/classroom_benchmark.py [--sizes 10 20 40] [--port P]``.
 """
 
 from __future__ import annotations
@@ -142,8 +146,56 @@ async def _state_or(page: Any, fallback: str) -> str:
         return fallback
 
 
+def chromium_pids() -> list[int]:
+    """The Chromium processes this benchmark started (the browser and its renderers)."""
+    import psutil
+
+    pids = []
+    for child in psutil.Process().children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            if "chrom" in child.name():
+                pids.append(child.pid)
+    return pids
+
+
+class CpuMeter:
+    """CPU seconds (user + system) spent by groups of processes since it was made: a
+    process counts with its time when last seen (one that ended between two looks loses
+    at most the last interval), one that existed before counts from the start."""
+
+    def __init__(self) -> None:
+        self.start: dict[int, float] = {}
+        self.last: dict[tuple[str, int], float] = {}
+
+    @staticmethod
+    def _cpu(pid: int) -> float | None:
+        import psutil
+
+        try:
+            times = psutil.Process(pid).cpu_times()
+        except psutil.Error:
+            return None
+        return float(times.user + times.system)
+
+    def baseline(self, pids: list[int]) -> None:
+        for pid in pids:
+            cpu = self._cpu(pid)
+            if cpu is not None:
+                self.start[pid] = cpu
+
+    def look(self, group: str, pids: list[int]) -> None:
+        for pid in pids:
+            cpu = self._cpu(pid)
+            if cpu is not None:
+                self.last[(group, pid)] = cpu - self.start.get(pid, 0.0)
+
+    def seconds(self, group: str) -> float:
+        return sum(cpu for (name, _), cpu in self.last.items() if name == group)
+
+
 class Sampler(threading.Thread):
-    """Samples the server's kernels and memory every half second."""
+    """Samples the server's kernels and memory, and the CPU time of the server, the
+    kernels and the browsers, every half second."""
 
     def __init__(self, server: AppServer) -> None:
         super().__init__(daemon=True)
@@ -152,6 +204,15 @@ class Sampler(threading.Thread):
         self.peak_server = 0
         self.peak_total = 0
         self.running = True
+        self.cpu = CpuMeter()
+        assert server.process is not None
+        self.cpu.baseline([server.process.pid, *server.kernel_pids(), *chromium_pids()])
+
+    def measure_cpu(self) -> None:
+        assert self.server.process is not None
+        self.cpu.look("server", [self.server.process.pid])
+        self.cpu.look("kernels", self.server.kernel_pids())
+        self.cpu.look("browsers", chromium_pids())
 
     def sample(self) -> tuple[int, int, int]:
         import psutil
@@ -171,6 +232,7 @@ class Sampler(threading.Thread):
             self.peak_kernels = max(self.peak_kernels, count)
             self.peak_server = max(self.peak_server, server)
             self.peak_total = max(self.peak_total, total)
+            self.measure_cpu()
             time.sleep(0.5)
 
 
@@ -197,8 +259,10 @@ async def classroom(
             for _ in range(size)
         )
     )
+    burst = time.monotonic() - started
     sampler.running = False
     sampler.join()
+    sampler.measure_cpu()
     learners = [learner for learner, _ in results]
     # The class leaves: every tab closes (as a learner closes it: the page is told).
     for _, page in results:
@@ -245,8 +309,16 @@ async def classroom(
         f"{size:4d} | {timing} | {worked:3d} ({via_busy:2d} busy, {via_notice:2d} reload) "
         f"{visible:3d} {running:3d} {silent:3d} | {page_time} | {sampler.peak_kernels:4d} "
         f"{mib(sampler.peak_server):>9} {mib(sampler.peak_total):>9} | {kernels_after:3d} "
-        f"{gone:>7} {mib(server_after):>9}"
+        f"{gone:>7} {mib(server_after):>9} | " + cpu_shares(sampler.cpu, size, burst)
     )
+
+
+def cpu_shares(cpu: CpuMeter, size: int, burst: float) -> str:
+    """CPU seconds per page of the server, the kernels and the browsers, while the pages
+    loaded, and how busy that kept the machine's cores."""
+    groups = [cpu.seconds(name) for name in ("server", "kernels", "browsers")]
+    busy = sum(groups) / (burst * (os.cpu_count() or 1))
+    return " ".join(f"{seconds / size:5.2f}" for seconds in groups) + f" {busy:4.0%}"
 
 
 def server_alone(server: AppServer, size: int) -> str:
@@ -317,14 +389,19 @@ def lower_priority(nice: int) -> None:
 
 
 async def run(
-    sizes: list[int], deadline: float, args: list[str], verbose: bool, browser_nice: int
+    sizes: list[int],
+    deadline: float,
+    args: list[str],
+    verbose: bool,
+    browser_nice: int,
+    port: int | None,
 ) -> None:
     from playwright.async_api import async_playwright
 
     path = chromium_path()
     if path is None:
         raise SystemExit("Chromium not found (set TUTOR_CHROMIUM)")
-    with AppServer(args=args) as server:
+    with AppServer(port=port, args=args) as server:
         print(f"app started in {server.started_in:.1f} s on port {server.port} ({' '.join(args)})")
         async with async_playwright() as playwright:
             browser = await playwright.chromium.launch(executable_path=path, args=CHROMIUM_FLAGS)
@@ -342,6 +419,7 @@ async def run(
                 "   N | to a working quiz (s) | pages: worked (first saw)    visible running"
                 " silent | server: page (s) | peak: kernels server total"
                 " | 30 s after closing: kernels, gone in, server"
+                " | CPU s per page: server kernels browsers, cores busy"
             )
             print("     |   med   p95   max   |" + " " * 54 + "|   med   max  |")
             print(
@@ -378,13 +456,23 @@ def main() -> int:
         help="run Chromium at this lower CPU priority (e.g. 19): the server first, as when "
         "the pupils' own machines draw the pages (default 0: same priority)",
     )
+    parser.add_argument("--port", type=int, help="the app's port (default: a free one)")
     parser.add_argument(
         "app_args",
         nargs="*",
         help="options for wizard-tutor app after --, e.g. -- --max-kernels 30",
     )
     args = parser.parse_args()
-    asyncio.run(run(args.sizes, args.deadline, args.app_args, args.verbose, args.browser_nice))
+    asyncio.run(
+        run(
+            args.sizes,
+            args.deadline,
+            args.app_args,
+            args.verbose,
+            args.browser_nice,
+            args.port,
+        )
+    )
     return 0
 
 

@@ -79,10 +79,16 @@ def apply_settings(c: Config, environ: Mapping[str, str] | None = None) -> None:
     c.VoilaConfiguration.template = TEMPLATE
     c.VoilaConfiguration.theme = "light"
     c.VoilaConfiguration.resources = {"tutor": page_words(env)}
-    # The static site's tools (extra "site", tutor/site/) install JupyterLite's Pyodide
-    # kernel as a JupyterLab extension: it is for the site's pages, and under Voila it
-    # fails to load (it needs JupyterLite's shared modules), an error in every page.
-    c.VoilaConfiguration.extension_denylist = ["@jupyterlite/pyodide-kernel-extension"]
+    # The pages need only the widget managers (Jupyter widgets, anywidget; Voila adds its
+    # own). Every other JupyterLab extension installed beside the app is code each page
+    # would download and compile, or worse: jupyterlab_pygments colours source code, which
+    # the pages never show; JupyterLite's Pyodide kernel (the static site's tools, extra
+    # "site", tutor/site/) fails to load under Voila, an error in every page.
+    c.VoilaConfiguration.extension_allowlist = [
+        "@voila-dashboards/widgets-manager8",
+        "@jupyter-widgets/jupyterlab-manager",
+        "anywidget",
+    ]
 
     # -- what a viewer gets ---------------------------------------------------------------
     # Outputs only, never the code of the cells.
@@ -102,9 +108,16 @@ def apply_settings(c: Config, environ: Mapping[str, str] | None = None) -> None:
 
     # -- kernels ---------------------------------------------------------------------------
     # One kernel per page view, started when the page is requested. No pool of pre-started
-    # kernels (preheat_kernel): a pool renders the notebook before the request, so the
-    # page's ?lang= could not choose the language, and under a burst of a whole class the
-    # pool is empty after its first few pages anyway; the CPU a kernel costs is the same.
+    # kernels (preheat_kernel), measured on lesson 06 (benchmarks/classroom_pool_benchmark.py):
+    # - a pool runs the notebook before the request, so ?lang= cannot choose the language;
+    #   waiting for the request in the kernel (voila.utils.wait_for_request) imports
+    #   Voila's server side into every kernel, 1.7 CPU-s, more than the ~0.35 CPU-s a
+    #   kernel's start costs;
+    # - every page taken from a pool starts its replacement: during a class's burst that
+    #   is the same work, competing with the pages (10 at once: p95 24.2 s, without a
+    #   pool 16.1 s); only a pool the size of the class helps, and it holds ~60 MiB a
+    #   kernel for each notebook all day, while kernels should go when the class leaves;
+    # - the browser drawing a page costs 2.4-4.4 CPU-s, the server and kernel ~1.3.
     # A class arriving at once is queued instead (tutor.app.server.Admission).
     c.VoilaConfiguration.preheat_kernel = False
     # A loaded machine delays a kernel's output. By default nbclient waits 4 s for it after
