@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,10 @@ FAILING_SECRET = "secret-detail-7f3a"
 QUIZ_NOTEBOOK = "quiz_06.ipynb"
 """Lesson 06's quiz, for the quiz test while notebooks/06_*.ipynb does not exist yet."""
 
+EXPECT_TIMEOUT = 30_000
+"""ms an ``expect(...)`` without its own timeout waits. Playwright's 5 s is too short for
+a click's round trip to a kernel on a loaded 2-core machine."""
+
 # Console errors a page may show, each with the reason it is harmless. Keep this short.
 EXPECTED_CONSOLE_ERRORS: dict[str, str] = {}
 
@@ -42,6 +47,34 @@ def _missing_browser(reason: str) -> None:
     if os.environ.get("CI"):
         pytest.fail(f"CI must run the browser tests, but {message}")
     pytest.skip(message)
+
+
+def wait_until(
+    condition: Callable[[], Any], timeout_ms: float, what: str | Callable[[], str]
+) -> Any:
+    """Poll ``condition`` until it returns something true (returned) or ``timeout_ms``
+    passes (AssertionError naming ``what``, or what it returns then): for a state no single ``expect`` can
+    describe, e.g. several widgets the kernel updates one message at a time."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        result = condition()
+        if result:
+            return result
+        if time.monotonic() > deadline:
+            said = what() if callable(what) else what
+            raise AssertionError(f"timed out after {timeout_ms / 1000:.0f} s waiting for {said}")
+        time.sleep(0.1)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _patient_expect() -> None:
+    """Every test's ``expect`` waits EXPECT_TIMEOUT unless told otherwise (set once for
+    the session, so no test depends on another having set it)."""
+    try:
+        from playwright.sync_api import expect
+    except ImportError:  # the browser fixture says how to install it
+        return
+    expect.set_options(timeout=EXPECT_TIMEOUT)
 
 
 @pytest.fixture(scope="session")

@@ -17,13 +17,13 @@ from tutor.teaching.text import text
 from tutor.teaching.worked_example import worked_example
 
 from .app_process import NOTEBOOKS, AppServer
-from .conftest import QUIZ_NOTEBOOK, PageLog, lesson_notebook
+from .conftest import QUIZ_NOTEBOOK, PageLog, lesson_notebook, wait_until
 
 pytestmark = pytest.mark.browser
 
 STEP_COUNT = len(worked_example().steps)
 LOAD_TIMEOUT = 90_000  # ms: a page waits for its kernel to run the notebook
-ACTION_TIMEOUT = 10_000
+ACTION_TIMEOUT = 30_000  # ms: a click travels to the kernel and back, on a loaded machine
 
 
 def _number(cell: str) -> int:
@@ -225,12 +225,20 @@ def test_lesson_quiz_gives_feedback_and_the_reason_right_and_wrong(
         ]
 
     def quiz_for(question: TrickWinnerQuestion) -> Any:
+        """The quiz showing the question's buttons, once drawn (the page's widgets
+        appear one by one)."""
         wanted = labels(question)
-        for quiz in quizzes.all():
-            shown = [label.strip() for label in quiz.locator("button:visible").all_inner_texts()]
-            if shown == wanted:
-                return quiz
-        raise AssertionError(f"no quiz on the page shows the buttons {wanted}")
+
+        def showing() -> Any:
+            for quiz in quizzes.all():
+                shown = [
+                    label.strip() for label in quiz.locator("button:visible").all_inner_texts()
+                ]
+                if shown == wanted:
+                    return quiz
+            return None
+
+        return wait_until(showing, LOAD_TIMEOUT, f"a quiz on the page showing the buttons {wanted}")
 
     for question, right in zip(questions, (True, False), strict=True):
         correct = question.correct_answer()

@@ -33,6 +33,8 @@ from .conftest import CULL_IDLE_TIMEOUT, CULL_INTERVAL, FAILING_NOTEBOOK, FAILIN
 WORKED = "08_worked_example.ipynb"
 SECOND_STEP = text("stepper.position", number=2, total=len(worked_example().steps))
 LOAD_TIMEOUT = 90_000
+ACTION_TIMEOUT = 30_000  # ms: a click travels to the kernel and back, on a loaded machine
+CLOSE_TIMEOUT = 30  # s: a closed page's kernel is shut down (well before the 120 s culling)
 
 
 def test_viewers_get_no_sources_and_urls_cannot_change_template_or_theme(
@@ -264,7 +266,7 @@ def test_a_viewer_cannot_run_code_through_the_kernel_websocket(
     assert 'Received message of type "execute_request", which is not allowed' in app.log()
     # The page itself still works.
     browser_page.locator("button.tutor-step-next").click()
-    browser_page.get_by_text(SECOND_STEP).wait_for(timeout=10_000)
+    browser_page.get_by_text(SECOND_STEP).wait_for(timeout=ACTION_TIMEOUT)
     log.assert_clean()
 
 
@@ -304,7 +306,7 @@ def test_a_kernel_answers_only_the_browser_whose_page_started_it(
     # Its own page still works, and its own browser may reach it.
     assert _in_thread(_open_kernel_socket(app.port, kernel_id, _cookie_header(mine))) == 101
     page.locator("button.tutor-step-next").click()
-    page.get_by_text(SECOND_STEP).wait_for(timeout=10_000)
+    page.get_by_text(SECOND_STEP).wait_for(timeout=ACTION_TIMEOUT)
     theirs.close()
     mine.close()
 
@@ -334,7 +336,9 @@ def test_closing_a_page_gives_its_kernel_back_however_it_was_opened(
     direct.locator("button.tutor-step-next").wait_for(timeout=LOAD_TIMEOUT)
     assert len(ours()) == 1
     direct.close(run_before_unload=True)  # as a learner closes the tab
-    assert wait_until(lambda: not ours(), 10), "the closed page's kernel is still running"
+    assert wait_until(lambda: not ours(), CLOSE_TIMEOUT), (
+        "the closed page's kernel is still running"
+    )
 
     page = context.new_page()
     page.goto(app.url("/voila/render/index.ipynb"))
@@ -343,9 +347,9 @@ def test_closing_a_page_gives_its_kernel_back_however_it_was_opened(
     page.locator(".tutor-course-entry a.tutor-open").first.click()
     page.wait_for_url("**/voila/render/01_*", timeout=LOAD_TIMEOUT)
     # Leaving the index gave its kernel back; the lesson has its own.
-    assert wait_until(lambda: index_kernel not in ours() and len(ours()) == 1, 30)
+    assert wait_until(lambda: index_kernel not in ours() and len(ours()) == 1, CLOSE_TIMEOUT)
     page.close(run_before_unload=True)
-    assert wait_until(lambda: not ours(), 10)
+    assert wait_until(lambda: not ours(), CLOSE_TIMEOUT)
     context.close()
     assert "403 POST /voila/api/shutdown" not in app.log()
 
@@ -384,7 +388,7 @@ def test_kernels_of_vanished_pages_are_reclaimed_and_open_pages_keep_theirs(
     assert ours() == {kept_kernel}, f"kernels piled up: {len(peak)} after the visits"
     # The open page's kernel survived the idle time and still answers.
     kept.locator("button.tutor-step-next").click()
-    kept.get_by_text(SECOND_STEP).wait_for(timeout=10_000)
+    kept.get_by_text(SECOND_STEP).wait_for(timeout=ACTION_TIMEOUT)
     mute.close()
     context.close()
 

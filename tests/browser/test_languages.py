@@ -19,12 +19,12 @@ from tutor.teaching.text import text
 from tutor.teaching.worked_example import StepKind, worked_example
 
 from .app_process import AppServer
-from .conftest import PageLog, lesson_notebook
+from .conftest import PageLog, lesson_notebook, wait_until
 
 pytestmark = pytest.mark.browser
 
 LOAD_TIMEOUT = 90_000  # ms: a page waits for its kernel to run the notebook
-ACTION_TIMEOUT = 10_000
+ACTION_TIMEOUT = 30_000  # ms: a click travels to the kernel and back, on a loaded machine
 
 
 WIZARD_WORD = {"ja": "ウィザード", "zh-Hant": "巫師"}
@@ -109,7 +109,8 @@ def test_the_index_chooses_the_language_and_the_worked_example_keeps_it(
         _choose_language(browser_page, lang)
         links = browser_page.locator(".tutor-course-entry a")
         links.first.wait_for(timeout=LOAD_TIMEOUT)  # the list follows the learner's progress
-        hrefs = [links.nth(i).get_attribute("href") or "" for i in range(links.count())]
+        # read at one instant: the list is redrawn when the browser's store reports
+        hrefs = links.evaluate_all("links => links.map(a => a.getAttribute('href') || '')")
         assert hrefs and all(re.search(rf"[?&]lang={lang}$", href) for href in hrefs), hrefs
         _open_from_index(browser_page, text("worked.title", lang), "08_worked_example.ipynb", lang)
         _trick_2_in_the_worked_example(browser_page, lang)
@@ -141,11 +142,16 @@ def test_a_lesson_quiz_answers_in_japanese(app: AppServer, page: tuple[Any, Page
     ]
     quizzes = browser_page.locator(".widget-vbox:has(> .widget-html .quiz-prompt)")
     quizzes.first.locator("button").first.wait_for(timeout=LOAD_TIMEOUT)
-    quiz = next(
-        quiz
-        for quiz in quizzes.all()
-        if [label.strip() for label in quiz.locator("button:visible").all_inner_texts()] == labels
-    )
+
+    def quiz_with_labels() -> Any:
+        """The quiz showing ``labels``, once drawn (the page's widgets appear one by one)."""
+        for quiz in quizzes.all():
+            shown = [label.strip() for label in quiz.locator("button:visible").all_inner_texts()]
+            if shown == labels:
+                return quiz
+        return None
+
+    quiz = wait_until(quiz_with_labels, LOAD_TIMEOUT, f"a quiz showing the buttons {labels}")
     wrong = (question.correct_answer() + 1) % len(question.plays)
     quiz.get_by_role("button", name=labels[wrong], exact=True).click()
     feedback = quiz.locator(".quiz-feedback")

@@ -394,6 +394,8 @@ def test_a_quiz_answered_by_the_room_still_fits(
     """The class answers a quiz question on the projector: the feedback (after a wrong
     answer, the reason for every card) and the marked choices appear, and the slide is
     fitted again, still within the minimum sizes."""
+    from playwright.sync_api import expect
+
     browser_page, log = page
     question = load_lesson("04").quiz[-1].question
     assert isinstance(question, LegalPlaysQuestion)
@@ -412,6 +414,11 @@ def test_a_quiz_answered_by_the_room_still_fits(
     quiz.locator(".widget-toggle-button").nth(choice).click()
     quiz.locator(".tutor-quiz-check").click()
     quiz.locator(".quiz-feedback").wait_for(timeout=STEP_TIMEOUT)
+    # The words under each card come after the feedback, one message each: measure the
+    # slide once every card has them, not half-way.
+    expect(quiz.locator(".tutor-quiz-verdict")).to_have_text(
+        [re.compile(r"\S")] * len(question.hand), timeout=STEP_TIMEOUT
+    )
     _frames(browser_page, 3)  # a grown slide is fitted again at the next frame
     screen = browser_page.evaluate(MEASURE)
     assert _problems(screen, f"the answered question ({lang})") == []

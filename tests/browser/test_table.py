@@ -11,19 +11,16 @@ the rectangles a text range covers (a word split over two lines covers two lines
 from __future__ import annotations
 
 import re
-import time
-from collections import Counter
 from typing import Any
 
 import pytest
 
-from tutor.rules.cards import DECK
-from tutor.teaching.explain import card_name
 from tutor.teaching.text import text
 from tutor.teaching.worked_example import StepKind, worked_example
 
 from .app_process import AppServer
 from .conftest import PageLog
+from .play_hand import LEGAL_CARD, after_one_played, ready_to_play
 
 pytestmark = pytest.mark.browser
 
@@ -33,7 +30,6 @@ LAPTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 PLAY = "11_play_a_round.ipynb"
 WORKED = "08_worked_example.ipynb"
-LEGAL_CARD = "button.tutor-card-button:not([disabled]):not(.is-illegal)"
 SCROLLER = "#rendered_cells"
 """Voilà's page scrolls inside this element, not the document."""
 
@@ -72,10 +68,11 @@ def _new_game(page: Any, *, players: int, seed: int, cards: int, lang: str = "en
     expect(settings).to_be_hidden(timeout=ACTION_TIMEOUT)
 
 
-def _bid(page: Any, lang: str = "en") -> None:
-    expect = _expect()
+def _bid(page: Any, lang: str = "en") -> list[str]:
+    """Bid 0 and wait until the hand is ready to play (every card's mark in place: a card
+    found half-way could still lack its ✕); the hand's cards."""
     page.get_by_role("button", name=text("play-screen.bid-button", lang, bid=0)).click()
-    expect(page.locator(LEGAL_CARD).first).to_be_visible(timeout=ACTION_TIMEOUT)
+    return ready_to_play(page, lang, ACTION_TIMEOUT)
 
 
 def _in_view(page: Any, selector: str) -> dict[str, float]:
@@ -97,39 +94,6 @@ def _scrolled(page: Any) -> dict[str, float]:
     )
 
 
-_NAMES = sorted({card_name(card) for card in DECK}, key=len, reverse=True)  # "red 12" first
-
-
-def _card_names(button_words: list[str]) -> list[str]:
-    """The cards of a hand's buttons ("red 12 (not now)" is red 12)."""
-    return [
-        next(name for name in _NAMES if words.strip().startswith(name)) for words in button_words
-    ]
-
-
-def _after_one_played(page: Any, held: list[str], said: str) -> list[str]:
-    """Wait until the hand is ``held`` less one card and the play screen's new verdict (it
-    said ``said`` before) names that card and approves it; the hand now.
-
-    The hand's buttons stay by position and take their new cards one message at a time,
-    so a hand read half-way can lack a card that is still held: only the settled hand
-    agrees with the verdict."""
-    hand = page.locator("button.tutor-card-button")
-    message = page.locator(".tutor-play-message")
-    deadline = time.monotonic() + ACTION_TIMEOUT / 1000
-    seen: tuple[list[str], str] = ([], "")
-    while time.monotonic() < deadline:
-        now, verdict = _card_names(hand.all_inner_texts()), message.inner_text()
-        seen = (now, verdict)
-        gone = Counter(held) - Counter(now)
-        if verdict != said and len(now) == len(held) - 1 and sum(gone.values()) == 1:
-            (name,) = gone
-            if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", verdict) and "✔" in verdict:
-                return now
-        page.wait_for_timeout(100)
-    raise AssertionError(f"held {held}; the hand and the verdict now: {seen}")
-
-
 def _no_null_tooltips(page: Any) -> None:
     assert page.locator('[title="null"]').count() == 0
 
@@ -147,17 +111,18 @@ def test_a_laptop_shows_the_table_the_hand_and_the_controls_without_scrolling(
     """The most a laptop must hold: the longest hand (20 cards), six seats, and Japanese
     words for the refused cards and the verdict on the card just played."""
     browser_page, log = page
-    expect = _expect()
     browser_page.set_viewport_size(LAPTOP)
     _open(browser_page, app, PLAY, lang, ".tutor-play-table .tutor-felt")
     _new_game(browser_page, players=players, seed=seed, cards=cards, lang=lang)
     for phase in ("bidding", "playing", "played"):
         if phase == "playing":
-            _bid(browser_page, lang)
+            held = _bid(browser_page, lang)
         if phase == "played":
+            said = browser_page.locator(".tutor-play-message").inner_text()
             browser_page.locator(LEGAL_CARD).first.click()
-            expect(browser_page.locator("button.tutor-card-button")).to_have_count(
-                cards - 1, timeout=ACTION_TIMEOUT
+            # measured once the screen shows the card played, not half-way through
+            assert (
+                len(after_one_played(browser_page, held, said, lang, ACTION_TIMEOUT)) == cards - 1
             )
             cards -= 1
         felt = _in_view(browser_page, ".tutor-play-table .tutor-felt")
@@ -194,11 +159,9 @@ def test_a_card_is_played_by_click_and_by_keyboard_and_a_refused_one_says_why(
     _open(browser_page, app, PLAY, "en", ".tutor-play-table .tutor-felt")
     # 3 players, 6 cards: the learner deals, so bots lead and a suit is usually led
     _new_game(browser_page, players=3, seed=11, cards=6)
-    _bid(browser_page)
+    held = _bid(browser_page)
     hand = browser_page.locator("button.tutor-card-button")
     message = browser_page.locator(".tutor-play-message")
-
-    held = _card_names(hand.all_inner_texts())  # the deal's hand (settled since the deal)
 
     def play_one(how: str) -> None:
         nonlocal held
@@ -212,7 +175,7 @@ def test_a_card_is_played_by_click_and_by_keyboard_and_a_refused_one_says_why(
                 "document.activeElement.classList.contains('tutor-card-button')"
             )
             browser_page.keyboard.press(how)
-        held = _after_one_played(browser_page, held, said)
+        held = after_one_played(browser_page, held, said, "en", ACTION_TIMEOUT)
 
     play_one("click")
     play_one("Enter")
@@ -227,8 +190,9 @@ def test_a_card_is_played_by_click_and_by_keyboard_and_a_refused_one_says_why(
         play_one("click")
     if illegal.count():
         card = illegal.first
+        # the engine's reason, before any press (the tooltip follows the ✕ mark: wait for it)
+        expect(card).to_have_attribute("title", re.compile(r"^You may not play"))
         reason = card.get_attribute("title") or ""
-        assert reason.startswith("You may not play")  # the engine's reason, before any press
         before = hand.count()
         card.click()
         expect(message).to_contain_text(reason, timeout=ACTION_TIMEOUT)
