@@ -37,8 +37,9 @@ function initialize({ model }) {
   };
 
   function publish() {
-    // The app's page script (tutor-page.js) marks the page as left at beforeunload, when
-    // Voila closes the kernel's connection: a store made after that has no leave event.
+    // The page scripts (the app's tutor-page.js, the static site's page.js) mark the page
+    // as left at beforeunload, when its kernel's connection closes: a store made after
+    // that has no leave event of its own.
     if (leaving || globalThis.wizardTutorPageLeft === true) {
       return;
     }

@@ -65,6 +65,14 @@
     node.textContent = JSON.stringify(config);
   }
 
+  // -- a page being left sends nothing more to its kernel --------------------------------
+  // The kernel's worker goes with the page: a widget made from here on must not send (the
+  // browser store, tutor/display/browser_store.js, reads this; the app's tutor-page.js
+  // sets it alike).
+  window.addEventListener("beforeunload", () => {
+    window.wizardTutorPageLeft = true;
+  });
+
   // -- links to notebooks open their rendered pages ---------------------------------------
   const NOTEBOOK = /\.ipynb$/;
   function fixLink(link) {
