@@ -320,6 +320,17 @@ def test_lab_starts_jupyterlab_on_the_learners_copy(tmp_path: Path) -> None:
         names = {entry["name"] for entry in listing["content"]}
         assert "index.ipynb" in names and "06_trick_winner.ipynb" in names
         assert (folder / "index.ipynb").is_file()
+        # The learner is not asked about Jupyter's news, and Lab fetches none.
+        page = urllib.request.Request(
+            f"http://127.0.0.1:{port}/lab/tree/index.ipynb",
+            headers={"Authorization": f"token {token}"},
+        )
+        with urllib.request.urlopen(page, timeout=30) as response:
+            html = response.read().decode("utf-8")
+        config_data = html.split('id="jupyter-config-data"', 1)[1].split(">", 1)[1]
+        config = json.loads(config_data.split("</script>", 1)[0])
+        assert config["news"] == {"disabled": True}
+        assert "@jupyterlab/apputils-extension:announcements" in config["disabledExtensions"]
     finally:
         os.killpg(lab.pid, signal.SIGTERM)
         lab.wait(timeout=60)

@@ -69,6 +69,13 @@ def notebooks_dir() -> Path:
     return _course_folder("notebooks")
 
 
+def lab_config_dir() -> Path:
+    """The Jupyter config folder ``wizard-tutor lab`` puts first on
+    ``JUPYTER_CONFIG_PATH``: its ``labconfig/page_config.json`` switches off the Lab
+    plugin that asks a learner about Jupyter's news."""
+    return _package_root() / "app" / "lab-config"
+
+
 def jupyter_data_dir() -> Path:
     """The app's Jupyter data folder, put first on ``JUPYTER_PATH``: the page template
     (``nbconvert/templates/tutor``) and the kernel the app's pages run in

@@ -21,7 +21,13 @@ from pathlib import Path
 
 from traitlets.config import Config
 
-from tutor.resources import LESSONS_DIR_VARIABLE, jupyter_data_dir, lessons_dir, notebooks_dir
+from tutor.resources import (
+    LESSONS_DIR_VARIABLE,
+    jupyter_data_dir,
+    lab_config_dir,
+    lessons_dir,
+    notebooks_dir,
+)
 from tutor.teaching.progress import PROGRESS_STORE_VARIABLE, UnknownStoreError, store_setting
 
 TOKEN_VARIABLE = "TUTOR_TOKEN"
@@ -260,6 +266,10 @@ def lab_command(
         "jupyterlab",
         f"--ServerApp.root_dir={folder}",
         "--LabApp.default_url=/lab/tree/index.ipynb",
+        # Lab fetches nothing from outside: no news feed, no update check (the prompt
+        # about news is switched off in lab_config_dir()'s page config).
+        "--LabApp.news_url=None",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         # Jupyter refuses to run as root unless told; in a container that is normal.
@@ -282,5 +292,6 @@ def open_lab(folder: Path, *, port: int | None, open_browser: bool, extra: Seque
         "(delete a notebook there to get the original back)."
     )
     command = lab_command(folder, port=port, open_browser=open_browser, extra=extra)
+    _prepend_path("JUPYTER_CONFIG_PATH", lab_config_dir())
     sys.stdout.flush()
     os.execv(sys.executable, command)
