@@ -19,7 +19,7 @@ from tutor.teaching.text import text
 from tutor.teaching.worked_example import StepKind, worked_example
 
 from .app_process import AppServer
-from .conftest import PageLog
+from .conftest import PageLog, wait_until
 from .play_hand import LEGAL_CARD, after_one_played, ready_to_play
 
 pytestmark = pytest.mark.browser
@@ -230,13 +230,17 @@ def test_a_phone_stacks_the_table_and_keeps_the_hand_in_rows(
     assert _scrolled(browser_page)["doc"] <= PHONE["width"]
     # names on the table and under the last trick are whole (「A（あなた）」, not 「A（あな…」)
     browser_page.locator(LEGAL_CARD).first.click()
-    last = browser_page.locator(".tutor-play-side svg.trick")
-    last.wait_for(timeout=ACTION_TIMEOUT)
-    names = last.locator("text.player").evaluate_all(  # the words drawn, not the title
-        "ts => ts.map(t => [...t.childNodes].filter(n => n.nodeType === 3)"
-        ".map(n => n.textContent).join(''))"
-    )
-    assert text("play-screen.you-name", "ja", name="A") in names
+    players = browser_page.locator(".tutor-play-side svg.trick text.player")
+    you = text("play-screen.you-name", "ja", name="A")
+
+    def drawn() -> list[str]:  # the words drawn, not the title
+        return players.evaluate_all(
+            "ts => ts.map(t => [...t.childNodes].filter(n => n.nodeType === 3)"
+            ".map(n => n.textContent).join(''))"
+        )
+
+    # the last trick is drawn by the kernel's later messages: wait for the learner's name
+    names = wait_until(lambda: you in (now := drawn()) and now, ACTION_TIMEOUT, drawn)
     assert all("…" not in name for name in names)
     for tag in browser_page.locator(".tutor-trick-name").all():
         assert tag.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
