@@ -33,6 +33,7 @@ LOOPBACK = "127.0.0.1"
 # The tutor's pages inside a learner's server (deploy/jupyterhub_config.py's default_url).
 INDEX_PAGE = "voila/render/index.ipynb"
 WORKED_EXAMPLE_PAGE = "voila/render/08_worked_example.ipynb"
+EXIT_GRACE = 10  # s: how long a stopped server's kernels may take to end
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -194,7 +195,12 @@ class RunningHub:
             self.process.send_signal(signal.SIGTERM)
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self.process.wait(timeout=timeout)
-        alive = [p for p in self.seen_processes.values() if _running(p)]
+        # A server's kernels end a moment after the server itself (they are told to shut
+        # down and finish on their own): a process still there after EXIT_GRACE is left.
+        _gone, alive = psutil.wait_procs(
+            [p for p in self.seen_processes.values() if _running(p)], timeout=EXIT_GRACE
+        )
+        alive = [p for p in alive if _running(p)]
         if self.process.poll() is None:
             alive.insert(0, psutil.Process(self.process.pid))
         leftovers = [f"{p.pid} {' '.join(_cmdline(p))[:120]}" for p in alive]
