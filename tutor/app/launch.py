@@ -142,9 +142,11 @@ def add_teacher_lessons(teacher: Path, notebooks: Path) -> Path:
     lessons = []
     for path in theirs:
         try:
-            lessons.append(load_lesson_file(path))
-        except (LessonError, OSError) as error:
-            problems.append(str(error))
+            lessons.append(load_lesson_file(path, label=str(path)))
+        except LessonError as error:
+            problems.extend(error.problems)
+        except OSError as error:
+            problems.append(f"{path}: cannot be read ({error.strerror})")
     builtin = {path.name[:2]: path for path in lesson_paths(lessons_dir())}
     for lesson in lessons:
         number = f"{lesson.number:02d}"
