@@ -138,7 +138,7 @@ def add_teacher_lessons(teacher: Path, notebooks: Path) -> Path:
     theirs = sorted(teacher.glob("*.toml"))
     if not theirs:
         raise LaunchError(f"no lesson files (NN_words.toml) in {teacher}")
-    problems = []
+    problems: list[str] = []
     lessons = []
     for path in theirs:
         try:

@@ -28,7 +28,14 @@ from tutor.display.svg import card_svg, trick_svg
 from tutor.rules.cards import Card, parse_cards
 from tutor.rules.scoring import ScoreSheet
 from tutor.teaching.explain import card_name
-from tutor.teaching.quiz import AnswerKind, Feedback, Question, Scene, read_number
+from tutor.teaching.quiz import (
+    AnswerKind,
+    Feedback,
+    Question,
+    Scene,
+    number_request,
+    read_number,
+)
 from tutor.teaching.text import DEFAULT_LANGUAGE, sentence_gap, text
 
 AnswerCallback = Callable[[Question, object, Feedback], None]
@@ -737,8 +744,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             typed = self.answer_input.value
             number = read_number(typed)
             if number is None:
-                key = "widgets.number-empty" if not typed.strip() else "widgets.number-not-a-number"
-                self._ask(text(key, self.lang, typed=typed.strip()))
+                self._ask(number_request(typed, self.lang))
                 return
             self.answer(number)
 

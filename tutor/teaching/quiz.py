@@ -221,14 +221,42 @@ def read_number(typed: str) -> int | None:
     >>> read_number(""), read_number("fifty"), read_number("2.5"), read_number("4 0")
     (None, None, None, None)
     """
-    cleaned = typed.strip().translate(_SIGNS)
-    sign, digits = (cleaned[:1], cleaned[1:]) if cleaned[:1] in ("+", "-") else ("", cleaned)
-    if not digits.isdecimal():  # also full-width digits, which int() reads
+    sign, digits = _sign_and_digits(typed)
+    if not digits.isdecimal() or len(digits) > MAX_NUMBER_DIGITS:  # (full-width digits too)
         return None
     return int(sign + digits)
 
 
+MAX_NUMBER_DIGITS = 9
+"""The most digits of a number answer (answers are scores and counts): longer text is not read
+as a number (Python refuses to read a number of more than 4300 digits at all)."""
+
 _SIGNS = str.maketrans({"\u2212": "-", "\uff0d": "-", "\uff0b": "+"})
+
+
+def _sign_and_digits(typed: str) -> tuple[str, str]:
+    cleaned = typed.strip().translate(_SIGNS)
+    return (cleaned[:1], cleaned[1:]) if cleaned[:1] in ("+", "-") else ("", cleaned)
+
+
+def number_request(typed: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """What to tell a learner whose ``typed`` answer :func:`read_number` cannot read:
+    the box is empty, holds no number, or a number too long to be an answer (what they
+    typed is quoted, shortened).
+
+    >>> number_request("fifty")
+    '“fifty” is not a number: type it in digits, for example 40 or −20.'
+    >>> number_request("9" * 5000)
+    'That number has 5000 digits: no answer here has more than 9. Type a shorter one.'
+    """
+    cleaned = typed.strip()
+    if not cleaned:
+        return text("widgets.number-empty", lang)
+    digits = _sign_and_digits(typed)[1]
+    if digits.isdecimal():
+        return text("widgets.number-too-long", lang, digits=len(digits), limit=MAX_NUMBER_DIGITS)
+    shown = cleaned if len(cleaned) <= 24 else cleaned[:20] + "…"
+    return text("widgets.number-not-a-number", lang, typed=shown)
 
 
 def _card_list(cards: Iterable[Card], lang: str) -> str:
