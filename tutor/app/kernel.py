@@ -8,7 +8,8 @@ libraries log their errors (e.g. ``comm``'s "Exception in comm_msg") to ``sys.st
 which the kernel also forwards to the browser. Here both go to the kernel's own standard
 error, which is the server's log, and the browser gets an ``error`` message whose only
 content is the tutor's short message (``ename`` ``TutorError``), which the page's
-script (``static/tutor-page.js``) shows.
+script (``static/tutor-page.js``) shows. A widget message that a page could not have sent
+(:func:`widget_message_problem`) is refused with one line in the log instead.
 
 The app's kernel spec (``tutor/app/jupyter/kernels/python3``, first on the app's
 ``JUPYTER_PATH``) starts it as ``python -m tutor.app.kernel -f <connection file>``. In
