@@ -5,6 +5,7 @@ never another exception."""
 
 from __future__ import annotations
 
+import os
 import resource
 import subprocess
 import sys
@@ -137,6 +138,18 @@ def test_a_nasty_lesson_file_is_refused_with_its_problem_named(
     else:
         assert message is not None and words in message, message
         assert len(message) < 8000  # every problem, not every value
+
+
+def test_a_pipe_a_device_and_a_folder_are_refused_without_waiting(tmp_path: Path) -> None:
+    folder = tmp_path / "lessons"
+    (folder / "13_folder.toml").mkdir(parents=True)
+    os.mkfifo(folder / "12_pipe.toml")  # nobody writes to it: opening it would wait forever
+    (folder / "14_device.toml").symlink_to("/dev/zero")
+    words = {"12_pipe.toml": "not a regular file", "13_folder.toml": "is a folder",
+             "14_device.toml": "not a regular file"}
+    for name, expected in words.items():
+        message = refusal_of(folder / name, name)
+        assert message is not None and expected in message, message
 
 
 def test_the_checker_and_the_app_refuse_the_issues_files_with_a_message(tmp_path: Path) -> None:

@@ -756,10 +756,10 @@ def _lesson_source(path: Path, label: str) -> str:
             f"{label}: is a folder, not a lesson file (give the folder alone to check "
             "every lesson in it)"
         )
+    if path.exists() and not path.is_file():  # a pipe or a device: opening it could wait forever
+        raise LessonError(f"{label}: not a regular file")
     try:
         with path.open("rb") as file:
-            if not path.is_file():  # a pipe or a device: reading it could wait forever
-                raise LessonError(f"{label}: not a regular file")
             data = file.read(MAX_LESSON_BYTES + 1)
     except FileNotFoundError:
         raise LessonError(f"{label}: no such lesson file") from None
