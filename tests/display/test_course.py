@@ -22,7 +22,7 @@ from tutor.display.course import (
     quiz_items,
 )
 from tutor.teaching.language import LANGUAGE_NAMES
-from tutor.teaching.progress import PRACTICE, PRACTICE_GOAL, AnswerEvent, AnswerKind, Summary
+from tutor.teaching.progress import PRACTICE, PRACTICE_GOAL, AnswerEvent, AnswerSource, Summary
 from tutor.teaching.text import LANGUAGES, text
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
@@ -156,7 +156,7 @@ def test_every_course_link_keeps_the_language(lang: str) -> None:
 
 def _answers(lesson: str, items: list[str], right: int) -> list[AnswerEvent]:
     return [
-        AnswerEvent(AnswerKind.QUIZ, "trick-winner", index < right, True, lesson, item)
+        AnswerEvent(AnswerSource.QUIZ, "trick-winner", index < right, True, lesson, item)
         for index, item in enumerate(items)
     ]
 
@@ -179,7 +179,7 @@ def test_the_course_page_shows_what_this_learner_did_and_where_to_continue() -> 
 
 def test_practice_counts_on_the_course_page_and_is_done_after_its_goal() -> None:
     entries = course_entries(NOTEBOOKS)
-    practice = [AnswerEvent(AnswerKind.PRACTICE, "score", True, True)] * PRACTICE_GOAL
+    practice = [AnswerEvent(AnswerSource.PRACTICE, "score", True, True)] * PRACTICE_GOAL
     summary = Summary.of(practice, quiz_items(entries))
     listing = course_list_html(entries, APP, summary)
     assert text("course.status-practice", answered=PRACTICE_GOAL, right=PRACTICE_GOAL) in listing

@@ -21,7 +21,7 @@ from tutor.display.lesson_view import (
 from tutor.display.widgets import QuizWidget
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import list_lessons, load_lesson
-from tutor.teaching.progress import AnswerKind, MemoryStore, Progress
+from tutor.teaching.progress import AnswerSource, MemoryStore, Progress
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
@@ -86,7 +86,7 @@ def test_a_graded_quiz_answer_is_recorded_with_its_lesson_item_and_topic() -> No
     widget.answer(question.correct_answer())
     (event,) = progress.events
     assert (event.kind, event.lesson, event.item, event.topic) == (
-        AnswerKind.QUIZ,
+        AnswerSource.QUIZ,
         "06_trick_winner",
         item.id,
         question.topic.value,

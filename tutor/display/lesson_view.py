@@ -44,7 +44,7 @@ from tutor.display.presenter import (
 from tutor.display.progress_view import LearnerProgress
 from tutor.display.svg import card_svg, hand_svg, trick_svg
 from tutor.teaching.lesson import DeckFact, Lesson, LessonItem, ScheduleTableFact, ScoreSheetFact
-from tutor.teaching.progress import AnswerKind, Progress
+from tutor.teaching.progress import AnswerSource, Progress
 from tutor.teaching.quiz import (
     LegalPlaysQuestion,
     Question,
@@ -256,7 +256,7 @@ def progress_recorder(lesson: Lesson, progress: Progress) -> ItemGradedCallback:
 
     def record(item: LessonItem, correct: bool, first_try: bool) -> None:
         progress.record_answer(
-            AnswerKind.QUIZ,
+            AnswerSource.QUIZ,
             topic=item.question.topic,
             correct=correct,
             first_try=first_try,
