@@ -267,6 +267,17 @@ def progress_recorder(lesson: Lesson, progress: Progress) -> ItemGradedCallback:
     return record
 
 
+def finish_recorder(lesson: Lesson, progress: Progress) -> Callable[[QuizSummary], None]:
+    """An ``on_finished`` hook of :class:`LessonQuiz` that records the lesson's page as
+    finished once its quiz is answered through on this page ("Continue" tells a redo
+    left halfway from one taken to its end by it: docs/progress.md)."""
+
+    def record(_summary: QuizSummary) -> None:
+        progress.record_finished(lesson.id)
+
+    return record
+
+
 def show_quiz(
     lesson: Lesson,
     lang: str = DEFAULT_LANGUAGE,
@@ -286,6 +297,7 @@ def show_quiz(
     quiz = LessonQuiz(lesson, lang=lang)
     if progress is not None:
         quiz.on_graded(progress_recorder(lesson, progress))
+        quiz.on_finished(finish_recorder(lesson, progress))
     if on_graded is not None:
         quiz.on_graded(on_graded)
     if on_finished is not None:
