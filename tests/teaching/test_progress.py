@@ -17,6 +17,7 @@ import pytest
 from tutor.teaching.progress import (
     BASE_WEIGHTS,
     EVENT_VERSION,
+    KINDS_BY_VERSION,
     PRACTICE,
     PRACTICE_GOAL,
     PROGRESS_FILE_VARIABLE,
@@ -105,6 +106,7 @@ def test_version_1_events_are_read_as_they_were_written() -> None:
 
 
 def test_a_finished_event_needs_version_2_and_a_newer_version_is_refused_as_newer() -> None:
+    assert sorted(KINDS_BY_VERSION) == list(range(1, EVENT_VERSION + 1))  # a reader of each
     finished = FinishedEvent("08_worked_example").to_json()
     with pytest.raises(EventError, match="in version 1 it must be one of 'quiz', 'practice', 'reset'"):
         parse_event({**finished, "v": 1})

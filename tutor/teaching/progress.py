@@ -116,7 +116,11 @@ RESET = "reset"
 """The ``kind`` of a :class:`ResetEvent`."""
 FINISHED = "finished"
 """The ``kind`` of a :class:`FinishedEvent` (from version 2)."""
-EVENT_KINDS = (*(source.value for source in AnswerSource), RESET, FINISHED)
+KINDS_BY_VERSION: Mapping[int, tuple[str, ...]] = {
+    1: (AnswerSource.QUIZ.value, AnswerSource.PRACTICE.value, RESET),
+    2: (AnswerSource.QUIZ.value, AnswerSource.PRACTICE.value, RESET, FINISHED),
+}
+"""The event kinds of each version of the format (docs/progress.md)."""
 
 
 def _now() -> str:
@@ -258,7 +262,7 @@ def parse_event(data: object) -> Event:
         raise _NewerEventError(version)
     event_id = _named(data, "id", _ID, "it must be 32 lower-case hexadecimal digits (a uuid4)")
     time = _named(data, "time", _TIME, "it must be a UTC time such as 2026-12-01T10:00:00Z")
-    kinds = EVENT_KINDS if version >= 2 else EVENT_KINDS[:-1]
+    kinds = KINDS_BY_VERSION[version]
     kind = _field(data, "kind", str, "it must be one of " + ", ".join(map(repr, kinds)))
     if kind not in kinds:
         raise EventError(
