@@ -58,11 +58,14 @@ from tutor.teaching.language import LANGUAGE_NAMES, LANGUAGE_VARIABLE
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import list_lessons
 from tutor.teaching.progress import (
-    EVENT_VERSION,
+    FINISHED,
+    RESET,
     AnswerEvent,
+    AnswerSource,
     Event,
     EventError,
     FinishedEvent,
+    ResetEvent,
     TopicCount,
     parse_event,
 )
@@ -126,23 +129,12 @@ class EventStore:
             return max(result.rowcount, 0)
 
     def events_by_learner(self) -> dict[str, list[Event]]:
-        """Every learner's events, in the order they arrived (read back through the one
-        event parser; a row that is not an event is logged and left out)."""
+        """Every learner's events, in the order they arrived."""
         by_learner: dict[str, list[Event]] = {}
         query = select(events_table).order_by(events_table.c.seq)
         with self.engine.connect() as connection:
             for row in connection.execute(query).mappings():
-                try:
-                    event = _event(row)
-                except EventError as error:
-                    log.error(
-                        "row %s (%s) is not an event, left out: %s",
-                        row["seq"],
-                        row["learner"],
-                        error,
-                    )
-                    continue
-                by_learner.setdefault(row["learner"], []).append(event)
+                by_learner.setdefault(row["learner"], []).append(_event(row))
         return by_learner
 
 
@@ -161,27 +153,30 @@ def _row(event: Event) -> dict[str, Any]:
             "first_try": event.first_try,
         }
     elif isinstance(event, FinishedEvent):
-        row |= {"kind": "finished", "lesson": event.page}
+        row |= {"kind": FINISHED, "lesson": event.page}
     else:
-        row |= {"kind": "reset"}
+        row |= {"kind": RESET}
     return row
 
 
 def _event(row: Mapping[Any, Any]) -> Event:
-    """The event a database row holds (:func:`_row` in reverse)."""
-    return parse_event(
-        {
-            "v": EVENT_VERSION,
-            "id": row["event_id"],
-            "time": row["time"],
-            "kind": row["kind"],
-            "lesson": row["lesson"],
-            "item": row["item"],
-            "page": row["lesson"],
-            "topic": row["topic"],
-            "correct": row["correct"],
-            "first_try": row["first_try"],
-        }
+    """The event a database row holds (:func:`_row` in reverse). Rows are not parsed
+    again: every event was parsed on its way in (:class:`EventsAPI`), and a page reads
+    every row of the class at each load."""
+    kind = row["kind"]
+    if kind == RESET:
+        return ResetEvent(id=row["event_id"], time=row["time"])
+    if kind == FINISHED:
+        return FinishedEvent(row["lesson"], id=row["event_id"], time=row["time"])
+    return AnswerEvent(
+        AnswerSource(kind),
+        row["topic"],
+        row["correct"],
+        row["first_try"],
+        row["lesson"],
+        row["item"],
+        id=row["event_id"],
+        time=row["time"],
     )
 
 
