@@ -37,6 +37,7 @@ from jinja2 import ChoiceLoader, FileSystemLoader
 from jupyterhub.handlers import BaseHandler
 from jupyterhub.scopes import needs_scope
 from nativeauthenticator import NativeAuthenticator
+from nativeauthenticator.handlers import TEMPLATE_DIR as NATIVE_TEMPLATES
 from nativeauthenticator.handlers import ChangePasswordAdminHandler as NativeAdminPasswordHandler
 from nativeauthenticator.handlers import ChangePasswordHandler as NativeChangePasswordHandler
 from nativeauthenticator.handlers import LoginHandler as NativeLoginHandler
@@ -248,6 +249,28 @@ def _form_text(handler: Any, name: str) -> str:
     return value
 
 
+def add_template_folders(settings: dict[str, Any]) -> None:
+    """The tutor's and NativeAuthenticator's page templates, in both of JupyterHub's
+    template environments (NativeAuthenticator adds its own to the asynchronous one only,
+    and error pages are rendered with the other)."""
+    for key in ("jinja2_env", "jinja2_env_sync"):
+        env = settings.get(key)
+        if env is not None and not getattr(env, "tutor_templates_added", False):
+            folders = [str(TEMPLATES), NATIVE_TEMPLATES]
+            env.loader = ChoiceLoader([env.loader, FileSystemLoader(folders)])
+            env.tutor_templates_added = True
+
+
+def _argument_or_empty(handler: Any, name: str) -> str:
+    """Query or form field ``name``, or "" if it is missing or not UTF-8 (for pages that
+    answer an error and must not fail on the field that caused it)."""
+    try:
+        value: str = handler.get_argument(name, default="")
+    except web.HTTPError:
+        return ""
+    return value
+
+
 class _ClearErrors:
     """Mixed into the hub's form pages: an error no handler expected becomes a 400 page
     with the form's own message, not a bare 500 (it is still logged with its traceback
@@ -261,7 +284,7 @@ class _ClearErrors:
         super().write_error(status_code, **kwargs)  # type: ignore[misc]
 
 
-class TutorLoginHandler(_ClearErrors, NativeLoginHandler):  # type: ignore[misc]
+class TutorLoginHandler(NativeLoginHandler):  # type: ignore[misc]
     """The login page: a try that must wait is refused before anything else (429, saying
     how long); a failed login is 403 and names nothing but "invalid"; a form without a
     name or password, too long a password, or bytes that are not UTF-8 get 400 and say
@@ -272,10 +295,11 @@ class TutorLoginHandler(_ClearErrors, NativeLoginHandler):  # type: ignore[misc]
     ) -> Any:
         # JupyterHub's error page on this handler calls _render with its whole namespace
         # (sync=True among it); NativeAuthenticator's _render took two arguments only.
+        next_url = _argument_or_empty(self, "next")
         return self.render_template(
             "native-login.html",
             sync=bool(ns.get("sync", False)),
-            next=url_escape(self.get_argument("next", default="")),
+            next=url_escape(next_url),
             username=username,
             login_error=login_error,
             custom_html=self.authenticator.custom_html,
@@ -284,9 +308,29 @@ class TutorLoginHandler(_ClearErrors, NativeLoginHandler):  # type: ignore[misc]
             two_factor_auth=self.authenticator.allow_2fa,
             authenticator_login_url=url_concat(
                 self.authenticator.login_url(self.hub.base_url),
-                {"next": self.get_argument("next", "")},
+                {"next": next_url},
             ),
         )
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """The login form again, with what went wrong (JupyterHub's own error page for
+        the login form reads the form's fields again, and failed on the very field that
+        caused the error: "Invalid unicode in username" became an empty page)."""
+        if status_code >= 500:
+            self.set_status(400)
+        if not hasattr(self, "_jupyterhub_user"):  # an error before prepare(), as the hub does
+            self._jupyterhub_user = None
+            self._resolve_roles_and_scopes()
+        error = kwargs.get("exc_info", (None, None, None))[1]
+        message = NOT_PROCESSED
+        if isinstance(error, web.HTTPError) and error.log_message:
+            try:
+                message = error.log_message % error.args
+            except (TypeError, ValueError):
+                message = error.log_message
+        add_template_folders(self.settings)
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.finish(self._render(login_error=message, username="", sync=True))
 
     async def _answer(self, status: int, error: str, username: str) -> None:
         self.set_status(status)
@@ -444,16 +488,8 @@ class LoginWaitsHandler(BaseHandler):  # type: ignore[misc]
     """``/hub/login-waits``, the teachers' page: who must wait after failed logins, and
     a button to let each try again now."""
 
-    _templates_added = False
-
-    def _add_templates(self) -> None:
-        if not LoginWaitsHandler._templates_added:
-            env = self.settings["jinja2_env"]
-            env.loader = ChoiceLoader([env.loader, FileSystemLoader([str(TEMPLATES)])])
-            LoginWaitsHandler._templates_added = True
-
     async def _page(self, message: str = "") -> None:
-        self._add_templates()
+        add_template_folders(self.settings)
         waits = self.authenticator.throttle.waits()
         html = await self.render_template(
             "login-waits.html",
