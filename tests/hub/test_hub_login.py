@@ -109,6 +109,8 @@ def test_long_passwords_sign_up_and_log_in_and_too_long_says_the_limit(
     for name in ("ada", "bo"):  # signed up by the fixture; a new browser logs in too
         assert Visitor(login_hub).log_in(name, PASSWORDS[name]).status == 302, name
     stranger = Visitor(login_hub)
+    taken = stranger.sign_up("ada", "another-password-1")  # a refusal: 400 and why
+    assert taken.status == 400 and "already in use" in taken.text
     wrong = stranger.log_in("cy", "w" * 80)
     assert wrong.status == 403 and "Invalid username or password" in wrong.text
     too_long = stranger.sign_up("di", "字" * 400)  # 1200 bytes

@@ -382,7 +382,8 @@ class TutorSignUpHandler(_ClearErrors, NativeSignUpHandler):  # type: ignore[mis
     """NativeAuthenticator's sign-up page, which tells a learner whose name the teacher
     listed that they may log in now (its own message says "sent to the admin" to anyone
     but an admin, though a listed name is approved at once), says so when a password is
-    too long, and answers a form without a name or password with 400 and a message."""
+    too long, and answers every refusal (a form without a name or password too) with
+    400 and its message."""
 
     _too_long = False
 
@@ -402,13 +403,13 @@ class TutorSignUpHandler(_ClearErrors, NativeSignUpHandler):  # type: ignore[mis
             self.finish(html)
             return
         self._too_long = is_too_long(password) or password_bytes(password) is None
-        if self._too_long:
-            self.set_status(400)  # NativeAuthenticator answers its refusals with 200
         await super().post()
 
     def get_result_message(self, user: Any, *args: Any) -> tuple[str, str]:
         alert, message = super().get_result_message(user, *args)
-        if user is None and self._too_long and alert == "alert-danger" and "Something" in message:
+        if alert == "alert-danger":
+            self.set_status(400)  # NativeAuthenticator answers its refusals with 200
+        if user is None and self._too_long and "Something" in message:
             return alert, TOO_LONG
         if user is not None and user.is_authorized and alert == "alert-info":
             alert = "alert-success"
