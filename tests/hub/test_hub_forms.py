@@ -139,6 +139,7 @@ def check(answer: Answer, watch: LogWatch, case: object) -> None:
     assert answer.status < 500, (answer.status, shown, answer.text[:500])
     assert answer.seconds < CASE_SECONDS, (answer.seconds, shown)
     assert "Traceback" not in answer.text, shown
+    assert "<script>alert(1)</script>" not in answer.text, shown  # shown escaped, if at all
     log = watch.new()
     assert "Traceback" not in log, (shown, log[-3000:])
     assert not re.search(r"\] 5\d\d (GET|POST) ", log), (shown, log[-3000:])

@@ -19,9 +19,12 @@ start.
 
 from __future__ import annotations
 
+import os
 import re
 import ssl
+import subprocess
 from collections.abc import Iterator
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -31,7 +34,7 @@ from cryptography import x509
 from tutor.hub.certificate import fingerprint
 
 from .hub_forms import TEACHER, TEACHER_PASSWORD, Visitor
-from .hub_harness import RunningHub
+from .hub_harness import HUB_SCRIPT, REPO, RunningHub
 
 pytestmark = [pytest.mark.hub, pytest.mark.slow]
 
@@ -207,3 +210,21 @@ def test_a_learner_changes_to_a_long_password_and_the_teacher_sets_one(
     assert answer.status == 200 and "changed successfully" in answer.text
     assert Visitor(login_hub).log_in("cy", set_twice).status == 302
     assert "Traceback" not in hub_log(login_hub)
+
+
+def test_a_teachers_certificate_that_is_not_there_stops_the_start_naming_it(
+    tmp_path: Path,
+) -> None:
+    env = {
+        **os.environ,
+        "TUTOR_HUB_STATE": str(tmp_path / "state"),
+        "TUTOR_HUB_SSL_CERT": str(tmp_path / "school.crt"),  # not there
+        "TUTOR_HUB_SSL_KEY": str(tmp_path / "school.key"),
+        "TUTOR_HUB_ADMIN_PASSWORD": "not-started-at-all",
+    }
+    done = subprocess.run(
+        ["bash", str(HUB_SCRIPT)], cwd=REPO, env=env, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 1
+    assert f"TUTOR_HUB_SSL_CERT is '{tmp_path / 'school.crt'}', not a readable file" in done.stderr
+    assert not (tmp_path / "state" / "jupyterhub.sqlite").exists()

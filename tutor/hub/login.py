@@ -272,9 +272,9 @@ def _argument_or_empty(handler: Any, name: str) -> str:
 
 
 class _ClearErrors:
-    """Mixed into the hub's form pages: an error no handler expected becomes a 400 page
-    with the form's own message, not a bare 500 (it is still logged with its traceback
-    by tornado, as a bug)."""
+    """Mixed into the hub's form pages: an error no handler expected becomes JupyterHub's
+    error page with status 400, not a bare 500 (tornado still logs it with its traceback:
+    it is a bug to fix). Expected refusals answer the form with a message instead."""
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         if status_code >= 500:
