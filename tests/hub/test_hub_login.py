@@ -200,6 +200,13 @@ def test_a_learner_changes_to_a_long_password_and_the_teacher_sets_one(
     assert too_long.status == 400 and "at most 1024 bytes" in too_long.text
     wrong_old = cy.post("hub/change-password", [("old_password", "nope"), *fields[1:]])
     assert wrong_old.status == 403 and "current password was incorrect" in wrong_old.text
+    # Guessing the current password here is as slow as at the login page.
+    guesses = [
+        cy.post("hub/change-password", [("old_password", f"nope-{n}"), *fields[1:]]).status
+        for n in range(5)
+    ]
+    assert guesses == [403, 403, 403, 403, 429], guesses
+    assert "account:cy" not in lift_every_wait(browsers[TEACHER])  # cy's browser's own count
     assert Visitor(login_hub).log_in("cy", long_one).status == 302
     # The teacher sets it again (a forgotten password), also over 72 bytes.
     set_twice = "先生が決めた新しいパスワード" * 2  # 28 characters, 84 bytes

@@ -372,7 +372,7 @@ class TutorLoginHandler(NativeLoginHandler):  # type: ignore[misc]
         if (
             info is not None
             and not info.is_authorized
-            and password_matches(password, info.password)
+            and await asyncio.to_thread(password_matches, password, info.password)
         ):
             error = f"User {name} has not been authorized by an administrator yet."
         await self._answer(403, error, name)
@@ -431,28 +431,42 @@ def _password_problem(authenticator: Any, password: str) -> str | None:
 
 class TutorChangePasswordHandler(_ClearErrors, NativeChangePasswordHandler):  # type: ignore[misc]
     """A learner changes their own password (the current one checked with the tutor's
-    scheme, which NativeAuthenticator's page could not read)."""
+    scheme, which NativeAuthenticator's page could not read). Wrong current passwords
+    count as failed logins of this browser (someone at a computer left logged in cannot
+    guess faster here than at the login page)."""
 
     @web.authenticated
     async def post(self) -> None:
         user = await self.get_current_user()
+        authenticator: TutorAuthenticator = self.authenticator
         old = _form_text(self, "old_password")
         new = _form_text(self, "new_password")
-        info = self.authenticator.get_user(user.name)
+        info = authenticator.get_user(user.name)
+        key = authenticator.throttle_key(self, user.name)
+        wait = authenticator.throttle.wait(key)
         status, alert = 400, "alert-danger"
         if info is None:
             message = "This account's password is not kept by the hub."
-        elif not password_matches(old, info.password):
+        elif wait > 0:
+            authenticator.log_refused(user.name, client_address(self), key, wait)
+            status = 429
+            message = (
+                f"Too many wrong passwords. Please wait {int(wait + 0.999)} seconds before "
+                "trying again."
+            )
+        elif not await asyncio.to_thread(password_matches, old, info.password):
+            authenticator.throttle.failed(key)
             status, message = 403, "Your current password was incorrect. Please try again."
-        elif new != _form_text(self, "new_password_confirmation"):
-            message = "Your new password didn't match the confirmation. Please try again."
         else:
-            problem = _password_problem(self.authenticator, new)
-            if problem is None and self.authenticator.change_password(user.name, new):
+            authenticator.throttle.succeeded(key)
+            if new != _form_text(self, "new_password_confirmation"):
+                message = "Your new password didn't match the confirmation. Please try again."
+            elif (problem := _password_problem(authenticator, new)) is None:
+                authenticator.change_password(user.name, new)
                 status, alert = 200, "alert-success"
                 message = "Your password has been changed successfully!"
             else:
-                message = problem or NOT_PROCESSED
+                message = problem
         self.set_status(status)
         html = await self.render_template(
             "change-password.html", user_name=user.name, result_message=message, alert=alert
@@ -615,7 +629,7 @@ class TutorAuthenticator(NativeAuthenticator):  # type: ignore[misc]
             cookie,
             secrets.token_hex(8),
             expires_days=DEVICE_COOKIE_DAYS,
-            path=self.login_url(handler.hub.base_url),
+            path=handler.hub.base_url,  # the login and change-password pages read it
             httponly=True,
             secure=handler.request.protocol == "https",
             samesite="Strict",
