@@ -1,4 +1,4 @@
-"""The hub's pieces without a hub: the failed-login limits, the progress events and the
+"""The hub's pieces without a hub: the progress events and the
 results computed from them, the service's event store, its page, and the forwarder of a
 learner's server against a real HTTP server that fails and recovers. (The real hub with
 all of them together: test_class_hub.py.)"""
@@ -21,7 +21,6 @@ from tutor.display.browser_store import BrowserStore
 from tutor.display.context import Frontend, PageContext
 from tutor.display.course import course_entries, course_list_html, quiz_items
 from tutor.hub.class_progress import class_results, most_missed
-from tutor.hub.login import LoginThrottle
 from tutor.hub.server_extension import ProgressForwarder
 from tutor.hub.teacher_service import EventStore, choose_language, render_page
 from tutor.teaching.lesson_loader import list_lessons, load_lesson
@@ -64,61 +63,6 @@ def quiz(item: str, topic: str, correct: bool, **fields: Any) -> dict[str, Any]:
 RESET = {"v": 1, "id": "f" * 32, "time": "2026-12-01T11:00:00Z", "kind": "reset"}
 FINISHED = {"v": 2, "id": "e" * 32, "time": "2026-12-01T11:00:00Z", "kind": "finished", "page": "08_worked_example"}
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-
-
-# -- failed logins ----------------------------------------------------------------------------
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def test_the_wait_starts_after_five_failures_and_doubles_with_each_further_one() -> None:
-    clock = Clock()
-    throttle = LoginThrottle(clock=clock)  # the deployed defaults: 5 per name, 10 s, 900 s
-    waits = []
-    for _ in range(12):
-        waits.append(throttle.wait("ada", "10.1.1.1"))
-        clock.now += waits[-1]  # the guesser waits exactly as long as told
-        throttle.failed("ada", "10.1.1.1")
-    assert waits == [0, 0, 0, 0, 0, 10, 20, 40, 80, 160, 320, 640]
-    assert throttle.wait("ada", "10.1.1.1") == 900  # capped
-    clock.now += 899
-    assert throttle.wait("ada", "10.1.1.1") == pytest.approx(1)
-    # The right password, once allowed, clears the name's count.
-    clock.now += 1
-    throttle.succeeded("ada")
-    assert throttle.failures("ada", "10.1.1.1") == (0, 12)
-
-
-def test_failures_are_counted_per_address_across_names_too() -> None:
-    clock = Clock()
-    throttle = LoginThrottle(address_allowed=20, clock=clock)
-    for number in range(20):  # one guess at each of 20 names
-        assert throttle.wait(f"learner{number}", "10.9.9.9") == 0
-        throttle.failed(f"learner{number}", "10.9.9.9")
-    assert throttle.wait("someone-new", "10.9.9.9") == 10  # the address must wait
-    assert throttle.wait("someone-new", "10.9.9.8") == 0  # another address need not
-    # A success of one's own account does not clear the address (or it would let an
-    # attacker with an account keep guessing others').
-    throttle.succeeded("learner3")
-    assert throttle.wait("learner3", "10.9.9.9") == 10
-
-
-def test_old_failures_are_forgotten() -> None:
-    clock = Clock()
-    throttle = LoginThrottle(forget_after=3600, clock=clock)
-    for _ in range(7):
-        throttle.failed("bo", "10.0.0.2")
-        clock.now += 1000
-    clock.now += 3601
-    assert throttle.wait("bo", "10.0.0.2") == 0
-    throttle.failed("bo", "10.0.0.2")
-    assert throttle.failures("bo", "10.0.0.2") == (1, 1)
 
 
 # -- events (the one parser of tutor.teaching.progress, as the service uses it) ------------------
