@@ -203,6 +203,7 @@ def _lab(args: argparse.Namespace) -> int:
             port=args.port,
             open_browser=not args.no_browser,
             extra=args.jupyter_args,
+            lessons=args.lessons.resolve() if args.lessons else None,
         )
     except LaunchError as error:
         raise CommandError(str(error)) from None
@@ -353,6 +354,7 @@ def build_parser() -> argparse.ArgumentParser:
     lab.add_argument("--port", type=_port, default=None, help="JupyterLab's port")
     lab.add_argument("--no-browser", action="store_true", help="do not open a browser")
     _language_option(lab)
+    _lessons_option(lab)
     lab.add_argument(
         "jupyter_args",
         nargs="*",
