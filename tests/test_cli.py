@@ -421,8 +421,10 @@ def lab_without_jupyter(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
 
 
 def test_lab_adds_a_teachers_lessons_to_the_learners_copy(
-    tmp_path: Path, lab_without_jupyter: list[list[str]]
+    tmp_path: Path, lab_without_jupyter: list[list[str]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    import json
+
     from tutor.display.course import course_entries
     from tutor.resources import LESSONS_DIR_VARIABLE
     from tutor.teaching.lesson_loader import list_lessons
@@ -449,6 +451,18 @@ def test_lab_adds_a_teachers_lessons_to_the_learners_copy(
     assert entries["12_my_rule.ipynb"] == "Our class: tricks"
     # Of the temporary course, only the lessons' links are left for Lab.
     assert [path.name for path in lessons.parent.iterdir()] == ["lessons"]
+    # The page runs in a kernel as Lab starts one (in Lab's environment), here in Japanese:
+    # the English-only lesson is shown in English, with no error.
+    import nbclient
+    import nbformat
+
+    monkeypatch.setenv("TUTOR_LANG", "ja")
+    notebook = nbformat.read(copy / "12_my_rule.ipynb", as_version=4)
+    where = {"metadata": {"path": str(copy)}}
+    nbclient.NotebookClient(notebook, timeout=180, resources=where).execute()
+    shown = json.dumps([output for cell in notebook.cells for output in cell.outputs])
+    assert "Our class: tricks" in shown and "Last Friday" in shown
+    assert '"output_type": "error"' not in shown
 
 
 @pytest.mark.parametrize(
