@@ -409,7 +409,8 @@ def lab_without_jupyter(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
     from tutor.resources import LESSONS_DIR_VARIABLE
 
     for name in (LESSONS_DIR_VARIABLE, "JUPYTER_CONFIG_PATH", "TUTOR_PROGRESS_STORE"):
-        monkeypatch.delenv(name, raising=False)
+        monkeypatch.setenv(name, "")  # records the value to put back (delenv alone does
+        monkeypatch.delenv(name)  # not, for a variable that is not set)
     started: list[list[str]] = []
 
     def execv(program: str, command: list[str]) -> None:
