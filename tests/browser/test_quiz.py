@@ -73,11 +73,13 @@ def test_a_number_is_asked_for_graded_on_enter_and_tried_again_in_japanese(
     feedback = quiz.locator(f".{QUIZ_CLASS}-feedback")
     expect(box).to_have_value("")  # empty, not 0
 
-    check.click()  # nothing typed: asked for a number, nothing graded
-    expect(feedback.locator(".quiz-hint")).to_have_text(text("widgets.number-empty", lang))
+    check.click()  # nothing typed: asked for a number (a score's examples), nothing graded
+    expect(feedback.locator(".quiz-hint")).to_have_text(
+        text("quiz.number-empty-points", lang), timeout=ACTION_TIMEOUT
+    )
     _type_and_enter(quiz, "fifty")
     expect(feedback.locator(".quiz-hint")).to_have_text(
-        text("widgets.number-not-a-number", lang, typed="fifty"), timeout=ACTION_TIMEOUT
+        text("quiz.number-not-a-number-points", lang, typed="fifty"), timeout=ACTION_TIMEOUT
     )
     expect(feedback.locator(".quiz-feedback")).to_have_count(0)
     expect(box).to_be_enabled()
@@ -96,8 +98,16 @@ def test_a_number_is_asked_for_graded_on_enter_and_tried_again_in_japanese(
     box.focus()
     box.press("Enter")  # Enter grades what is in the box: a wrong answer
     wrong = question.check(right + 10, lang)
-    expect(feedback.locator(".quiz-feedback.wrong")).to_have_count(1, timeout=ACTION_TIMEOUT)
+    # A first miss: the hint, not yet the answer; "Show the answer" gives it.
+    expect(feedback.locator(".quiz-feedback.wrong.hinted")).to_have_count(1, timeout=ACTION_TIMEOUT)
+    assert question.hint(lang) in feedback.inner_text()
+    assert wrong.answer not in feedback.inner_text()
+    quiz.locator(f"button.{QUIZ_CLASS}-show-answer").click()
+    expect(feedback.locator(".quiz-feedback.wrong:not(.hinted)")).to_have_count(
+        1, timeout=ACTION_TIMEOUT
+    )
     assert wrong.answer in feedback.inner_text()
+    expect(quiz.locator(f"button.{QUIZ_CLASS}-show-answer")).to_be_hidden()
     expect(quiz.locator(f".{QUIZ_CLASS}-your-answer")).to_have_text(
         text("widgets.yours-wrong", lang), timeout=ACTION_TIMEOUT
     )
@@ -112,6 +122,47 @@ def test_a_number_is_asked_for_graded_on_enter_and_tried_again_in_japanese(
     expect(feedback.locator(".quiz-feedback.right")).to_have_count(1, timeout=ACTION_TIMEOUT)
     assert text("quiz.correct", lang) in feedback.inner_text()
     expect(quiz.locator(f"button.{QUIZ_CLASS}-try-again")).to_be_hidden()
+    log.assert_clean()
+
+
+def test_a_number_typed_and_submitted_at_once_is_graded_on_what_was_typed(
+    app: AppServer, page: tuple[Any, PageLog]
+) -> None:
+    """Issue 19: keys typed with no pause, then Enter (or Check) at once, were graded on
+    the box's previous value ("30" graded as 3). What is graded travels with the submit."""
+    browser_page, log = page
+    expect = _expect()
+    lang = "en"
+    lesson = load_lesson("07_scoring")
+    questions = lesson.questions()
+    _open(browser_page, app, "07_scoring.ipynb", lang)
+    for number, submit in ((1, "enter"), (2, "check")):
+        question = questions[number - 1]
+        right = question.correct_answer()
+        assert isinstance(right, int) and len(str(right)) >= 2  # a shorter prefix is wrong
+        quiz = _question(browser_page, number, len(lesson.quiz), lang)
+        box = quiz.locator(f".{QUIZ_CLASS}-number input")
+        box.press_sequentially(str(right))  # no delay between the keys
+        if submit == "enter":
+            box.press("Enter")
+        else:
+            quiz.locator(f"button.{QUIZ_CLASS}-check").click()
+        feedback = quiz.locator(f".{QUIZ_CLASS}-feedback .quiz-feedback")
+        expect(feedback).to_have_count(1, timeout=ACTION_TIMEOUT)
+        expect(feedback).to_have_class(re.compile(r"\bright\b"))
+        expect(feedback).to_contain_text(text("quiz.you-answered", lang, answer=right))
+        expect(box).to_have_value(str(right))
+    # Filled at once (paste, autofill) over an earlier try, then Check: the same.
+    question = questions[2]
+    right = question.correct_answer()
+    quiz = _question(browser_page, 3, len(lesson.quiz), lang)
+    box = quiz.locator(f".{QUIZ_CLASS}-number input")
+    box.fill("1")
+    box.fill(str(right))
+    quiz.locator(f"button.{QUIZ_CLASS}-check").click()
+    feedback = quiz.locator(f".{QUIZ_CLASS}-feedback .quiz-feedback")
+    expect(feedback).to_have_count(1, timeout=ACTION_TIMEOUT)
+    expect(feedback).to_have_class(re.compile(r"\bright\b"))
     log.assert_clean()
 
 
@@ -150,7 +201,11 @@ def test_chosen_and_missed_cards_are_marked_in_words_in_chinese(
             timeout=ACTION_TIMEOUT,
         )
     check.click()
-    expect(feedback.locator(".quiz-feedback.wrong")).to_have_count(1, timeout=ACTION_TIMEOUT)
+    expect(feedback.locator(".quiz-feedback.wrong.hinted")).to_have_count(1, timeout=ACTION_TIMEOUT)
+    quiz.locator(f"button.{QUIZ_CLASS}-show-answer").click()
+    expect(feedback.locator(".quiz-feedback.wrong:not(.hinted)")).to_have_count(
+        1, timeout=ACTION_TIMEOUT
+    )
     words = quiz.locator(f".{QUIZ_CLASS}-verdict")
 
     def under(card: Any) -> Any:
@@ -190,7 +245,11 @@ def test_the_trick_winner_and_the_learners_card_are_both_marked(
     quiz = _question(browser_page, 1, len(lesson.quiz), lang)
     buttons = quiz.locator(f"button.{QUIZ_CLASS}-choice")
     buttons.nth(wrong).click()
-    expect(quiz.locator(".quiz-feedback.wrong")).to_have_count(1, timeout=ACTION_TIMEOUT)
+    expect(quiz.locator(".quiz-feedback.wrong.hinted")).to_have_count(1, timeout=ACTION_TIMEOUT)
+    quiz.locator(f"button.{QUIZ_CLASS}-show-answer").click()  # the learner gives up
+    expect(quiz.locator(".quiz-feedback.wrong:not(.hinted)")).to_have_count(
+        1, timeout=ACTION_TIMEOUT
+    )
     verdicts = quiz.locator(f".{QUIZ_CLASS}-verdict")
     expect(verdicts.nth(wrong)).to_have_text(text("widgets.your-answer", lang), timeout=ACTION_TIMEOUT)
     expect(verdicts.nth(winner)).to_have_text(text("quiz.winner-mark", lang), timeout=ACTION_TIMEOUT)

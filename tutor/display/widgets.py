@@ -8,8 +8,7 @@ colour alone. Child widgets are attributes, so tests drive them without a browse
 
 >>> from tutor.teaching.quiz import ScoreQuestion
 >>> quiz = QuizWidget(ScoreQuestion(bid=2, taken=2))
->>> quiz.answer_input.value = "40"          # what typing in the box does
->>> quiz.check_button.click()
+>>> quiz.answer_input.submit("40")          # what typing 40 and Enter (or Check) does
 >>> "Right!" in quiz.feedback.value, quiz.first_try_correct
 (True, True)
 """
@@ -22,14 +21,23 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from tutor.display.answer_box import AnswerBox
 from tutor.display.chart import score_chart_html
 from tutor.display.html import score_sheet_html
 from tutor.display.svg import card_svg, trick_svg
 from tutor.rules.cards import Card, parse_cards
 from tutor.rules.scoring import ScoreSheet
 from tutor.teaching.explain import card_name
-from tutor.teaching.quiz import AnswerKind, Feedback, Question, Scene, read_number
-from tutor.teaching.text import DEFAULT_LANGUAGE, sentence_gap, text
+from tutor.teaching.quiz import (
+    AnswerKind,
+    Feedback,
+    Question,
+    Scene,
+    feedback_for,
+    read_number,
+    revealed,
+)
+from tutor.teaching.text import DEFAULT_LANGUAGE, join_sentences, sentence_gap, text
 
 AnswerCallback = Callable[[Question, object, Feedback], None]
 GradedCallback = Callable[[Question, bool, bool], None]
@@ -440,8 +448,9 @@ class TrickView(widgets.HTML):  # type: ignore[misc]
 
 
 def feedback_html(feedback: Feedback, *, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The grading of an answer as HTML: an icon AND the verdict in words, the right
-    answer, the engine's explanation and any details (a list).
+    """The grading of an answer as HTML: an icon AND the verdict in words, the learner's
+    number if the feedback repeats it, the right answer, the engine's explanation (or, on
+    a first miss, the hint: class ``hinted``) and any details (a list).
 
     >>> from tutor.teaching.quiz import ScoreQuestion
     >>> page = feedback_html(ScoreQuestion(bid=3, taken=1).check(-10))
@@ -451,13 +460,16 @@ def feedback_html(feedback: Feedback, *, lang: str = DEFAULT_LANGUAGE) -> str:
     icon = text("widgets.right-icon" if feedback.correct else "widgets.wrong-icon", lang)
     colour = RIGHT_COLOUR if feedback.correct else WRONG_COLOUR
     state = "right" if feedback.correct else "wrong"
+    if not feedback.revealed:
+        state += " hinted"
     gap = sentence_gap(feedback.verdict)  # none after a full-width 「！」 (Japanese, Chinese)
+    first = join_sentences((feedback.given, feedback.answer))
     parts = [
         f'<div class="quiz-feedback {state}" role="status" '
         f'style="border-left:0.35em solid {colour};padding:0.3em 0.8em;margin:0.4em 0">',
         f'<p style="margin:0.2em 0"><span aria-hidden="true" style="color:{colour};'
         f'font-weight:700">{escape(icon)}</span> <strong>{_words(feedback.verdict)}</strong>'
-        f"{gap}{_words(feedback.answer)}</p>",
+        f"{gap if first else ''}{_words(first)}</p>",
     ]
     if feedback.explanation:
         parts.append(f'<p style="margin:0.2em 0">{_words(feedback.explanation)}</p>')
@@ -497,8 +509,10 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
       (:attr:`card_picker`);
     - several choices: a toggle per choice (:attr:`choice_toggles`; cards drawn above
       theirs, e.g. the hand of a legal-plays question), then :attr:`check_button`;
-    - a number: a text box (:attr:`answer_input`, empty to start with) and
-      :attr:`check_button`; Enter in the box checks too, leaving the box does not.
+    - a number: a text box with its own Check button (:attr:`answer_input`, an
+      :class:`~tutor.display.answer_box.AnswerBox`, empty to start with); Enter in the box
+      or its Check grades the text typed, which travels with the press; leaving the box
+      grades nothing.
 
     Above them, the scene: the trick so far (:attr:`trick_view`) or the turned card.
 
@@ -573,6 +587,12 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             layout=_button_layout(),
         )
         self.try_again_button.on_click(lambda _button: self.try_again())
+        self.show_answer_button = widgets.Button(
+            description=text("widgets.show-answer", lang),
+            tooltip=text("widgets.show-answer-tooltip", lang),
+            layout=_button_layout(),
+        )
+        self.show_answer_button.on_click(lambda _button: self.show_answer())
         self.next_button = widgets.Button(
             description=text("widgets.next", lang),
             tooltip=text("widgets.next-tooltip", lang),
@@ -586,6 +606,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         self.feedback.add_class(f"{QUIZ_CLASS}-feedback")
         self.check_button.add_class(f"{QUIZ_CLASS}-check")
         self.try_again_button.add_class(f"{QUIZ_CLASS}-try-again")
+        self.show_answer_button.add_class(f"{QUIZ_CLASS}-show-answer")
         self.next_button.add_class(f"{QUIZ_CLASS}-next")
         self._style = html_widget(QUIZ_CSS, layout=widgets.Layout(display="none"))
         self.load(question)
@@ -602,6 +623,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         self.question: Question = question
         self.answered = False  # an answer is shown and the inputs are locked
         self.attempts = 0  # graded answers (a request for an answer is not one)
+        self.misses = 0  # wrong graded answers: the first gets a hint, later ones the answer
         self.first_try_correct: bool | None = None  # None until the first graded answer
         self.last_answer: object = None
         self.last_feedback: Feedback | None = None
@@ -610,14 +632,21 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         self.card_picker: CardPicker | None = None
         self.choice_toggles: ToggleChoices | None = None
         self.trick_view: TrickView | None = None
-        self.answer_input: widgets.Text | None = None
+        self.answer_input: AnswerBox | None = None
         self.answer_mark: widgets.HTML | None = None
         self.next_button.layout.display = "none"
         self.try_again_button.layout.display = "none"
+        self.show_answer_button.layout.display = "none"
         self.feedback.value = ""
+        # Said with the question, not first when Check finds nothing chosen.
+        pick_all = (
+            f'<p class="quiz-pick-all" style="margin:0.2em 0">{_words(text("quiz.pick-all", self.lang))}</p>'
+            if question.answer_kind is AnswerKind.MANY_CHOICES
+            else ""
+        )
         self.prompt.value = (
             f'<p class="quiz-prompt" style="font-size:1.1em;margin:0.3em 0">'
-            f"<strong>{_words(question.prompt(self.lang))}</strong></p>"
+            f"<strong>{_words(question.prompt(self.lang))}</strong></p>{pick_all}"
         )
         scene = self._build_scene(question.scene())
         if question.answer_kind is AnswerKind.NUMBER:
@@ -649,7 +678,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             self.prompt,
             *body,
             self.feedback,
-            widgets.HBox([self.try_again_button, self.next_button]),
+            widgets.HBox([self.try_again_button, self.show_answer_button, self.next_button]),
         ]
 
     def _build_scene(self, scene: Scene) -> list[widgets.Widget]:
@@ -663,21 +692,20 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         return shown
 
     def _build_number(self, question: Question) -> widgets.Widget:
-        # Empty to start with: a 0 in the box would be an answer nobody gave. The value
-        # follows the typing; only Check or Enter grades it (never leaving the box).
-        self.answer_input = widgets.Text(
-            value="",
+        # Empty to start with: a 0 in the box would be an answer nobody gave. Only Check or
+        # Enter grades, and what they grade is the text they carry (never leaving the box).
+        self.answer_input = AnswerBox(
             description=question.answer_label(self.lang),
             tooltip=text("widgets.number-input-tooltip", self.lang),
-            continuous_update=True,
-            layout=widgets.Layout(width="14em"),
+            check_label=self.check_button.description,
+            check_tooltip=self.check_button.tooltip,
         )
-        self.answer_input.on_msg(self._text_message)
+        self.answer_input.on_submit(self._number_submitted)
         self.answer_input.add_class(f"{QUIZ_CLASS}-number")
         self.answer_mark = html_widget()
         self.answer_mark.add_class(f"{QUIZ_CLASS}-your-answer")
         return widgets.HBox(
-            [self.answer_input, self.check_button, self.answer_mark],
+            [self.answer_input, self.answer_mark],
             layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
         )
 
@@ -725,27 +753,24 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
     # -- answering ----------------------------------------------------------------------
 
     def _check_pressed(self) -> None:
+        """Check under the choices: grade the selection."""
+        if self.answered or self.choice_toggles is None:
+            return
+        chosen = self.choice_toggles.selected_indices
+        if not chosen:
+            self._ask(text("widgets.choose-first", self.lang))
+            return
+        self.answer(tuple(self.choices[i] for i in chosen))
+
+    def _number_submitted(self, typed: str) -> None:
+        """Enter or Check in the number box, with the text it carried."""
         if self.answered:
             return
-        if self.choice_toggles is not None:
-            chosen = self.choice_toggles.selected_indices
-            if not chosen:
-                self._ask(text("widgets.choose-first", self.lang))
-                return
-            self.answer(tuple(self.choices[i] for i in chosen))
-        elif self.answer_input is not None:
-            typed = self.answer_input.value
-            number = read_number(typed)
-            if number is None:
-                key = "widgets.number-empty" if not typed.strip() else "widgets.number-not-a-number"
-                self._ask(text(key, self.lang, typed=typed.strip()))
-                return
-            self.answer(number)
-
-    def _text_message(self, _widget: object, content: dict[str, Any], _buffers: object) -> None:
-        """Enter in the number box (the front end sends a "submit" event) checks it."""
-        if content.get("event") == "submit":
-            self._check_pressed()
+        number = read_number(typed)
+        if number is None:
+            self._ask(self.question.number_request(typed, self.lang))
+            return
+        self.answer(number)
 
     def _picked(self, index: int) -> None:
         if not self.answered:
@@ -762,19 +787,23 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
     def answer(self, answer: object) -> Feedback:
         """Grade ``answer`` with the engine, show the feedback and mark the choices. While
         an answer is shown (before :meth:`try_again`), later calls return its feedback
-        unchanged."""
+        unchanged.
+
+        What is shown is the teaching layer's choice (:func:`tutor.teaching.quiz.feedback_for`):
+        a first wrong answer gets a hint and :attr:`show_answer_button`, a later one the
+        whole answer."""
         if self.answered and self.last_feedback is not None:
             return self.last_feedback
-        feedback = self.question.check(answer, self.lang)
+        feedback = feedback_for(self.question, answer, misses_before=self.misses, lang=self.lang)
         first_try = self.attempts == 0
         self.attempts += 1
+        if not feedback.correct:
+            self.misses += 1
         if first_try:
             self.first_try_correct = feedback.correct
         self.answered = True
         self.last_answer = answer
-        self.last_feedback = feedback
-        self.feedback.value = feedback_html(feedback, lang=self.lang)
-        self._lock_and_mark(answer)
+        self._show_feedback(feedback)
         self.try_again_button.layout.display = None if not feedback.correct else "none"
         if self.on_next is not None:
             self.next_button.layout.display = None
@@ -784,6 +813,19 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             callback(self.question, feedback.correct, first_try)
         return feedback
 
+    def show_answer(self) -> None:
+        """After a hint: the whole answer to the last wrong answer, and the choices marked
+        (the learner gave up, or wants to see why). Try again stays."""
+        if not self.answered or self.last_feedback is None or self.last_feedback.revealed:
+            return
+        self._show_feedback(revealed(self.question, self.last_answer, self.lang))
+
+    def _show_feedback(self, feedback: Feedback) -> None:
+        self.last_feedback = feedback
+        self.feedback.value = feedback_html(feedback, lang=self.lang)
+        self._lock_and_mark(self.last_answer)
+        self.show_answer_button.layout.display = None if not feedback.revealed else "none"
+
     def try_again(self) -> None:
         """After a wrong answer: unlock the inputs, empty and unmarked, for another try
         (the feedback goes too: it gave the answer away, the learner has read it)."""
@@ -792,9 +834,10 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         self.answered = False
         self.feedback.value = ""
         self.try_again_button.layout.display = "none"
+        self.show_answer_button.layout.display = "none"
         self._unlock()
         if self.answer_input is not None:
-            self.answer_input.value = ""
+            self.answer_input.clear()
             self.answer_input.focus()
 
     def _unlock(self) -> None:
@@ -831,18 +874,21 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             self.answer_mark.value = (
                 f'<strong style="color:{colour}">{_words(text(key, self.lang))}</strong>'
             )
+        hinted = self.last_feedback is not None and not self.last_feedback.revealed
         if self.choice_toggles is not None:
             self.choice_toggles.set_disabled(True)
-            self._mark_many()
+            if not hinted:  # after a hint the selection stays as the learner left it
+                self._mark_many()
         elif self.choice_buttons:
-            self._mark_one(answer)
+            self._mark_one(answer, reveal=not hinted)
 
-    def _mark_one(self, answer: object) -> None:
-        """One choice: the learner's (✔ or ✘, "your answer") and the right one (✔)."""
+    def _mark_one(self, answer: object, *, reveal: bool = True) -> None:
+        """One choice: the learner's (✔ or ✘, "your answer") and, if ``reveal``, the right
+        one (✔) and what the chosen one is; after a hint only "your answer" ✘."""
         question, lang = self.question, self.lang
         for index, choice in enumerate(self.choices):
             chosen, right = choice == answer, question.is_right_choice(choice)
-            if not (chosen or right):
+            if not (chosen or right) or not (chosen or reveal):
                 continue
             icon = text("widgets.right-icon" if right else "widgets.wrong-icon", lang)
             style = "success" if right else "danger"
@@ -850,7 +896,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             if self.card_picker is not None:
                 # Under the card: "your answer", and what the card is ("wins").
                 words = [whose] if chosen else []
-                words += [question.choice_mark(choice, lang)]
+                words += [question.choice_mark(choice, lang)] if reveal else []
                 verdict = "<br>".join(_words(word) for word in words if word)
                 self.card_picker.mark_answer(
                     index, verdict=verdict, icon=icon, style=style, ring=right
