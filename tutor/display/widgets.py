@@ -526,7 +526,9 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
     another try, below the explanation; the first try is the one a score counts
     (:attr:`first_try_correct`).
 
-    ``title`` (e.g. "Question 2 of 6") is shown above the prompt.
+    ``title`` (e.g. "Question 2 of 6") is shown above the prompt, and under it ``note``,
+    the words that set the scene ("A led the blue 6 and B played a Wizard. You are C."):
+    they belong to this question, under its heading.
 
     Hooks:
 
@@ -560,6 +562,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         on_next: Callable[[QuizWidget], None] | None = None,
         scale: float = 0.9,
         title: str = "",
+        note: str = "",
     ) -> None:
         super().__init__()
         self.lang = lang
@@ -567,10 +570,13 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         self.on_answer = on_answer
         self.on_next = on_next
         self._graded_callbacks: list[GradedCallback] = []
-        self.title = html_widget(
-            f'<p style="margin:0.6em 0 0;font-weight:600">{_words(title)}</p>' if title else "",
-            layout=widgets.Layout(display=None if title else "none"),
-        )
+        # The note in the heading's own widget: the quiz keeps its parts (a presenter's
+        # layout places them by their order, see tutor.css).
+        self.note = note
+        heading = f'<p style="margin:0.6em 0 0;font-weight:600">{_words(title)}</p>' if title else ""
+        if note:
+            heading += f'<p class="{QUIZ_CLASS}-note" style="margin:0.3em 0 0">{_words(note)}</p>'
+        self.title = html_widget(heading, layout=widgets.Layout(display=None if heading else "none"))
         self.title.add_class(f"{QUIZ_CLASS}-title")
         self.prompt = html_widget()
         self.feedback = html_widget()
