@@ -176,6 +176,63 @@ def test_a_number_typed_and_submitted_at_once_is_graded_on_what_was_typed(
     log.assert_clean()
 
 
+def test_a_hand_says_to_pick_all_and_each_whole_card_is_its_toggle(
+    app: AppServer, page: tuple[Any, PageLog]
+) -> None:
+    """Issue 19: a question with several right cards said so only after an empty Check;
+    only the small label under a card toggled it; a question's setup line sat above the
+    next question's heading. Now the question says "pick all", a click on the picture or
+    Space on the focused button toggles the card, and the setup line is under its own
+    question's heading."""
+    browser_page, log = page
+    expect = _expect()
+    lang = "en"
+    lesson = load_lesson("04_follow_suit")
+    number, item = next(
+        (number, item)
+        for number, item in enumerate(lesson.quiz, start=1)
+        if item.note is not None and isinstance(item.question, LegalPlaysQuestion)
+    )
+    question = item.question
+    assert isinstance(question, LegalPlaysQuestion) and len(question.hand) >= 2
+    _open(browser_page, app, "04_follow_suit.ipynb", lang)
+    quiz = _question(browser_page, number, len(lesson.quiz), lang)
+    heading = quiz.locator(f".{QUIZ_CLASS}-title")
+    expect(heading.locator(f".{QUIZ_CLASS}-note")).to_have_text(item.note(lang))  # type: ignore[misc]
+    # ... and not under the question before it.
+    before = _question(browser_page, number - 1, len(lesson.quiz), lang)
+    expect(before).not_to_contain_text(item.note(lang))  # type: ignore[misc]
+    expect(quiz.locator(f".{QUIZ_CLASS}-prompt")).to_contain_text(text("quiz.pick-all", lang))
+
+    toggles = quiz.locator(".widget-toggle-button")
+    first, second = question.hand[0], question.hand[1]
+    picture = quiz.locator(f".{QUIZ_CLASS}-card-choice").nth(0).locator("svg").first
+    picture.scroll_into_view_if_needed()
+
+    def click_the_picture() -> None:
+        """A real click in the middle of the card's picture, far from its label."""
+        box = picture.bounding_box()
+        assert box is not None
+        browser_page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    click_the_picture()
+    expect(toggles.nth(0)).to_have_text(
+        text("widgets.card-button-selected", lang, card=card_name(first, lang)),
+        timeout=ACTION_TIMEOUT,
+    )
+    click_the_picture()  # again: unselected
+    expect(toggles.nth(0)).to_have_text(
+        text("widgets.card-button", lang, card=card_name(first, lang)), timeout=ACTION_TIMEOUT
+    )
+    toggles.nth(1).focus()
+    browser_page.keyboard.press("Space")  # the keyboard reaches the card's one button
+    expect(toggles.nth(1)).to_have_text(
+        text("widgets.card-button-selected", lang, card=card_name(second, lang)),
+        timeout=ACTION_TIMEOUT,
+    )
+    log.assert_clean()
+
+
 def test_chosen_and_missed_cards_are_marked_in_words_in_chinese(
     app: AppServer, page: tuple[Any, PageLog]
 ) -> None:

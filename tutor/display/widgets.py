@@ -48,6 +48,8 @@ QUIZ_CLASS = "tutor-quiz"
 RIGHT_COLOUR = "#1a7f37"
 WRONG_COLOUR = "#b3261e"
 HINT_COLOUR = "#6b6b6b"
+CARD_CHOICE_CLASS = f"{QUIZ_CLASS}-card-choice"
+"""A card drawn above its button (a choice): the whole column presses the button."""
 
 QUIZ_CSS = f"""<style>
 .{QUIZ_CLASS} .{QUIZ_CLASS}-verdict {{ font-size: 0.85em; line-height: 1.25; text-align: center;
@@ -58,6 +60,18 @@ QUIZ_CSS = f"""<style>
 .{QUIZ_CLASS} .jupyter-button.{QUIZ_CLASS}-marked:disabled {{ opacity: 1; cursor: default; }}
 .{QUIZ_CLASS} .{QUIZ_CLASS}-number input:disabled {{ opacity: 1; }}
 .{QUIZ_CLASS}-summary {{ border-top: 1px solid #8a8a8a; margin-top: 1em; padding-top: 0.4em; }}
+/* A card's whole column (picture, words, button) is its button: the button's ::after
+   covers the column, so a click or a tap on the picture presses it; the keyboard still
+   reaches the one real button, whose focus ring goes round the whole card. */
+.{QUIZ_CLASS} .{CARD_CHOICE_CLASS} {{ position: relative; cursor: pointer; }}
+/* (Every Lumino widget is position: relative; the button must not be, or it would be
+   its own ::after's box.) */
+.{QUIZ_CLASS} .{CARD_CHOICE_CLASS} > button {{ position: static; }}
+.{QUIZ_CLASS} .{CARD_CHOICE_CLASS} > button::after {{ content: ""; position: absolute; inset: 0;
+  z-index: 1; }}
+.{QUIZ_CLASS} .{CARD_CHOICE_CLASS} > button:disabled::after {{ cursor: default; }}
+.{QUIZ_CLASS} .{CARD_CHOICE_CLASS}:has(> button:focus-visible) {{ outline: 2px solid currentColor;
+  outline-offset: 2px; }}
 </style>"""
 """Sizes and the look of a locked, marked answer; colours stay the page's own."""
 
@@ -79,6 +93,14 @@ def _button_layout() -> widgets.Layout:
 def _column_layout() -> widgets.Layout:
     """A card above its button (ipywidgets 8's Layout has no flex gap: margins space them)."""
     return widgets.Layout(align_items="center", margin="0 0.5em 0.5em 0")
+
+
+def _card_column(picture: widgets.HTML, verdict: widgets.HTML, button: widgets.Widget) -> widgets.VBox:
+    """A card's picture, its verdict line and its button, the whole of it pressing the
+    button (QUIZ_CSS)."""
+    column = widgets.VBox([picture, verdict, button], layout=_column_layout())
+    column.add_class(CARD_CHOICE_CLASS)
+    return column
 
 
 class ToggleChoices(widgets.Box):  # type: ignore[misc]
@@ -130,7 +152,7 @@ class ToggleChoices(widgets.Box):  # type: ignore[misc]
             toggle.observe(self._toggled, names="value")
         columns = (
             [
-                widgets.VBox([picture, verdict, toggle], layout=_column_layout())
+                _card_column(picture, verdict, toggle)
                 for picture, verdict, toggle in zip(
                     self.pictures, self.verdicts, self.toggles, strict=True
                 )
@@ -335,7 +357,7 @@ class CardPicker(widgets.Box):  # type: ignore[misc]
         self.verdicts = [_verdict_line() for _card in self.cards]
         self.buttons = [self._button(i) for i in range(len(self.cards))]
         columns = [
-            widgets.VBox([picture, verdict, button], layout=_column_layout())
+            _card_column(picture, verdict, button)
             for picture, verdict, button in zip(
                 self.pictures, self.verdicts, self.buttons, strict=True
             )
