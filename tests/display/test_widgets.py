@@ -858,3 +858,20 @@ def test_a_marked_button_keeps_its_full_colour_when_locked() -> None:
     assert missed.disabled and "tutor-quiz-marked" in missed._dom_classes
     assert missed.button_style == "warning"
     assert ".tutor-quiz .jupyter-button.tutor-quiz-marked:disabled { opacity: 1;" in quiz._style.value
+
+
+@pytest.mark.parametrize("question", ALL_QUESTIONS, ids=lambda q: type(q).__name__)
+def test_a_question_with_several_answers_says_so_before_any_check(question: Question) -> None:
+    """Issue 19: "pick all" was said only after Check with nothing chosen."""
+    quiz = QuizWidget(question, lang="ja")
+    says = escape(text("quiz.pick-all", "ja"), quote=False) in quiz.prompt.value
+    assert says is (question.answer_kind is AnswerKind.MANY_CHOICES)
+
+
+def test_each_card_choice_is_one_column_whose_button_covers_it() -> None:
+    """The picture is inside the column the button's ::after covers (QUIZ_CSS)."""
+    quiz = QuizWidget(LEGAL_QUESTIONS[0])
+    assert quiz.choice_toggles is not None
+    for column, toggle in zip(quiz.choice_toggles.children, quiz.choice_toggles.toggles, strict=True):
+        assert "tutor-quiz-card-choice" in column._dom_classes and column.children[-1] is toggle
+    assert ".tutor-quiz-card-choice > button::after" in quiz._style.value
