@@ -252,7 +252,12 @@ def test_lesson_quiz_gives_feedback_and_the_reason_right_and_wrong(
         expect(feedback).to_have_class(re.compile("right" if right else "wrong"))
         shown = feedback.inner_text()
         assert expected.verdict in shown  # "Right!" / "Not quite."
+        if not right:  # a first miss: the rule to look at, then the answer when asked for
+            assert question.hint() in shown and expected.answer not in shown
+            quiz.locator("button.tutor-quiz-show-answer").click()
+            expect(feedback).not_to_have_class(re.compile("hinted"), timeout=ACTION_TIMEOUT)
+            shown = feedback.inner_text()
         assert expected.answer in shown  # the winning card and who played it
         assert expected.explanation in shown  # the engine's reason
-        expect(quiz.locator("button:visible").first).to_be_disabled()  # the first answer counts
+        expect(quiz.locator("button.tutor-quiz-choice").first).to_be_disabled()  # the first answer counts
     log.assert_clean()

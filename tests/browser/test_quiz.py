@@ -202,7 +202,7 @@ def test_a_hand_says_to_pick_all_and_each_whole_card_is_its_toggle(
     # ... and not under the question before it.
     before = _question(browser_page, number - 1, len(lesson.quiz), lang)
     expect(before).not_to_contain_text(item.note(lang))  # type: ignore[misc]
-    expect(quiz.locator(f".{QUIZ_CLASS}-prompt")).to_contain_text(text("quiz.pick-all", lang))
+    expect(quiz.locator(".quiz-pick-all")).to_have_text(text("quiz.pick-all-lower", lang))
 
     toggles = quiz.locator(".widget-toggle-button")
     first, second = question.hand[0], question.hand[1]

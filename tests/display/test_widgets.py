@@ -864,8 +864,17 @@ def test_a_marked_button_keeps_its_full_colour_when_locked() -> None:
 def test_a_question_with_several_answers_says_so_before_any_check(question: Question) -> None:
     """Issue 19: "pick all" was said only after Check with nothing chosen."""
     quiz = QuizWidget(question, lang="ja")
-    says = escape(text("quiz.pick-all", "ja"), quote=False) in quiz.prompt.value
+    shown = "".join(child.value for child in _html_parts(quiz))
+    words = text("quiz.pick-all-lower" if question.answer_label("ja") else "quiz.pick-all", "ja")
+    says = escape(words, quote=False) in shown
     assert says is (question.answer_kind is AnswerKind.MANY_CHOICES)
+
+
+def _html_parts(widget: widgets.Widget) -> list[widgets.HTML]:
+    """Every HTML widget inside ``widget``, in order."""
+    if isinstance(widget, widgets.HTML):
+        return [widget]
+    return [part for child in getattr(widget, "children", ()) for part in _html_parts(child)]
 
 
 def test_each_card_choice_is_one_column_whose_button_covers_it() -> None:

@@ -60,6 +60,9 @@ QUIZ_CSS = f"""<style>
 .{QUIZ_CLASS} .jupyter-button.{QUIZ_CLASS}-marked:disabled {{ opacity: 1; cursor: default; }}
 .{QUIZ_CLASS} .{QUIZ_CLASS}-number input:disabled {{ opacity: 1; }}
 .{QUIZ_CLASS}-summary {{ border-top: 1px solid #8a8a8a; margin-top: 1em; padding-top: 0.4em; }}
+/* The line above the choices wraps to their width rather than widening the quiz (a
+   presenter's slide would be drawn smaller for it). */
+.{QUIZ_CLASS} .{QUIZ_CLASS}-answer-heading {{ contain: inline-size; }}
 /* A card's whole column (picture, words, button) is its button: the button's ::after
    covers the column, so a click or a tap on the picture presses it; the keyboard still
    reaches the one real button, whose focus ring goes round the whole card. */
@@ -515,6 +518,28 @@ def hint_html(words: str) -> str:
     )
 
 
+def _answer_heading(question: Question, lang: str) -> str:
+    """The line above the choices: what they are ("Your hand"), and, when several may be
+    right, that several may be picked (said with the question, not first when Check
+    finds nothing chosen).
+
+    >>> from tutor.teaching.quiz import LegalPlaysQuestion
+    >>> _answer_heading(LegalPlaysQuestion.of("B7 W", "B5", "R"), "en")
+    '<strong>Your hand</strong>: <span class="quiz-pick-all">pick all that apply.</span>'
+    """
+    label = question.answer_label(lang)
+    if question.answer_kind is not AnswerKind.MANY_CHOICES:
+        return f"<strong>{_words(label)}</strong>" if label else ""
+    if not label:
+        return f'<span class="quiz-pick-all">{_words(text("quiz.pick-all", lang))}</span>'
+    return text(
+        "quiz.pick-all-from",
+        lang,
+        label=f"<strong>{_words(label)}</strong>",
+        pick=f'<span class="quiz-pick-all">{_words(text("quiz.pick-all-lower", lang))}</span>',
+    )
+
+
 def _words(sentence: str) -> str:
     """A sentence made safe for HTML; quotes stay as they are (they are text, not markup)."""
     return escape(sentence, quote=False)
@@ -666,22 +691,19 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         self.try_again_button.layout.display = "none"
         self.show_answer_button.layout.display = "none"
         self.feedback.value = ""
-        # Said with the question, not first when Check finds nothing chosen.
-        pick_all = (
-            f'<p class="quiz-pick-all" style="margin:0.2em 0">{_words(text("quiz.pick-all", self.lang))}</p>'
-            if question.answer_kind is AnswerKind.MANY_CHOICES
-            else ""
-        )
         self.prompt.value = (
             f'<p class="quiz-prompt" style="font-size:1.1em;margin:0.3em 0">'
-            f"<strong>{_words(question.prompt(self.lang))}</strong></p>{pick_all}"
+            f"<strong>{_words(question.prompt(self.lang))}</strong></p>"
         )
         scene = self._build_scene(question.scene())
         if question.answer_kind is AnswerKind.NUMBER:
             answering: list[widgets.Widget] = [self._build_number(question)]
         else:
-            heading = question.answer_label(self.lang)
-            answering = [html_widget(f"<strong>{_words(heading)}</strong>")] if heading else []
+            heading = _answer_heading(question, self.lang)
+            answering = []
+            if heading:
+                answering.append(html_widget(heading))
+                answering[0].add_class(f"{QUIZ_CLASS}-answer-heading")
             answering += self._build_choices(question)
         answer_box = widgets.VBox(answering)
         answer_box.add_class(f"{QUIZ_CLASS}-answer")
