@@ -30,7 +30,7 @@ function render({ model, el }) {
   input.type = "text";
   input.id = id;
   input.className = "widget-input";
-  input.inputMode = "numeric"; // a phone offers digits (a minus sign stays reachable)
+  // No inputmode="numeric": a phone's digit pad may lack the minus sign a score needs.
   input.autocomplete = "off";
   input.spellcheck = false;
   const check = document.createElement("button");
