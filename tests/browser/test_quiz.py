@@ -233,6 +233,36 @@ def test_a_hand_says_to_pick_all_and_each_whole_card_is_its_toggle(
     log.assert_clean()
 
 
+def test_a_tap_on_a_cards_picture_on_a_phone_selects_it(app: AppServer, browser: Any) -> None:
+    """On a touch screen too, the card's picture is the toggle, not only its label."""
+    expect = _expect()
+    lang = "ja"
+    lesson = load_lesson("04_follow_suit")
+    number, question = next(
+        (number, q)
+        for number, q in enumerate(lesson.questions(), start=1)
+        if isinstance(q, LegalPlaysQuestion)
+    )
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    try:
+        phone = context.new_page()
+        _open(phone, app, "04_follow_suit.ipynb", lang)
+        quiz = _question(phone, number, len(lesson.quiz), lang)
+        picture = quiz.locator(f".{QUIZ_CLASS}-card-choice").nth(0).locator("svg").first
+        picture.scroll_into_view_if_needed()
+        box = picture.bounding_box()
+        assert box is not None
+        phone.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        expect(quiz.locator(".widget-toggle-button").nth(0)).to_have_text(
+            text("widgets.card-button-selected", lang, card=card_name(question.hand[0], lang)),
+            timeout=ACTION_TIMEOUT,
+        )
+    finally:
+        context.close()
+
+
 def test_chosen_and_missed_cards_are_marked_in_words_in_chinese(
     app: AppServer, page: tuple[Any, PageLog]
 ) -> None:
