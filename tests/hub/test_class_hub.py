@@ -59,7 +59,7 @@ def event(
     item: str | None = None,
     first_try: bool = True,
 ) -> dict[str, Any]:
-    """A progress event as the contract writes it (PROGRESS_CONTRACT.md)."""
+    """A progress event as the contract writes it (docs/progress.md; version 1 is still read)."""
     return {
         "v": 1,
         "id": uuid.uuid4().hex,

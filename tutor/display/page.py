@@ -175,6 +175,15 @@ def show_worked_example_page(
     frame = PageFrame(name, folder=folder, context=context, learner=learner)
     frame.show_top(one_widget=True)
     stepper = worked_example_stepper(lang=frame.lang, keys=frame.context.in_app)
+    reached_end = False
+
+    def finish_at_the_last_step(index: int) -> None:
+        nonlocal reached_end  # the page is finished once per visit, not at each return
+        if index == stepper.count - 1 and not reached_end:
+            reached_end = True
+            frame.progress.record_finished(frame.entry.name)
+
+    stepper.on_step(finish_at_the_last_step)
     if frame.context.presenting:  # slides come one at a time: the table is the last
         frame.show_content(stepper.widget)
         _show(_ipython.HTML(tricks_summary_html(lang=frame.lang)))
@@ -198,7 +207,9 @@ def show_play_page(
 
     frame = PageFrame(name, folder=folder, context=context, learner=learner)
     frame.show_top(one_widget=True)
-    frame.show_content(PlayScreen(players=4, variant="five-rounds", lang=frame.lang))
+    screen = PlayScreen(players=4, variant="five-rounds", lang=frame.lang)
+    screen.on_round_over(lambda: frame.progress.record_finished(frame.entry.name))
+    frame.show_content(screen)
     frame.show_bottom()
 
 

@@ -130,22 +130,22 @@ class Stepper:
         self.keys = keys  # the app's arrow keys (tutor.js): JupyterLab has none to offer
         self._cache: dict[tuple[int, bool], str] = {}
         self._widget: Any = None
-        self._step_callbacks: list[Callable[[Stepper], None]] = []
+        self._step_callbacks: list[Callable[[int], None]] = []
         self.index = 0
         self.go(start)
 
-    def on_step(self, callback: Callable[[Stepper], None]) -> None:
-        """Call ``callback(stepper)`` now and after every move (what comes after the
-        stepper can follow it, e.g. a summary shown only at the last step).
+    def on_step(self, callback: Callable[[int], None], *, remove: bool = False) -> None:
+        """Register (or remove) ``callback(index)``, called after each step is shown.
 
         >>> stepper = Stepper(2, lambda index, present: "")
-        >>> stepper.on_step(lambda moved: print(moved.index, moved.at_last_step))
-        0 False
+        >>> stepper.on_step(lambda index: print(index, stepper.at_last_step))
         >>> stepper.next()
         1 True
         """
-        self._step_callbacks.append(callback)
-        callback(self)
+        if remove:
+            self._step_callbacks.remove(callback)
+        else:
+            self._step_callbacks.append(callback)
 
     @property
     def at_last_step(self) -> bool:
@@ -167,7 +167,7 @@ class Stepper:
         self.index = index
         self._refresh()
         for callback in list(self._step_callbacks):
-            callback(self)
+            callback(index)
 
     def next(self) -> None:
         """One page forward (nothing at the last page)."""

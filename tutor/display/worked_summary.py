@@ -91,8 +91,9 @@ def summary_at_the_end(stepper: Stepper, *, lang: str = DEFAULT_LANGUAGE) -> Any
     ending.add_class("tutor-worked-ending")
     summary = tricks_summary_html(lang=lang)
 
-    def follow(moved: Stepper) -> None:
-        ending.value = summary if moved.at_last_step else ""
+    def follow(_index: int) -> None:
+        ending.value = summary if stepper.at_last_step else ""
 
     stepper.on_step(follow)
+    follow(stepper.index)
     return ending

@@ -39,7 +39,7 @@ from jupyter_server.utils import url_path_join
 from tornado import web
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 
-from tutor.hub.class_progress import Event, EventError, parse_event
+from tutor.teaching.progress import Event, EventError, parse_event
 
 PROGRESS_FILE_VARIABLE = "TUTOR_PROGRESS_FILE"
 SERVICE_URL_VARIABLE = "TUTOR_CLASS_RESULTS_URL"
@@ -123,7 +123,7 @@ class ProgressForwarder:
         return lines
 
     async def _send(self, events: list[Event]) -> None:
-        body = json.dumps({"events": [event.as_json() for event in events]})
+        body = json.dumps({"events": [event.to_json() for event in events]})
         request = HTTPRequest(
             self.url,
             method="POST",
