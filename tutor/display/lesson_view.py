@@ -286,8 +286,9 @@ def show_quiz(
     on_graded: ItemGradedCallback | None = None,
     on_finished: Callable[[QuizSummary], None] | None = None,
 ) -> None:
-    """Display the quiz of ``lesson``: a heading, each question with its note (each its
-    own output: a presenter shows one per screen), then the :class:`LessonQuiz` summary
+    """Display the quiz of ``lesson``: a heading, each question with its note under its
+    heading (each its own output: a presenter shows one per screen), then the
+    :class:`LessonQuiz` summary
     ("First try: 4 of 6 right") that offers the missed questions again.
 
     Graded answers are recorded in ``progress``; ``on_graded(item, correct, first_try)``
@@ -303,9 +304,7 @@ def show_quiz(
     if on_finished is not None:
         quiz.on_finished(on_finished)
     _markdown(f"## {text('lesson.quiz-heading', lang)}")
-    for note, widget in zip(quiz.notes(), quiz.quizzes, strict=True):
-        if note is not None:
-            _markdown(note)
+    for widget in quiz.quizzes:
         show_widget(widget, lang)
     show_widget(quiz, lang)
 

@@ -135,11 +135,22 @@ class Stepper:
         self.go(start)
 
     def on_step(self, callback: Callable[[int], None], *, remove: bool = False) -> None:
-        """Register (or remove) ``callback(index)``, called after each step is shown."""
+        """Register (or remove) ``callback(index)``, called after each step is shown.
+
+        >>> stepper = Stepper(2, lambda index, present: "")
+        >>> stepper.on_step(lambda index: print(index, stepper.at_last_step))
+        >>> stepper.next()
+        1 True
+        """
         if remove:
             self._step_callbacks.remove(callback)
         else:
             self._step_callbacks.append(callback)
+
+    @property
+    def at_last_step(self) -> bool:
+        """Whether the last page is shown."""
+        return self.index == self.count - 1
 
     def page_html(self, index: int | None = None) -> str:
         """The HTML of page ``index`` (default: the current one), drawn once and kept."""
