@@ -36,9 +36,9 @@ from pathlib import Path
 
 import bcrypt
 
-from tutor.hub.class_progress import parse_event
 from tutor.hub.teacher_service import EventStore, render_page
 from tutor.teaching.lesson_loader import list_lessons
+from tutor.teaching.progress import parse_event
 from tutor.teaching.quiz import Topic
 
 

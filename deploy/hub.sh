@@ -1,10 +1,18 @@
 #!/usr/bin/env bash
 # Start the tutor for a class on this machine: JupyterHub with one Voila server per learner.
 #
-#   TUTOR_HUB_ADMIN_PASSWORD='teachers-first-password' bash deploy/hub.sh  # http://<machine>:8000/
+#   TUTOR_HUB_ADMIN_PASSWORD='teachers-first-password' bash deploy/hub.sh  # https://<machine>:8000/
 #   TUTOR_HUB_ADMIN_PASSWORD=... TUTOR_HUB_LEARNERS=ada,bo bash deploy/hub.sh --port 9000
 #   TUTOR_HUB_AUTH=shared-password TUTOR_HUB_PASSWORD='class-password' bash deploy/hub.sh
 #   sudo TUTOR_HUB_AUTH=pam bash deploy/hub.sh                       # learners' Unix accounts
+#
+# HTTPS by default: passwords and login cookies must not cross the classroom network in
+# clear text. With TUTOR_HUB_SSL_CERT and TUTOR_HUB_SSL_KEY (PEM files, e.g. from the
+# school) the hub uses that certificate; otherwise it makes its own for this machine's
+# names and addresses on the first start (tutor/hub/certificate.py, kept in the state
+# folder's tls/), and prints its SHA-256 fingerprint and what pupils' browsers will say.
+# TUTOR_HUB_HTTP=1 serves plain HTTP instead (e.g. on 127.0.0.1 only, or behind a proxy
+# that does TLS).
 #
 # Extra arguments go to jupyterhub (e.g. --port N, --ip 127.0.0.1, --log-level=DEBUG).
 # The settings (and the environment variables that choose them) are in
@@ -30,6 +38,30 @@ PROXY="$(bash deploy/install_proxy.sh)"
 
 mkdir -p "$STATE"
 chmod 700 "$STATE"   # the database holds the learners' tokens
+
+# The certificate's paths, absolute (the hub runs in the state folder).
+TLS_ARGS=()
+if [[ "${TUTOR_HUB_HTTP:-}" == 1 ]]; then
+    echo "hub.sh: TUTOR_HUB_HTTP=1: plain HTTP, passwords cross the network in clear text" >&2
+elif [[ -n "${TUTOR_HUB_SSL_CERT:-}${TUTOR_HUB_SSL_KEY:-}" ]]; then
+    for name in TUTOR_HUB_SSL_CERT TUTOR_HUB_SSL_KEY; do
+        if [[ ! -r "${!name:-}" ]]; then
+            echo "hub.sh: $name is '${!name:-}', not a readable file; give both the" \
+                "certificate and its key (PEM), or neither (the hub makes its own)" >&2
+            exit 1
+        fi
+    done
+    TLS_ARGS=("--JupyterHub.ssl_cert=$(realpath "$TUTOR_HUB_SSL_CERT")"
+        "--JupyterHub.ssl_key=$(realpath "$TUTOR_HUB_SSL_KEY")")
+else
+    mapfile -t MADE < <("$ROOT/.venv/bin/python" -m tutor.hub.certificate "$STATE/tls")
+    if [[ ${#MADE[@]} -ne 2 ]]; then
+        echo "hub.sh: could not make the hub's certificate in $STATE/tls" >&2
+        exit 1
+    fi
+    TLS_ARGS=("--JupyterHub.ssl_cert=${MADE[0]}" "--JupyterHub.ssl_key=${MADE[1]}")
+fi
+
 cd "$STATE"
 
 # Passwords go to the hub in files, not in its environment: a process's starting
@@ -46,4 +78,5 @@ done
 exec "$ROOT/.venv/bin/python" -m jupyterhub \
     -f "$CONFIG" \
     "--ConfigurableHTTPProxy.command=$PROXY" \
+    "${TLS_ARGS[@]}" \
     "$@"

@@ -124,7 +124,7 @@ def test_missing_arguments_exit_2_with_usage(capsys: pytest.CaptureFixture[str])
 
 # -- wizard-tutor: the commands, help, version, lesson checks, the app's start-up checks ---
 
-COMMANDS = ["app", "lab", "check", "explain", "legal"]
+COMMANDS = ["app", "lab", "check", "new-lesson", "explain", "legal"]
 
 
 def test_version_is_the_package_metadata() -> None:
@@ -428,3 +428,113 @@ def test_a_teachers_lesson_gets_a_notebook_like_the_courses(tmp_path: Path) -> N
         },
     )
     assert done.returncode == 0, done.stderr
+
+
+# -- wizard-tutor lab --lessons FOLDER: a teacher's lessons in the Lab copy, as in the app ---
+
+
+class _LabStarted(Exception):
+    """Raised by the stand-in for os.execv: where JupyterLab would replace the process."""
+
+
+@pytest.fixture
+def lab_without_jupyter(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """``wizard-tutor lab`` up to starting JupyterLab (the commands it would run); what it
+    sets in the environment is undone after the test."""
+    from tutor.resources import LESSONS_DIR_VARIABLE
+
+    for name in (LESSONS_DIR_VARIABLE, "JUPYTER_CONFIG_PATH", "TUTOR_PROGRESS_STORE"):
+        monkeypatch.setenv(name, "")  # records the value to put back (delenv alone does
+        monkeypatch.delenv(name)  # not, for a variable that is not set)
+    started: list[list[str]] = []
+
+    def execv(program: str, command: list[str]) -> None:
+        started.append(command)
+        raise _LabStarted
+
+    monkeypatch.setattr(os, "execv", execv)
+    return started
+
+
+def test_lab_adds_a_teachers_lessons_to_the_learners_copy(
+    tmp_path: Path, lab_without_jupyter: list[list[str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import json
+
+    from tutor.display.course import course_entries
+    from tutor.resources import LESSONS_DIR_VARIABLE
+    from tutor.teaching.lesson_loader import list_lessons
+
+    teacher = tmp_path / "mylessons"
+    teacher.mkdir()
+    shutil.copy(ROOT / "tests" / "data" / "teachers_lesson.toml", teacher / "12_my_rule.toml")
+    copy = tmp_path / "my-course"
+    with pytest.raises(_LabStarted):
+        main(["lab", "--no-browser", "--dir", str(copy), "--lessons", str(teacher)])
+    assert len(lab_without_jupyter) == 1
+    # The copy holds the course and a page for the teacher's lesson, the app's own.
+    from tutor.app.launch import teacher_notebook
+
+    course = sorted(path.name for path in (ROOT / "notebooks").glob("*.ipynb"))
+    assert sorted(path.name for path in copy.glob("*.ipynb")) == sorted(
+        [*course, "12_my_rule.ipynb"]
+    )
+    assert (copy / "12_my_rule.ipynb").read_text("utf-8") == teacher_notebook("12_my_rule")
+    # Lab's kernels find the built-in lessons and the teacher's, which the course page lists.
+    lessons = Path(os.environ[LESSONS_DIR_VARIABLE])
+    assert [lesson.id for lesson in list_lessons(lessons)][-2:] == ["10_variants", "12_my_rule"]
+    entries = {entry.file: entry.title for entry in course_entries(copy)}
+    assert entries["12_my_rule.ipynb"] == "Our class: tricks"
+    # Of the temporary course, only the lessons' links are left for Lab.
+    assert [path.name for path in lessons.parent.iterdir()] == ["lessons"]
+    # The page runs in a kernel as Lab starts one (in Lab's environment), here in Japanese:
+    # the English-only lesson is shown in English, with no error.
+    import nbclient
+    import nbformat
+
+    monkeypatch.setenv("TUTOR_LANG", "ja")
+    notebook = nbformat.read(copy / "12_my_rule.ipynb", as_version=4)
+    where = {"metadata": {"path": str(copy)}}
+    nbclient.NotebookClient(notebook, timeout=180, resources=where).execute()
+    shown = json.dumps([output for cell in notebook.cells for output in cell.outputs])
+    assert "Our class: tricks" in shown and "Last Friday" in shown
+    assert '"output_type": "error"' not in shown
+
+
+@pytest.mark.parametrize(
+    ("lessons", "fragment"),
+    [
+        ("no-such-folder", "no lessons folder '{tmp}/no-such-folder'"),
+        ("empty", "no lesson files (NN_words.toml) in {tmp}/empty"),
+        ("broken", "the lessons of {tmp}/broken cannot be served:\n  "),
+    ],
+)
+def test_lab_refuses_a_bad_lessons_folder_as_the_app_does(
+    lessons: str,
+    fragment: str,
+    tmp_path: Path,
+    lab_without_jupyter: list[list[str]],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "broken").mkdir()
+    source = (ROOT / "tests" / "data" / "teachers_lesson.toml").read_text(encoding="utf-8")
+    (tmp_path / "broken" / "12_wrong.toml").write_text(
+        source.replace('winner = "C"', 'winner = "D"'), encoding="utf-8"
+    )
+    copy = tmp_path / "my-course"
+    assert main(["lab", "--dir", str(copy), "--lessons", str(tmp_path / lessons)]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("error: " + fragment.format(tmp=tmp_path))
+    assert lab_without_jupyter == [] and not copy.exists()  # nothing started, nothing copied
+    # The app stops with the same words, before anything starts.
+    assert main(["app", "--lessons", str(tmp_path / lessons)]) == 2
+    assert capsys.readouterr().err == error
+
+
+def test_lab_takes_the_lessons_option() -> None:
+    from tutor.cli import build_parser
+
+    args = build_parser().parse_args(["lab", "--lessons", "mylessons", "--", "--debug"])
+    assert (args.lessons, args.jupyter_args) == (Path("mylessons"), ["--debug"])
+    assert build_parser().parse_args(["lab"]).lessons is None

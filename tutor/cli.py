@@ -1,12 +1,14 @@
 """The command line, ``wizard-tutor`` (``python -m tutor`` is the same): start the app,
-open the course in JupyterLab, build it as a static site, check a lesson file, or ask the
-rules engine.
+open the course in JupyterLab, build it as a static site, start or check a lesson file of
+your own, or ask the rules engine.
 
     wizard-tutor                              # the app on http://127.0.0.1:8866/
     wizard-tutor app --classroom --lang ja    # open to the room, Japanese by default
     wizard-tutor lab                          # the notebooks in JupyterLab (a copy of yours)
     wizard-tutor build-site site/             # the course as a static site (no server)
+    wizard-tutor new-lesson my_lessons/12_my_rule.toml   # a starter lesson to change
     wizard-tutor check my_lessons/12_my_rule.toml
+    wizard-tutor app --lessons my_lessons     # the course with your lessons after its own
     wizard-tutor explain "J B5 B11 B7" --trump R
     wizard-tutor legal --hand "B7 R12 G10 W" --played "J B5"
 
@@ -115,6 +117,39 @@ def _check(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def _new_lesson(args: argparse.Namespace) -> int:
+    """Write a teacher's starter lesson; never over an existing file."""
+    from tutor.resources import teachers_guide
+    from tutor.teaching.lesson_starter import check_new_lesson_name, starter_lesson
+
+    path: Path = args.file
+    if path.exists() or path.is_symlink():
+        raise CommandError(
+            f"{str(path)!r} already exists, and new-lesson never writes over a file: give "
+            f"another name, or check the one you have with: {PROG} check {path}"
+        )
+    try:
+        check_new_lesson_name(path)
+    except LessonError as error:
+        raise CommandError(str(error)) from None
+    starter = starter_lesson(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        reason = "a file of that name is there" if path.parent.is_file() else error.strerror
+        raise CommandError(f"cannot make the folder {str(path.parent)!r}: {reason}") from None
+    try:
+        with path.open("x", encoding="utf-8") as file:  # "x": never over a file made meanwhile
+            file.write(starter)
+    except OSError as error:
+        raise CommandError(f"cannot write {str(path)!r}: {error.strerror}") from None
+    print(f"wrote {path}, a short lesson for you to change (its notes say how)")
+    print(f"check it after every change:  {PROG} check {path}")
+    print(f"show it in the app:           {PROG} app --lessons {path.parent}")
+    print(f"every kind of question:       {teachers_guide()}")
+    return 0
+
+
 # -- the app and JupyterLab ------------------------------------------------------------------
 
 
@@ -181,6 +216,7 @@ def _lab(args: argparse.Namespace) -> int:
             port=args.port,
             open_browser=not args.no_browser,
             extra=args.jupyter_args,
+            lessons=args.lessons.resolve() if args.lessons else None,
         )
     except LaunchError as error:
         raise CommandError(str(error)) from None
@@ -230,6 +266,38 @@ def _language_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _lessons_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--lessons",
+        type=Path,
+        metavar="FOLDER",
+        help="also show the lessons of this folder (NN_words.toml, each checked by the "
+        f"engine first), after the built-in ones; {PROG} new-lesson starts one",
+    )
+
+
+def _new_lesson_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from tutor.resources import teachers_guide
+    from tutor.teaching.lesson_starter import LAST_LESSON_NUMBER, first_teacher_number
+
+    new_lesson = commands.add_parser(
+        "new-lesson",
+        help="write a starter lesson file for you to change (a teacher's own lesson)",
+        description="Write a new lesson file FILE: a short lesson with notes that say how "
+        "to change it, which passes the check as written. The folder is made if it is "
+        "missing; an existing file is never written over. Every kind of question, with "
+        f"an example of each: the teacher's guide, {teachers_guide()}",
+    )
+    new_lesson.add_argument(
+        "file",
+        type=Path,
+        metavar="FILE",
+        help="the new file, named NN_words.toml and numbered after the built-in lessons "
+        f"({first_teacher_number()} to {LAST_LESSON_NUMBER}), e.g. my_lessons/12_trumps.toml",
+    )
+    new_lesson.set_defaults(run=_new_lesson)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
@@ -258,13 +326,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FOLDER",
         help="serve this folder of notebooks instead of the course",
     )
-    app.add_argument(
-        "--lessons",
-        type=Path,
-        metavar="FOLDER",
-        help="also serve the lessons of this folder (NN_words.toml, each checked by the "
-        "engine first), beside the built-in ones",
-    )
+    _lessons_option(app)
     app.add_argument(
         "--max-kernels",
         type=_positive,
@@ -305,6 +367,7 @@ def build_parser() -> argparse.ArgumentParser:
     lab.add_argument("--port", type=_port, default=None, help="JupyterLab's port")
     lab.add_argument("--no-browser", action="store_true", help="do not open a browser")
     _language_option(lab)
+    _lessons_option(lab)
     lab.add_argument(
         "jupyter_args",
         nargs="*",
@@ -345,6 +408,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="a lesson file, NN_words.toml, or a folder of them (as app --lessons takes)",
     )
     check.set_defaults(run=_check)
+    _new_lesson_command(commands)
 
     explain = commands.add_parser(
         "explain", help="who takes a trick, and why", description="Who takes a trick, and why."

@@ -81,3 +81,17 @@ def jupyter_data_dir() -> Path:
     (``nbconvert/templates/tutor``) and the kernel the app's pages run in
     (``kernels/python3``)."""
     return _package_root() / "app" / "jupyter"
+
+
+TEACHERS_GUIDE = "teachers-guide.md"
+
+
+def teachers_guide() -> Path:
+    """The teacher's guide to writing lessons: ``docs/teachers-guide.md`` in a checkout,
+    ``tutor/data/teachers-guide.md`` in a wheel (``wizard-tutor new-lesson`` names it).
+
+    >>> teachers_guide().is_file()
+    True
+    """
+    packaged = _package_root() / PACKAGED_DATA / TEACHERS_GUIDE
+    return packaged if packaged.is_file() else _package_root().parent / "docs" / TEACHERS_GUIDE

@@ -88,6 +88,9 @@ def test_worked_example_steps_through_three_tricks_with_buttons_and_keys(
     page_text = browser_page.locator(".tutor-step-page")
     assert "red is trump" in page_text.inner_text()
     assert browser_page.locator(".tutor-seat-hand svg.hand").count() == 4  # hands face up
+    # The tricks at a glance (every winner in it) wait for the last step.
+    glance = browser_page.locator(".tricks-summary")
+    expect(glance).to_have_count(0)
 
     def forward(step: int) -> None:
         """Alternate the ways to go on: click Next, the right arrow key, Enter on Next."""
@@ -181,8 +184,11 @@ def test_worked_example_steps_through_three_tricks_with_buttons_and_keys(
     assert totals == [40, 10, 0, 30]
     assert "A leads with 40 points." in page_text.inner_text()
 
+    expect(glance).to_have_count(0)
     forward(20)  # the end: the two scoring mistakes learners make most, on the same sheet
     expect(next_button).to_be_disabled()
+    expect(glance).to_have_count(1, timeout=ACTION_TIMEOUT)
+    expect(glance).to_contain_text(text("worked-summary.title", "en", round=3))
     expect(title).to_have_text(text("worked.mistakes-title"))
     mistakes = browser_page.locator(".tutor-reason").all_inner_texts()
     assert mistakes[0].startswith("B bid 2 in round 3 and took 1: 1 off, so −10.")
@@ -252,7 +258,12 @@ def test_lesson_quiz_gives_feedback_and_the_reason_right_and_wrong(
         expect(feedback).to_have_class(re.compile("right" if right else "wrong"))
         shown = feedback.inner_text()
         assert expected.verdict in shown  # "Right!" / "Not quite."
+        if not right:  # a first miss: the rule to look at, then the answer when asked for
+            assert question.hint() in shown and expected.answer not in shown
+            quiz.locator("button.tutor-quiz-show-answer").click()
+            expect(feedback).not_to_have_class(re.compile("hinted"), timeout=ACTION_TIMEOUT)
+            shown = feedback.inner_text()
         assert expected.answer in shown  # the winning card and who played it
         assert expected.explanation in shown  # the engine's reason
-        expect(quiz.locator("button:visible").first).to_be_disabled()  # the first answer counts
+        expect(quiz.locator("button.tutor-quiz-choice").first).to_be_disabled()  # the first answer counts
     log.assert_clean()

@@ -23,7 +23,8 @@ from typing import Any
 import pytest
 
 from tutor.display.course import INDEX_NOTEBOOK, course_entries, quiz_items
-from tutor.teaching.progress import BROWSER_STORAGE_KEY
+from tutor.teaching.lesson_loader import load_lesson
+from tutor.teaching.progress import BROWSER_STORAGE_KEY, AnswerEvent, AnswerSource
 from tutor.teaching.text import LANGUAGES, text
 
 from .app_process import NOTEBOOKS, AppServer
@@ -200,6 +201,58 @@ def test_the_course_page_shows_results_and_where_to_continue_in_three_languages(
             where = page.locator(".tutor-progress-where")
             expect(where).to_have_text(text("progress.where-browser", lang))
         assert {event["lesson"] for event in _stored(page)} == {LESSON}
+        _clean(log)
+    finally:
+        context.close()
+
+
+def _choose(page: Any, quiz_number: int, index: int) -> None:
+    """Answer a lesson page's quiz question with its choice number ``index``."""
+    quiz = page.locator(".tutor-quiz").nth(quiz_number)
+    quiz.locator("button.tutor-quiz-choice").nth(index).click()
+    quiz.locator(".quiz-feedback").wait_for(timeout=ANSWER_TIMEOUT)
+
+
+def test_after_a_reload_the_earliest_answer_stays_the_first_try_and_a_redo_keeps_the_score(
+    app: AppServer, browser: Any
+) -> None:
+    # Issue 19: a wrong first try, a reload, then the question right: the course page
+    # said "right" for it. The learner had answered the lesson's other questions before.
+    expect = _expect()
+    context, page, log = _new_page(browser)
+    lesson = load_lesson(LESSON)
+    first, *others = lesson.quiz
+    choices = list(first.question.choices())
+    right = choices.index(first.question.correct_answer())
+    wrong = next(index for index in range(len(choices)) if index != right)
+    earlier = [
+        AnswerEvent(AnswerSource.QUIZ, item.question.topic.value, True, True, LESSON, item.id)
+        for item in others
+    ]
+    try:
+        _open(page, app, INDEX_NOTEBOOK, "en")
+        _course_page_ready(page)
+        stored = json.dumps([event.to_json() for event in earlier])
+        key = json.dumps(BROWSER_STORAGE_KEY)
+        page.evaluate(f"localStorage.setItem({key}, {json.dumps(stored)})")
+        _open(page, app, f"{LESSON}.ipynb", "en")
+        _choose(page, 0, wrong)
+        _wait_stored(page, len(earlier) + 1)
+        page.reload()
+        page.locator(".tutor-quiz button.tutor-quiz-choice").first.wait_for(timeout=LOAD_TIMEOUT)
+        _choose(page, 0, right)  # a first try on the reloaded page, but not the learner's
+        _wait_stored(page, len(earlier) + 2)
+        for lang in ("en", "ja"):
+            _open(page, app, INDEX_NOTEBOOK, lang)
+            _course_page_ready(page)
+            score = text("course.status-done", lang, right=len(others), items=len(lesson.quiz))
+            expect(page.locator(".tutor-course-status")).to_have_text(f"✓ {score}")
+            resume = page.locator(".tutor-continue a")
+            expect(resume).to_have_attribute("href", f"{LESSON}.ipynb?lang={lang}")
+            if lang == "en":  # the lesson redone in Japanese, its first question right
+                _open(page, app, f"{LESSON}.ipynb", "ja")
+                _choose(page, 0, right)
+                _wait_stored(page, len(earlier) + 3)
         _clean(log)
     finally:
         context.close()

@@ -159,6 +159,11 @@ def test_a_lesson_quiz_answers_in_japanese(app: AppServer, page: tuple[Any, Page
     expected, english = question.check(wrong, lang), question.check(wrong, "en")
     shown = feedback.inner_text()
     assert expected.verdict in shown
+    assert question.hint(lang) in shown  # a first miss: the rule to look at, in Japanese
+    assert question.hint("en") not in shown
+    quiz.get_by_role("button", name=text("widgets.show-answer", lang), exact=True).click()
+    expect(feedback).to_contain_text(expected.answer, timeout=ACTION_TIMEOUT)
+    shown = feedback.inner_text()
     assert expected.answer in shown  # the engine's answer and its reason, in Japanese
     assert english.verdict not in shown and english.answer not in shown
     _assert_clean(log, failed)

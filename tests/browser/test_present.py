@@ -414,6 +414,13 @@ def test_a_quiz_answered_by_the_room_still_fits(
     quiz.locator(".widget-toggle-button").nth(choice).click()
     quiz.locator(".tutor-quiz-check").click()
     quiz.locator(".quiz-feedback").wait_for(timeout=STEP_TIMEOUT)
+    if not right:  # a first miss shows a hint: the room asks for the answer
+        show = quiz.locator(".tutor-quiz-show-answer")
+        show.wait_for(timeout=STEP_TIMEOUT)
+        _frames(browser_page, 3)
+        screen = browser_page.evaluate(MEASURE)
+        assert _problems(screen, f"the hint on a first miss ({lang})") == []
+        show.click()
     # The words under each card come after the feedback, one message each: measure the
     # slide once every card has them, not half-way.
     expect(quiz.locator(".tutor-quiz-verdict")).to_have_text(

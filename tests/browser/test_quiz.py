@@ -73,11 +73,13 @@ def test_a_number_is_asked_for_graded_on_enter_and_tried_again_in_japanese(
     feedback = quiz.locator(f".{QUIZ_CLASS}-feedback")
     expect(box).to_have_value("")  # empty, not 0
 
-    check.click()  # nothing typed: asked for a number, nothing graded
-    expect(feedback.locator(".quiz-hint")).to_have_text(text("widgets.number-empty", lang))
+    check.click()  # nothing typed: asked for a number (a score's examples), nothing graded
+    expect(feedback.locator(".quiz-hint")).to_have_text(
+        text("quiz.number-empty-points", lang), timeout=ACTION_TIMEOUT
+    )
     _type_and_enter(quiz, "fifty")
     expect(feedback.locator(".quiz-hint")).to_have_text(
-        text("widgets.number-not-a-number", lang, typed="fifty"), timeout=ACTION_TIMEOUT
+        text("quiz.number-not-a-number-points", lang, typed="fifty"), timeout=ACTION_TIMEOUT
     )
     expect(feedback.locator(".quiz-feedback")).to_have_count(0)
     expect(box).to_be_enabled()
@@ -96,8 +98,16 @@ def test_a_number_is_asked_for_graded_on_enter_and_tried_again_in_japanese(
     box.focus()
     box.press("Enter")  # Enter grades what is in the box: a wrong answer
     wrong = question.check(right + 10, lang)
-    expect(feedback.locator(".quiz-feedback.wrong")).to_have_count(1, timeout=ACTION_TIMEOUT)
+    # A first miss: the hint, not yet the answer; "Show the answer" gives it.
+    expect(feedback.locator(".quiz-feedback.wrong.hinted")).to_have_count(1, timeout=ACTION_TIMEOUT)
+    assert question.hint(lang) in feedback.inner_text()
+    assert wrong.answer not in feedback.inner_text()
+    quiz.locator(f"button.{QUIZ_CLASS}-show-answer").click()
+    expect(feedback.locator(".quiz-feedback.wrong:not(.hinted)")).to_have_count(
+        1, timeout=ACTION_TIMEOUT
+    )
     assert wrong.answer in feedback.inner_text()
+    expect(quiz.locator(f"button.{QUIZ_CLASS}-show-answer")).to_be_hidden()
     expect(quiz.locator(f".{QUIZ_CLASS}-your-answer")).to_have_text(
         text("widgets.yours-wrong", lang), timeout=ACTION_TIMEOUT
     )
@@ -113,6 +123,144 @@ def test_a_number_is_asked_for_graded_on_enter_and_tried_again_in_japanese(
     assert text("quiz.correct", lang) in feedback.inner_text()
     expect(quiz.locator(f"button.{QUIZ_CLASS}-try-again")).to_be_hidden()
     log.assert_clean()
+
+
+# One task of the page, as autofill, a paste or a fast typist's keys with Enter come: an
+# input event per character, then Enter (keydown and keypress) or a click on Check.
+_TYPE_AND_SUBMIT = """(quiz, [typed, via]) => {
+  const box = quiz.querySelector(".tutor-quiz-number input");
+  for (let end = 1; end <= typed.length; end++) {
+    box.value = typed.slice(0, end);
+    box.dispatchEvent(new InputEvent("input", { bubbles: true, data: typed[end - 1] }));
+  }
+  if (via === "check") {
+    quiz.querySelector("button.tutor-quiz-check").click();
+  } else {
+    for (const type of ["keydown", "keypress"]) {
+      box.dispatchEvent(new KeyboardEvent(type, {
+        key: "Enter", code: "Enter", keyCode: 13, which: 13, bubbles: true, cancelable: true,
+      }));
+    }
+  }
+}"""
+
+
+def test_a_number_typed_and_submitted_at_once_is_graded_on_what_was_typed(
+    app: AppServer, page: tuple[Any, PageLog]
+) -> None:
+    """Issue 19: a number typed and submitted at once (autofill, a paste, fast keys) was
+    graded on the box's previous value ("30" then Enter graded as 3). What is graded now
+    travels with the submit, and the feedback says which number it graded."""
+    browser_page, log = page
+    expect = _expect()
+    lang = "en"
+    lesson = load_lesson("07_scoring")
+    questions = lesson.questions()
+    _open(browser_page, app, "07_scoring.ipynb", lang)
+    for number, via in ((1, "enter"), (2, "check"), (3, "keys")):
+        question = questions[number - 1]
+        right = question.correct_answer()
+        assert isinstance(right, int) and len(str(right)) >= 2  # a shorter prefix is wrong
+        quiz = _question(browser_page, number, len(lesson.quiz), lang)
+        box = quiz.locator(f".{QUIZ_CLASS}-number input")
+        if via == "keys":  # Playwright's own keys, with no delay between them
+            box.press_sequentially(str(right))
+            box.press("Enter")
+        else:
+            quiz.evaluate(_TYPE_AND_SUBMIT, [str(right), via])
+        feedback = quiz.locator(f".{QUIZ_CLASS}-feedback .quiz-feedback")
+        expect(feedback).to_have_count(1, timeout=ACTION_TIMEOUT)
+        expect(feedback).to_have_class(re.compile(r"\bright\b"))
+        expect(box).to_have_value(str(right))
+        expect(feedback).to_contain_text(text("quiz.you-answered", lang, answer=right))
+    log.assert_clean()
+
+
+def test_a_hand_says_to_pick_all_and_each_whole_card_is_its_toggle(
+    app: AppServer, page: tuple[Any, PageLog]
+) -> None:
+    """Issue 19: a question with several right cards said so only after an empty Check;
+    only the small label under a card toggled it; a question's setup line sat above the
+    next question's heading. Now the question says "pick all", a click on the picture or
+    Space on the focused button toggles the card, and the setup line is under its own
+    question's heading."""
+    browser_page, log = page
+    expect = _expect()
+    lang = "en"
+    lesson = load_lesson("04_follow_suit")
+    number, item = next(
+        (number, item)
+        for number, item in enumerate(lesson.quiz, start=1)
+        if item.note is not None and isinstance(item.question, LegalPlaysQuestion)
+    )
+    question = item.question
+    assert isinstance(question, LegalPlaysQuestion) and len(question.hand) >= 2
+    _open(browser_page, app, "04_follow_suit.ipynb", lang)
+    quiz = _question(browser_page, number, len(lesson.quiz), lang)
+    heading = quiz.locator(f".{QUIZ_CLASS}-title")
+    expect(heading.locator(f".{QUIZ_CLASS}-note")).to_have_text(item.note(lang))  # type: ignore[misc]
+    # ... and not under the question before it.
+    before = _question(browser_page, number - 1, len(lesson.quiz), lang)
+    expect(before).not_to_contain_text(item.note(lang))  # type: ignore[misc]
+    expect(quiz.locator(".quiz-pick-all")).to_have_text(text("quiz.pick-all-lower", lang))
+
+    toggles = quiz.locator(".widget-toggle-button")
+    first, second = question.hand[0], question.hand[1]
+    picture = quiz.locator(f".{QUIZ_CLASS}-card-choice").nth(0).locator("svg").first
+    picture.scroll_into_view_if_needed()
+
+    def click_the_picture() -> None:
+        """A real click in the middle of the card's picture, far from its label."""
+        box = picture.bounding_box()
+        assert box is not None
+        browser_page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    click_the_picture()
+    expect(toggles.nth(0)).to_have_text(
+        text("widgets.card-button-selected", lang, card=card_name(first, lang)),
+        timeout=ACTION_TIMEOUT,
+    )
+    click_the_picture()  # again: unselected
+    expect(toggles.nth(0)).to_have_text(
+        text("widgets.card-button", lang, card=card_name(first, lang)), timeout=ACTION_TIMEOUT
+    )
+    toggles.nth(1).focus()
+    browser_page.keyboard.press("Space")  # the keyboard reaches the card's one button
+    expect(toggles.nth(1)).to_have_text(
+        text("widgets.card-button-selected", lang, card=card_name(second, lang)),
+        timeout=ACTION_TIMEOUT,
+    )
+    log.assert_clean()
+
+
+def test_a_tap_on_a_cards_picture_on_a_phone_selects_it(app: AppServer, browser: Any) -> None:
+    """On a touch screen too, the card's picture is the toggle, not only its label."""
+    expect = _expect()
+    lang = "ja"
+    lesson = load_lesson("04_follow_suit")
+    number, question = next(
+        (number, q)
+        for number, q in enumerate(lesson.questions(), start=1)
+        if isinstance(q, LegalPlaysQuestion)
+    )
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    try:
+        phone = context.new_page()
+        _open(phone, app, "04_follow_suit.ipynb", lang)
+        quiz = _question(phone, number, len(lesson.quiz), lang)
+        picture = quiz.locator(f".{QUIZ_CLASS}-card-choice").nth(0).locator("svg").first
+        picture.scroll_into_view_if_needed()
+        box = picture.bounding_box()
+        assert box is not None
+        phone.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        expect(quiz.locator(".widget-toggle-button").nth(0)).to_have_text(
+            text("widgets.card-button-selected", lang, card=card_name(question.hand[0], lang)),
+            timeout=ACTION_TIMEOUT,
+        )
+    finally:
+        context.close()
 
 
 def test_chosen_and_missed_cards_are_marked_in_words_in_chinese(
@@ -150,7 +298,11 @@ def test_chosen_and_missed_cards_are_marked_in_words_in_chinese(
             timeout=ACTION_TIMEOUT,
         )
     check.click()
-    expect(feedback.locator(".quiz-feedback.wrong")).to_have_count(1, timeout=ACTION_TIMEOUT)
+    expect(feedback.locator(".quiz-feedback.wrong.hinted")).to_have_count(1, timeout=ACTION_TIMEOUT)
+    quiz.locator(f"button.{QUIZ_CLASS}-show-answer").click()
+    expect(feedback.locator(".quiz-feedback.wrong:not(.hinted)")).to_have_count(
+        1, timeout=ACTION_TIMEOUT
+    )
     words = quiz.locator(f".{QUIZ_CLASS}-verdict")
 
     def under(card: Any) -> Any:
@@ -190,7 +342,11 @@ def test_the_trick_winner_and_the_learners_card_are_both_marked(
     quiz = _question(browser_page, 1, len(lesson.quiz), lang)
     buttons = quiz.locator(f"button.{QUIZ_CLASS}-choice")
     buttons.nth(wrong).click()
-    expect(quiz.locator(".quiz-feedback.wrong")).to_have_count(1, timeout=ACTION_TIMEOUT)
+    expect(quiz.locator(".quiz-feedback.wrong.hinted")).to_have_count(1, timeout=ACTION_TIMEOUT)
+    quiz.locator(f"button.{QUIZ_CLASS}-show-answer").click()  # the learner gives up
+    expect(quiz.locator(".quiz-feedback.wrong:not(.hinted)")).to_have_count(
+        1, timeout=ACTION_TIMEOUT
+    )
     verdicts = quiz.locator(f".{QUIZ_CLASS}-verdict")
     expect(verdicts.nth(wrong)).to_have_text(text("widgets.your-answer", lang), timeout=ACTION_TIMEOUT)
     expect(verdicts.nth(winner)).to_have_text(text("quiz.winner-mark", lang), timeout=ACTION_TIMEOUT)

@@ -96,6 +96,7 @@ def test_the_wheel_carries_what_the_tutor_needs_at_run_time(wheel: Path) -> None
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {f"tutor/data/lessons/{name}" for name in LESSONS} <= names
     assert {f"tutor/data/notebooks/{name}" for name in NOTEBOOKS} <= names
+    assert "tutor/data/teachers-guide.md" in names  # new-lesson points a pip user to it
     template = "tutor/app/jupyter/nbconvert/templates/tutor/"
     for name in ("conf.json", "index.html.j2", "page.html", "tree.html", "static/tutor.js"):
         assert template + name in names, name
@@ -167,6 +168,18 @@ def test_the_command_answers_version_and_checks_lesson_files(
     assert done.stdout.startswith(f"ok: {good}")
     assert "13_wrong_answer.toml" in done.stderr and f"states winner '{wrong}'" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_the_installed_command_starts_a_lesson_and_names_the_guide_it_carries(
+    installed: dict[str, Any],
+) -> None:
+    done = run(installed, "wizard-tutor", "new-lesson", "mylessons/12_trumps.toml")
+    assert done.returncode == 0, done.stderr
+    guide = Path(done.stdout.splitlines()[-1].split(": ", 1)[1].strip())
+    assert guide.is_relative_to(installed["venv"]) and guide.name == "teachers-guide.md"
+    assert "# Writing your own lessons: a teacher's guide" in guide.read_text(encoding="utf-8")
+    done = run(installed, "wizard-tutor", "check", "mylessons/12_trumps.toml")
+    assert (done.returncode, done.stderr) == (0, "")
 
 
 def test_the_installed_app_serves_the_course_to_a_browser(

@@ -14,7 +14,7 @@ from tutor.display.browser_store import BrowserStore
 from tutor.teaching.progress import (
     BROWSER_STORAGE_KEY,
     AnswerEvent,
-    AnswerKind,
+    AnswerSource,
     Progress,
     ProgressState,
     ResetEvent,
@@ -37,7 +37,7 @@ def store(monkeypatch: pytest.MonkeyPatch) -> tuple[BrowserStore, Progress, list
 def test_progress_loads_when_the_browser_reports(store: tuple[BrowserStore, Progress, list[Any]]) -> None:
     browser, progress, _ = store
     assert progress.state is ProgressState.LOADING and browser.key == BROWSER_STORAGE_KEY
-    events = [AnswerEvent(AnswerKind.PRACTICE, "score", True, True), ResetEvent()]
+    events = [AnswerEvent(AnswerSource.PRACTICE, "score", True, True), ResetEvent()]
     browser.stored = json.dumps([event.to_json() for event in events])
     assert progress.state is ProgressState.READY and progress.events == events
 
@@ -47,7 +47,7 @@ def test_an_answer_is_sent_to_the_browser_and_counts_until_the_browser_has_it(
 ) -> None:
     browser, progress, sent = store
     browser.stored = "[]"
-    event = progress.record_answer(AnswerKind.PRACTICE, topic=Topic.SCORE, correct=False)
+    event = progress.record_answer(AnswerSource.PRACTICE, topic=Topic.SCORE, correct=False)
     assert sent == [{"op": "append", "event": event.to_json()}]
     assert progress.count(Topic.SCORE).wrong == 1  # counted on the page already
     browser.stored = json.dumps([event.to_json()])  # the browser reports it kept
@@ -68,7 +68,7 @@ def test_a_damaged_browser_store_is_said_and_can_be_started_afresh(
     assert progress.state is ProgressState.BROKEN and progress.problem is not None
     assert progress.problem.problem is problem
     assert "this browser’s storage" in progress.problem.message()
-    pending = progress.record_answer(AnswerKind.PRACTICE, topic=Topic.SCORE, correct=True)
+    pending = progress.record_answer(AnswerSource.PRACTICE, topic=Topic.SCORE, correct=True)
     assert sent == []  # nothing is added to a damaged store
     progress.start_afresh()
     assert sent[0]["op"] == "replace" and sent[0]["backup"].startswith(f"{BROWSER_STORAGE_KEY}.broken-")
@@ -82,7 +82,7 @@ def test_a_refused_write_and_a_blocked_storage_are_said(
 ) -> None:
     browser, progress, _ = store
     browser.stored = "[]"
-    event = progress.record_answer(AnswerKind.PRACTICE, topic=Topic.SCORE, correct=True)
+    event = progress.record_answer(AnswerSource.PRACTICE, topic=Topic.SCORE, correct=True)
     browser._message(browser, {"op": "failed", "id": event.id, "reason": "QuotaExceededError"}, [])
     assert progress.write_problem is not None
     assert progress.write_problem.problem is StoreProblem.BROWSER_WRITE

@@ -22,7 +22,15 @@ from tutor.display.course import (
     quiz_items,
 )
 from tutor.teaching.language import LANGUAGE_NAMES
-from tutor.teaching.progress import PRACTICE, PRACTICE_GOAL, AnswerEvent, AnswerKind, Summary
+from tutor.teaching.progress import (
+    PRACTICE,
+    PRACTICE_GOAL,
+    AnswerEvent,
+    AnswerSource,
+    Event,
+    FinishedEvent,
+    Summary,
+)
 from tutor.teaching.text import LANGUAGES, text
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
@@ -156,7 +164,7 @@ def test_every_course_link_keeps_the_language(lang: str) -> None:
 
 def _answers(lesson: str, items: list[str], right: int) -> list[AnswerEvent]:
     return [
-        AnswerEvent(AnswerKind.QUIZ, "trick-winner", index < right, True, lesson, item)
+        AnswerEvent(AnswerSource.QUIZ, "trick-winner", index < right, True, lesson, item)
         for index, item in enumerate(items)
     ]
 
@@ -179,7 +187,7 @@ def test_the_course_page_shows_what_this_learner_did_and_where_to_continue() -> 
 
 def test_practice_counts_on_the_course_page_and_is_done_after_its_goal() -> None:
     entries = course_entries(NOTEBOOKS)
-    practice = [AnswerEvent(AnswerKind.PRACTICE, "score", True, True)] * PRACTICE_GOAL
+    practice = [AnswerEvent(AnswerSource.PRACTICE, "score", True, True)] * PRACTICE_GOAL
     summary = Summary.of(practice, quiz_items(entries))
     listing = course_list_html(entries, APP, summary)
     assert text("course.status-practice", answered=PRACTICE_GOAL, right=PRACTICE_GOAL) in listing
@@ -195,3 +203,32 @@ def test_while_progress_loads_the_page_says_so_and_shows_no_status() -> None:
 def test_an_empty_folder_says_there_is_nothing_yet(tmp_path: Path) -> None:
     assert text("course.none") in course_list_html(course_entries(tmp_path, lessons=[]), APP, None)
     assert CourseEntry("x.ipynb", "x").name == "x"
+
+
+def test_the_worked_example_and_the_play_page_show_done_once_finished() -> None:
+    entries = course_entries(NOTEBOOKS)
+    finished = [FinishedEvent("08_worked_example"), FinishedEvent("11_play_a_round")]
+    listing = course_list_html(entries, APP, Summary.of(finished, quiz_items(entries)))
+    done = f'<span class="tutor-course-status">✓ {text("course.status-finished")}</span>'
+    assert listing.count(done) == 2
+    assert listing.count('class="tutor-course-entry is-done"') == 2
+    for name in ("08_worked_example", "11_play_a_round"):
+        entry = re.search(rf'<li class="tutor-course-entry is-done"><a [^>]*href="{name}', listing)
+        assert entry, name
+
+
+def test_continue_goes_back_to_a_lesson_left_halfway_through_its_redo() -> None:
+    # Lessons 1 to 7 done, then lesson 1 redone (in Japanese) and left halfway: the learner
+    # last worked in lesson 1, so Continue goes there, not to the worked example.
+    entries = course_entries(NOTEBOOKS)
+    items = quiz_items(entries)
+    events: list[Event] = []
+    for lesson in [name for name in items if name < "08"]:
+        events += [*_answers(lesson, items[lesson], right=1), FinishedEvent(lesson)]
+    events += _answers("01_cards_and_rounds", items["01_cards_and_rounds"][:2], right=2)
+    summary = Summary.of(events, items)
+    assert links(continue_html(entries, APP, summary))[0]["href"] == "01_cards_and_rounds.ipynb?lang=en"
+    assert summary.lesson("01_cards_and_rounds").right == 1  # the redo did not rewrite it
+    events.append(FinishedEvent("01_cards_and_rounds"))  # the redo taken to its end
+    summary = Summary.of(events, items)
+    assert links(continue_html(entries, APP, summary))[0]["href"] == "02_trump.ipynb?lang=en"

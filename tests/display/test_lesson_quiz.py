@@ -4,6 +4,8 @@ offered again, and the hooks a progress store records answers with."""
 
 from __future__ import annotations
 
+from html import escape
+
 import pytest
 
 from tutor.display import show_quiz
@@ -110,6 +112,13 @@ def test_each_question_is_numbered_and_notes_come_with_their_question() -> None:
         title = text("lesson-quiz.question-number", "ja", number=number, total=total)
         assert title in widget.title.value and widget.title.layout.display != "none"
     assert quiz.notes() == [item.note("ja") if item.note else None for item in lesson.quiz]
+    for item, widget in zip(lesson.quiz, quiz.quizzes, strict=True):
+        if item.note is None:
+            assert widget.note == "" and "-note" not in widget.title.value
+        else:  # under the question's own heading, above its prompt
+            heading = widget.title.value
+            assert heading.index(title) < heading.index(escape(item.note("ja"), quote=False))
+            assert widget.children.index(widget.title) + 1 == widget.children.index(widget.prompt)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -135,9 +144,11 @@ def test_show_quiz_displays_each_question_with_its_note_then_the_summary(
     assert isinstance(summary, LessonQuiz)
     widgets_shown = [obj for obj in shown if isinstance(obj, QuizWidget)]
     assert widgets_shown == summary.quizzes
+    # Issue 19: a note shown on its own before its question sat under the previous
+    # question's Try again. It is inside its question now, under the heading.
+    assert shown[1:] == [*summary.quizzes, summary]
     noted = next(i for i, item in enumerate(lesson.quiz) if item.note is not None)
-    before = shown[shown.index(summary.quizzes[noted]) - 1]
-    assert isinstance(before, Markdown) and before.data == lesson.quiz[noted].note(lang)
+    assert escape(lesson.quiz[noted].note(lang), quote=False) in summary.quizzes[noted].title.value
     summary.quizzes[noted].answer(lesson.quiz[noted].question.correct_answer())
     assert recorded == [(lesson.quiz[noted], True, True)]
 

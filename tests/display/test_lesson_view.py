@@ -21,7 +21,7 @@ from tutor.display.lesson_view import (
 from tutor.display.widgets import QuizWidget
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import list_lessons, load_lesson
-from tutor.teaching.progress import AnswerKind, MemoryStore, Progress
+from tutor.teaching.progress import AnswerSource, FinishedEvent, MemoryStore, Progress
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
@@ -86,7 +86,7 @@ def test_a_graded_quiz_answer_is_recorded_with_its_lesson_item_and_topic() -> No
     widget.answer(question.correct_answer())
     (event,) = progress.events
     assert (event.kind, event.lesson, event.item, event.topic) == (
-        AnswerKind.QUIZ,
+        AnswerSource.QUIZ,
         "06_trick_winner",
         item.id,
         question.topic.value,
@@ -157,3 +157,37 @@ def test_a_lesson_page_has_links_title_notice_quiz_and_records_answers(shown: li
     quizzes[0].answer(quizzes[0].question.correct_answer())
     assert [event.lesson for event in progress.events] == ["06_trick_winner"]
 
+
+
+def test_a_lesson_page_is_finished_when_its_quiz_is_answered_through_and_a_redo_keeps_the_score(
+    shown: list[object],
+) -> None:
+    from tutor.display.lesson_view import show_lesson_page
+    from tutor.display.progress_view import LearnerProgress
+
+    lesson = load_lesson("07")
+    items = {lesson.id: [item.id for item in lesson.quiz]}
+    progress = Progress(MemoryStore())
+
+    def take_the_quiz(lang: str, right: int) -> None:
+        """The page shown (again, as after a reload) and its questions answered, the
+        first ``right`` of them right."""
+        shown.clear()
+        show_lesson_page(
+            lesson.id, folder=NOTEBOOKS, context=PageContext(lang, Frontend.APP),
+            learner=LearnerProgress(progress),
+        )
+        quizzes = [widget for widget in shown if isinstance(widget, QuizWidget)]
+        for number, quiz in enumerate(quizzes):
+            assert not progress.summary(items).last_completed or number == 0
+            answer = quiz.question.correct_answer()
+            quiz.answer(answer if number < right else answer + 1)
+
+    take_the_quiz("en", right=3)
+    assert isinstance(progress.events[-1], FinishedEvent)
+    assert progress.events[-1].page == lesson.id
+    score = progress.summary(items).lesson(lesson.id)
+    assert score.done and score.right == 3
+    take_the_quiz("ja", right=len(lesson.quiz))  # redone, all right, in Japanese
+    assert progress.summary(items).lesson(lesson.id) == score
+    assert [type(event) for event in progress.events].count(FinishedEvent) == 2

@@ -13,7 +13,7 @@ from tutor.display.browser_store import BrowserStore
 from tutor.display.context import Frontend, PageContext
 from tutor.display.page import PageFrame, show_course_page, show_widget
 from tutor.display.progress_view import LearnerProgress, ProgressNotice
-from tutor.teaching.progress import MemoryStore, Progress
+from tutor.teaching.progress import FinishedEvent, MemoryStore, Progress
 from tutor.teaching.text import text
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
@@ -95,8 +95,131 @@ def test_the_worked_example_offers_the_arrow_keys_only_in_the_app(
             learner=LearnerProgress(Progress(MemoryStore())),
         )
         (content,) = widgets  # the stepper with the page's helpers, in one output
-        stepper = content.children[0]  # type: ignore[attr-defined]
+        stepper = content.children[0].children[0]  # type: ignore[attr-defined]
         hints = [child for child in stepper.children if "tutor-step-keys" in child._dom_classes]
         assert bool(hints) is offered
         back, following = stepper.children[1].children[:2]
         assert ("arrow" in back.tooltip) is offered and ("arrow" in following.tooltip) is offered
+
+
+def test_the_worked_examples_tricks_at_a_glance_wait_for_the_last_step(
+    monkeypatch: pytest.MonkeyPatch, shown: list[object]
+) -> None:
+    """Issue 19: the summary of the tricks (every winner in it) was on the page from step
+    1, spoiling the stepping. A learner sees it under the stepper at the last step only; a
+    presenter's slides come one at a time, so there it stays the slide after the stepper."""
+    from IPython.display import HTML
+
+    import tutor.display.page as page
+    from tutor.display.page import show_worked_example_page
+    from tutor.display.stepper import NEXT_CLASS
+
+    title = text("worked-summary.title", "ja", round=3)
+    widgets: list[object] = []
+    monkeypatch.setattr(page, "show_widget", lambda widget, _lang: widgets.append(widget))
+    learner = LearnerProgress(Progress(MemoryStore()))
+    show_worked_example_page(
+        "08_worked_example", folder=NOTEBOOKS, context=PageContext("ja", Frontend.APP), learner=learner
+    )
+    assert not any(isinstance(obj, HTML) and title in obj.data for obj in shown)
+    (content,) = widgets
+    stepper_box, ending = content.children[0].children  # type: ignore[attr-defined]
+    assert ending.value == ""
+    next_button = next(
+        child
+        for row in stepper_box.children
+        for child in getattr(row, "children", ())
+        if NEXT_CLASS in child._dom_classes
+    )
+    while not next_button.disabled:  # a learner pressing Next to the last step
+        assert title not in ending.value
+        next_button.click()
+    assert title in ending.value and "★" in ending.value
+
+    shown.clear()
+    widgets.clear()
+    show_worked_example_page(
+        "08_worked_example",
+        folder=NOTEBOOKS,
+        context=PageContext("ja", Frontend.APP, presenting=True),
+        learner=learner,
+    )
+    assert any(isinstance(obj, HTML) and title in obj.data for obj in shown)
+
+
+# -- pages without a quiz are finished, and the learner's progress says so ----------------------
+
+
+def _shown_content(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    import tutor.display.page as page
+
+    widgets: list[object] = []
+    monkeypatch.setattr(page, "show_widget", lambda widget, _lang: widgets.append(widget))
+    return widgets
+
+
+def _finished(progress: Progress) -> list[str]:
+    return [event.page for event in progress.events if isinstance(event, FinishedEvent)]
+
+
+def test_the_worked_example_is_finished_when_its_last_step_is_reached(
+    monkeypatch: pytest.MonkeyPatch, shown: list[object]
+) -> None:
+    from tutor.display.page import show_worked_example_page
+
+    widgets = _shown_content(monkeypatch)
+    progress = Progress(MemoryStore())
+    show_worked_example_page(
+        "08_worked_example",
+        folder=NOTEBOOKS,
+        context=PageContext("ja", Frontend.APP),
+        learner=LearnerProgress(progress),
+    )
+    (content,) = widgets
+    stepper = content.children[0].children[0]  # type: ignore[attr-defined]
+    back, following = stepper.children[1].children[:2]
+    steps = 1
+    while not following.disabled:
+        assert _finished(progress) == []  # not before the last step
+        following.click()
+        steps += 1
+    assert steps > 10 and _finished(progress) == ["08_worked_example"]
+    back.click()
+    following.click()  # back at the end: the page was finished once, on this visit
+    assert _finished(progress) == ["08_worked_example"]
+    summary = progress.summary()
+    assert summary.done("08_worked_example") and summary.last_activity == "08_worked_example"
+
+
+def test_the_play_page_is_finished_each_time_a_round_is_over(
+    monkeypatch: pytest.MonkeyPatch, shown: list[object]
+) -> None:
+    from tutor.display.page import show_play_page
+    from tutor.display.play import PlayScreen
+
+    from .test_play_screen import take_turn
+
+    widgets = _shown_content(monkeypatch)
+    progress = Progress(MemoryStore())
+    show_play_page(
+        "11_play_a_round",
+        folder=NOTEBOOKS,
+        context=PageContext("en", Frontend.LAB),
+        learner=LearnerProgress(progress),
+    )
+    (content,) = widgets
+    screen = content.children[0]  # type: ignore[attr-defined]
+    assert isinstance(screen, PlayScreen)
+    for _ in range(50):
+        if screen.session.round.finished:
+            break
+        assert _finished(progress) == []  # not while the round is being played
+        take_turn(screen)
+    assert screen.session.round.finished and _finished(progress) == ["11_play_a_round"]
+    assert progress.summary().done("11_play_a_round")
+    take_turn(screen)  # the next round
+    for _ in range(50):
+        if screen.session.round.finished:
+            break
+        take_turn(screen)
+    assert _finished(progress) == ["11_play_a_round"] * 2

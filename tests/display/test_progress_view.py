@@ -16,7 +16,7 @@ from tutor.display.browser_store import BrowserStore
 from tutor.display.context import Frontend, PageContext
 from tutor.display.progress_view import ProgressNotice, ResetControl, open_learner_progress
 from tutor.teaching.progress import (
-    AnswerKind,
+    AnswerSource,
     FileStore,
     MemoryStore,
     Progress,
@@ -61,7 +61,7 @@ def test_a_broken_file_is_said_on_the_page_with_a_way_to_start_afresh(
     assert notice.layout.display is None and notice.buttons.layout.display is None
     assert text("progress.problem-heading", lang) in notice.message.value
     assert str(progress_in_tmp) in notice.message.value and 'role="alert"' in notice.message.value
-    progress.record_answer(AnswerKind.PRACTICE, topic=Topic.SCORE, correct=True)
+    progress.record_answer(AnswerSource.PRACTICE, topic=Topic.SCORE, correct=True)
     notice.afresh_button.click()
     aside = next(progress_in_tmp.parent.glob("progress.jsonl.broken-*"))
     assert aside.read_bytes() == b'{"v": 1}\n\xff\n'  # kept, not deleted
@@ -93,7 +93,7 @@ def test_continue_without_saving_keeps_the_file_untouched(progress_in_tmp: Path)
     progress = Progress(FileStore())
     notice = ProgressNotice(progress)
     notice.unsaved_button.click()
-    progress.record_answer(AnswerKind.PRACTICE, topic=Topic.SCORE, correct=True)
+    progress.record_answer(AnswerSource.PRACTICE, topic=Topic.SCORE, correct=True)
     assert progress_in_tmp.read_bytes() == b'{"v": 1}\n\xff\n'
     assert notice.layout.display is None and text("progress.where-nowhere") in notice.message.value
 
@@ -105,7 +105,7 @@ def test_a_failed_write_is_said_on_the_page(
     notice = ProgressNotice(progress, lang="ja")
     assert notice.layout.display == "none"
     with full_disk():
-        progress.record_answer(AnswerKind.PRACTICE, topic=Topic.SCORE, correct=True)
+        progress.record_answer(AnswerSource.PRACTICE, topic=Topic.SCORE, correct=True)
     assert notice.layout.display is None
     assert "最後の答えは保存されませんでした" in notice.message.value
     assert str(progress_in_tmp) in notice.message.value
@@ -114,7 +114,7 @@ def test_a_failed_write_is_said_on_the_page(
 def test_reset_asks_and_resets_only_this_learner(tmp_path: Path) -> None:
     mine, theirs = tmp_path / "me.jsonl", tmp_path / "you.jsonl"
     for path in (mine, theirs):
-        Progress(FileStore(path)).record_answer(AnswerKind.PRACTICE, topic=Topic.SCORE, correct=True)
+        Progress(FileStore(path)).record_answer(AnswerSource.PRACTICE, topic=Topic.SCORE, correct=True)
     progress = Progress(FileStore(mine))
     control = ResetControl(progress)
     control.button.click()

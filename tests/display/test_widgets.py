@@ -42,6 +42,7 @@ from tutor.teaching.quiz import (
     Topic,
     TrickWinnerQuestion,
     TrumpQuestion,
+    feedback_for,
 )
 from tutor.teaching.round_quiz import (
     BidTime,
@@ -87,11 +88,25 @@ def says_wrong(quiz: QuizWidget) -> bool:
 
 
 def enter(quiz: QuizWidget, typed: str) -> None:
-    """Type ``typed`` in the number box and press Enter (the browser sends the value as it
-    is typed, then a "submit" event)."""
+    """Type ``typed`` in the number box and press Enter or Check: the browser sends one
+    "submit" message carrying what is in the box."""
     assert quiz.answer_input is not None
-    quiz.answer_input.value = typed
-    quiz.answer_input._handle_custom_msg({"event": "submit"}, [])
+    quiz.answer_input._handle_custom_msg({"event": "submit", "value": typed, "via": "enter"}, [])
+
+
+def hinted_then_shown(quiz: QuizWidget, question: Question, answer: object) -> None:
+    """A first wrong answer shows the question's hint and none of the engine's answer;
+    Show the answer then shows the engine's whole feedback."""
+    full = question.check(answer)
+    assert not full.correct
+    assert 'class="quiz-feedback wrong hinted"' in quiz.feedback.value
+    assert escape(question.hint(), quote=False) in quiz.feedback.value
+    for sentence in (full.answer, full.explanation, *full.details):
+        assert not sentence or escape(sentence, quote=False) not in quiz.feedback.value
+    assert quiz.show_answer_button.layout.display != "none"
+    quiz.show_answer_button.click()
+    assert shows(full, quiz.feedback) and "hinted" not in quiz.feedback.value
+    assert quiz.show_answer_button.layout.display == "none"
 
 
 # -- trick winner: a button under each card ------------------------------------------------
@@ -115,10 +130,14 @@ def test_trick_winner_wrong_button_shows_the_engines_reason(
     quiz = QuizWidget(question)
     quiz.choice_buttons[wrong].click()
     assert says_wrong(quiz) and not says_right(quiz)
-    assert shows(question.check(wrong), quiz.feedback)
+    # The hint marks only the learner's card: the winner is not given away yet.
+    assert quiz.card_picker is not None
+    assert text("widgets.your-answer") in quiz.card_picker.verdicts[wrong].value
+    assert quiz.card_picker.verdicts[winner].value == ""
+    assert not quiz.choice_buttons[winner].description.startswith("✔")
+    hinted_then_shown(quiz, question, wrong)
     # The engine's winner and the learner's card are then marked on the cards themselves,
     # in words and with an icon (the ring and the colour only repeat it).
-    assert quiz.card_picker is not None
     assert "highlight-ring" in quiz.card_picker.pictures[winner].value
     assert text("quiz.winner-mark") in quiz.card_picker.verdicts[winner].value
     assert text("widgets.your-answer") in quiz.card_picker.verdicts[wrong].value
@@ -169,10 +188,12 @@ def test_legal_plays_wrong_selection_shows_the_engines_reasons(
     quiz.check_button.click()
     feedback = question.check(chosen)
     assert not feedback.correct and feedback.details
-    assert says_wrong(quiz) and shows(feedback, quiz.feedback)
-    # Each card then says in words whether it may be played, and what the learner did.
+    assert says_wrong(quiz)
     toggles = quiz.choice_toggles
     assert toggles is not None
+    assert all(verdict.value == "" for verdict in toggles.verdicts)  # a hint marks no card
+    hinted_then_shown(quiz, question, chosen)
+    # Each card then says in words whether it may be played, and what the learner did.
     for index, card in enumerate(question.hand):
         toggle, verdict = toggles.toggles[index], toggles.verdicts[index].value
         assert text("quiz.legal-card" if card in legal else "quiz.illegal-card") in verdict
@@ -199,11 +220,12 @@ def test_legal_plays_shows_the_trick_so_far() -> None:
 def test_score_entered_with_enter_is_graded(question: ScoreQuestion) -> None:
     quiz = QuizWidget(question)
     assert quiz.answer_input is not None
-    # The box follows the typing; Enter checks it (the browser sends a "submit" event).
-    assert quiz.answer_input.continuous_update is True
+    # Enter sends what is in the box with it (a "submit" message carrying the text).
     enter(quiz, format_points(question.correct_answer()))  # "−20", as the page writes it
     assert says_right(quiz)
     assert shows(question.check(question.correct_answer()), quiz.feedback)
+    # The feedback says which number it graded.
+    assert text("quiz.you-answered", answer=format_points(question.correct_answer())) in quiz.feedback.value
     assert quiz.answer_mark is not None and text("widgets.yours-right") in quiz.answer_mark.value
 
 
@@ -214,18 +236,35 @@ def test_score_wrong_number_shows_the_formula(question: ScoreQuestion) -> None:
     wrong = question.correct_answer() + 10
     enter(quiz, str(wrong))
     assert says_wrong(quiz)
-    assert shows(question.check(wrong), quiz.feedback)
+    assert text("quiz.you-answered", answer=format_points(wrong)) in quiz.feedback.value
+    hinted_then_shown(quiz, question, wrong)
     assert quiz.answer_input.value == str(wrong)  # the learner's answer stays in the box
     assert quiz.answer_mark is not None and text("widgets.yours-wrong") in quiz.answer_mark.value
 
 
-def test_score_check_button_grades_the_number_in_the_box() -> None:
+def test_score_check_grades_the_number_it_carries_not_the_boxs_earlier_value() -> None:
+    """Check and Enter carry the text typed (issue 19: "12" typed and checked at once
+    was graded on the box's previous value)."""
     question = SCORE_QUESTIONS[2]
     quiz = QuizWidget(question)
-    assert quiz.answer_input is not None
-    quiz.answer_input.value = "-20"
-    quiz.check_button.click()
+    box = quiz.answer_input
+    assert box is not None
+    box.value = "-10"  # what the box held before: a stale value must not be graded
+    box._handle_custom_msg({"event": "submit", "value": "-20", "via": "check"}, [])
     assert says_right(quiz) and shows(question.check(-20), quiz.feedback)
+    assert quiz.last_answer == -20 and box.value == "-20"
+    assert text("quiz.you-answered", answer=format_points(-20)) in quiz.feedback.value
+
+
+@pytest.mark.parametrize("content", [{"event": "submit"}, {"event": "submit", "value": None},
+                                     {"event": "submit", "value": 40}, {"event": "blur", "value": "40"}])
+def test_a_submit_without_typed_text_grades_nothing(content: dict[str, object]) -> None:
+    """A message without the text (a Python None may arrive as nothing at all in the
+    static site's kernel) is no answer."""
+    quiz = QuizWidget(SCORE_QUESTIONS[0])
+    assert quiz.answer_input is not None
+    quiz.answer_input._handle_custom_msg(content, [])
+    assert quiz.attempts == 0 and quiz.feedback.value == ""
 
 
 # -- trump: a button per answer ------------------------------------------------------------
@@ -248,7 +287,7 @@ def test_trump_wrong_button_shows_what_the_reveal_means(question: TrumpQuestion)
     wrong = next(c for c in choices if c != question.correct_answer())
     quiz.choice_buttons[choices.index(wrong)].click()
     assert says_wrong(quiz)
-    assert shows(question.check(wrong), quiz.feedback)
+    hinted_then_shown(quiz, question, wrong)
 
 
 def test_trump_buttons_name_each_suit_with_its_letter() -> None:
@@ -299,8 +338,9 @@ def test_schedule_number_right_and_wrong_from_the_engines_schedule(
     wrong = QuizWidget(question)
     assert wrong.answer_input is not None
     enter(wrong, str(right + 1))
-    assert says_wrong(wrong) and str(right) in wrong.feedback.value
-    assert shows(question.check(right + 1), wrong.feedback)
+    assert says_wrong(wrong)
+    hinted_then_shown(wrong, question, right + 1)
+    assert str(right) in wrong.feedback.value
     enter(wrong, str(right))  # locked until Try again: the shown answer stays
     assert says_wrong(wrong) and wrong.attempts == 1
 
@@ -315,7 +355,8 @@ def test_dealer_buttons_name_the_players_and_the_engine_picks_the_dealer() -> No
     assert says_right(quiz) and shows(question.check(dealer), quiz.feedback)
     wrong = QuizWidget(question)
     press_choice(wrong, (dealer + 1) % 4)
-    assert says_wrong(wrong) and shows(question.check((dealer + 1) % 4), wrong.feedback)
+    assert says_wrong(wrong)
+    hinted_then_shown(wrong, question, (dealer + 1) % 4)
     assert "The deal passes one seat clockwise" in wrong.feedback.value
     assert all(button.disabled for button in wrong.choice_buttons)
 
@@ -331,7 +372,8 @@ def test_first_bidder_is_whoever_the_engine_asks_to_bid_first(dealer: int) -> No
     other = next(seat for seat in range(3) if seat != first)
     wrong = QuizWidget(question)
     press_choice(wrong, other)
-    assert says_wrong(wrong) and shows(question.check(other), wrong.feedback)
+    assert says_wrong(wrong)
+    hinted_then_shown(wrong, question, other)
 
 
 LEGAL_BIDS_QUESTIONS = [
@@ -374,7 +416,8 @@ def test_legal_bids_wrong_selection_shows_what_plus_minus_one_forbids() -> None:
     assert quiz.choice_toggles.toggles[0].description == text("widgets.card-button-selected", card="0")
     quiz.check_button.click()
     every = set(range(question.cards + 1))
-    assert says_wrong(quiz) and shows(question.check(every), quiz.feedback)
+    assert says_wrong(quiz)
+    hinted_then_shown(quiz, question, every)
     assert "forbids it to the last bidder" in quiz.feedback.value
     # Each bid's button then says in words whether it may be bid and that it was
     # chosen, and locks.
@@ -407,7 +450,8 @@ def test_bid_visibility_yes_no_buttons_follow_the_engines_round(
     assert says_right(quiz) and shows(question.check(visible), quiz.feedback)
     wrong = QuizWidget(question)
     press_choice(wrong, not visible)
-    assert says_wrong(wrong) and shows(question.check(not visible), wrong.feedback)
+    assert says_wrong(wrong)
+    hinted_then_shown(wrong, question, not visible)
     assert text(f"bidding-mode.{bidding.value}") in wrong.feedback.value
 
 
@@ -449,7 +493,9 @@ def test_first_answer_counts_and_is_reported_once() -> None:
     quiz.choice_buttons[2].click()  # too late: the buttons are locked, and ignored anyway
     assert len(answers) == 1
     asked, answer, feedback = answers[0]
-    assert asked is question and answer == 0 and feedback == question.check(0)
+    # A first miss: what the learner was shown, a hint (the teaching layer's choice).
+    assert asked is question and answer == 0 and feedback == feedback_for(question, 0)
+    assert not feedback.revealed
     assert all(button.disabled for button in quiz.choice_buttons)
     assert says_wrong(quiz)
 
@@ -629,28 +675,38 @@ def test_a_number_box_without_a_number_asks_for_one_and_grades_nothing(typed: st
     quiz = QuizWidget(SCORE_QUESTIONS[0])
     calls = graded_calls(quiz)
     assert quiz.answer_input is not None and quiz.answer_input.value == ""  # not 0
-    quiz.answer_input.value = typed
-    quiz.check_button.click()
     enter(quiz, typed)
     assert 'class="quiz-hint"' in quiz.feedback.value
     assert not says_right(quiz) and not says_wrong(quiz)
+    # A score question's example numbers are scores (one below zero).
     if typed.strip():
-        assert escape(text("widgets.number-not-a-number", typed=typed.strip()), quote=False) in quiz.feedback.value
+        asked = text("quiz.number-not-a-number-points", typed=typed.strip())
     else:
-        assert escape(text("widgets.number-empty"), quote=False) in quiz.feedback.value
+        asked = text("quiz.number-empty-points")
+    assert escape(asked, quote=False) in quiz.feedback.value and "−20" in asked
     assert calls == [] and quiz.attempts == 0 and quiz.first_try_correct is None
-    assert not quiz.answer_input.disabled and not quiz.check_button.disabled
+    assert not quiz.answer_input.disabled
     enter(quiz, "40")  # then a number is graded as usual, as the first try
     assert says_right(quiz) and calls == [(True, True)]
 
 
+@pytest.mark.parametrize("typed", ["", "fifty"])
+def test_a_count_question_asks_for_a_number_with_counts_for_examples(typed: str) -> None:
+    """A rounds question's request quotes counts, not a score (no −20 rounds)."""
+    quiz = QuizWidget(ScheduleQuestion(players=4, ask=ScheduleAsk.ROUNDS))
+    enter(quiz, typed)
+    key = "quiz.number-not-a-number" if typed else "quiz.number-empty"
+    asked = text(key, typed=typed)
+    assert escape(asked, quote=False) in quiz.feedback.value
+    assert "−" not in asked and "40" not in asked and quiz.attempts == 0
+
+
 def test_leaving_the_number_box_grades_nothing() -> None:
-    """The browser sends the value as it is typed (and on leaving the box); only Check or
-    Enter grades it."""
+    """The box sends nothing as it is typed in or left; only Check or Enter grades, with
+    what they carry."""
     quiz = QuizWidget(SCORE_QUESTIONS[0])
     calls = graded_calls(quiz)
     assert quiz.answer_input is not None
-    quiz.answer_input.value = "4"
     quiz.answer_input.value = "40"
     quiz.answer_input._handle_custom_msg({"event": "blur"}, [])
     assert quiz.feedback.value == "" and calls == []
@@ -696,8 +752,9 @@ def test_a_wrong_answer_can_be_tried_again_and_the_first_try_counts(question: Qu
     assert not question.check(wrong).correct
     answer_as_learner(quiz, wrong)
     assert says_wrong(quiz) and quiz.first_try_correct is False and not quiz.solved
-    # The explanation stays on screen with a way to try again below it.
+    # The hint stays on screen with a way to try again below it.
     assert quiz.try_again_button.layout.display != "none"
+    assert "hinted" in quiz.feedback.value
     assert quiz.children.index(quiz.feedback) < len(quiz.children) - 1
     quiz.try_again_button.click()
     assert quiz.feedback.value == "" and quiz.try_again_button.layout.display == "none"
@@ -710,6 +767,39 @@ def test_a_wrong_answer_can_be_tried_again_and_the_first_try_counts(question: Qu
     assert quiz.try_again_button.layout.display == "none"  # nothing to retry once right
     quiz.try_again()
     assert says_right(quiz)
+
+
+@pytest.mark.parametrize("question", ALL_QUESTIONS, ids=lambda q: type(q).__name__)
+def test_a_second_miss_shows_the_whole_answer_without_asking(question: Question) -> None:
+    """The hint is for the first miss; after the retry the engine's answer comes at once."""
+    quiz = QuizWidget(question)
+    wrong = _a_wrong_answer(question)
+    answer_as_learner(quiz, wrong)
+    assert "hinted" in quiz.feedback.value
+    quiz.try_again_button.click()
+    answer_as_learner(quiz, wrong)
+    assert says_wrong(quiz) and shows(question.check(wrong), quiz.feedback)
+    assert "hinted" not in quiz.feedback.value
+    assert quiz.show_answer_button.layout.display == "none"
+    assert quiz.first_try_correct is False and quiz.attempts == 2
+
+
+@pytest.mark.parametrize("question", ALL_QUESTIONS, ids=lambda q: type(q).__name__)
+def test_every_hint_is_words_of_the_rule_not_the_answer(question: Question) -> None:
+    for lang in ("en", "ja", "zh-Hant"):
+        hint = question.hint(lang)
+        full = question.check(_a_wrong_answer(question), lang)
+        assert hint and hint != text("quiz-hint.generic", lang)  # each kind has its own
+        assert full.answer not in hint and (not full.explanation or full.explanation not in hint)
+
+
+def _a_wrong_answer(question: Question) -> object:
+    right = question.correct_answer()
+    if question.answer_kind is AnswerKind.NUMBER:
+        return right + 1  # type: ignore[operator]
+    if question.answer_kind is AnswerKind.ONE_CHOICE:
+        return next(choice for choice in question.choices() if choice != right)
+    return tuple(question.choices())  # every choice: never right here
 
 
 def answer_as_learner(quiz: QuizWidget, answer: object) -> None:
@@ -737,6 +827,7 @@ def test_after_an_answer_the_learners_choice_is_marked_in_words(question: Questi
     if question.answer_kind is AnswerKind.ONE_CHOICE:
         wrong = next(choice for choice in question.choices() if choice != right)
         answer_as_learner(quiz, wrong)
+        quiz.show_answer_button.click()  # after the hint, the learner asks for the answer
         index = list(quiz.choices).index(wrong)
         chosen = quiz.choice_buttons[index]
         correct = quiz.choice_buttons[list(quiz.choices).index(right)]
@@ -747,6 +838,7 @@ def test_after_an_answer_the_learners_choice_is_marked_in_words(question: Questi
         return
     chosen_set = set(question.choices())
     answer_as_learner(quiz, chosen_set)
+    quiz.show_answer_button.click()
     toggles = quiz.choice_toggles
     assert toggles is not None
     for index, _choice in enumerate(question.choices()):
@@ -760,8 +852,35 @@ def test_a_marked_button_keeps_its_full_colour_when_locked() -> None:
     quiz = QuizWidget(LegalPlaysQuestion.of(hand="B7 R12 W", plays="B5", trump="R"))
     select(quiz, {Card.parse("B7")})  # the Wizard is missed
     quiz.check_button.click()
+    quiz.show_answer_button.click()
     assert quiz.choice_toggles is not None
     missed = quiz.choice_toggles.toggles[2]
     assert missed.disabled and "tutor-quiz-marked" in missed._dom_classes
     assert missed.button_style == "warning"
     assert ".tutor-quiz .jupyter-button.tutor-quiz-marked:disabled { opacity: 1;" in quiz._style.value
+
+
+@pytest.mark.parametrize("question", ALL_QUESTIONS, ids=lambda q: type(q).__name__)
+def test_a_question_with_several_answers_says_so_before_any_check(question: Question) -> None:
+    """Issue 19: "pick all" was said only after Check with nothing chosen."""
+    quiz = QuizWidget(question, lang="ja")
+    shown = "".join(child.value for child in _html_parts(quiz))
+    words = text("quiz.pick-all-lower" if question.answer_label("ja") else "quiz.pick-all", "ja")
+    says = escape(words, quote=False) in shown
+    assert says is (question.answer_kind is AnswerKind.MANY_CHOICES)
+
+
+def _html_parts(widget: widgets.Widget) -> list[widgets.HTML]:
+    """Every HTML widget inside ``widget``, in order."""
+    if isinstance(widget, widgets.HTML):
+        return [widget]
+    return [part for child in getattr(widget, "children", ()) for part in _html_parts(child)]
+
+
+def test_each_card_choice_is_one_column_whose_button_covers_it() -> None:
+    """The picture is inside the column the button's ::after covers (QUIZ_CSS)."""
+    quiz = QuizWidget(LEGAL_QUESTIONS[0])
+    assert quiz.choice_toggles is not None
+    for column, toggle in zip(quiz.choice_toggles.children, quiz.choice_toggles.toggles, strict=True):
+        assert "tutor-quiz-card-choice" in column._dom_classes and column.children[-1] is toggle
+    assert ".tutor-quiz-card-choice > button::after" in quiz._style.value

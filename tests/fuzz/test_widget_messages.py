@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from ipywidgets.widgets import widget as widget_module
 
 from tutor.app.kernel import guard_widget_messages
+from tutor.display.answer_box import AnswerBox
 from tutor.display.browser_store import BrowserStore
 from tutor.display.widgets import QuizWidget
 from tutor.teaching.progress import PROGRESS_FILE_VARIABLE, PROGRESS_STORE_VARIABLE, Progress
@@ -90,7 +91,7 @@ def first(widgets: list[Any], kind: type, **where: object) -> Any:
 
 MALFORMED: dict[str, tuple[type, object, str]] = {
     # the widget's kind, the message's data, words of the refusal
-    "a number where text goes": (ipywidgets.Text, {"method": "update", "state": {"value": 5}}, "value = 5"),
+    "a number where text goes": (AnswerBox, {"method": "update", "state": {"value": 5}}, "value = 5"),
     "an unknown property": (ipywidgets.Button, {"method": "update", "state": {"evil": 1}}, "'evil' is not a property"),
     "a list where true/false goes": (ipywidgets.Button, {"method": "update", "state": {"disabled": [1]}}, "disabled = [1]"),
     "a layout width of a number": (ipywidgets.Layout, {"method": "update", "state": {"width": 5}}, "width = 5"),
@@ -98,7 +99,7 @@ MALFORMED: dict[str, tuple[type, object, str]] = {
     "no method": (ipywidgets.Button, {"state": {}}, "unknown method None"),
     "an unknown method": (ipywidgets.Button, {"method": "exec", "code": "1"}, "unknown method 'exec'"),
     "custom content that is a list": (ipywidgets.Button, {"method": "custom", "content": ["click"]}, "is not an object"),
-    "custom content that is text": (ipywidgets.Text, {"method": "custom", "content": "submit"}, "is not an object"),
+    "custom content that is text": (AnswerBox, {"method": "custom", "content": "submit"}, "is not an object"),
     "data that is text": (ipywidgets.Button, "update", "its data is not an object"),
     "data that is null": (ipywidgets.Button, None, "its data is not an object"),
     "buffers that do not fit": (
@@ -108,7 +109,7 @@ MALFORMED: dict[str, tuple[type, object, str]] = {
     ),
     "a browser store's value of a number": (BrowserStore, {"method": "update", "state": {"stored": 12}}, "stored = 12"),
     "a huge number where text goes": (
-        ipywidgets.Text, {"method": "update", "state": {"value": 10**4000}}, "value = 1000000",
+        AnswerBox, {"method": "update", "state": {"value": 10**4000}}, "value = 1000000",
     ),
 }
 
@@ -135,14 +136,13 @@ def test_5000_digits_in_a_points_box_are_too_long_and_grade_nothing(
     assert isinstance(quiz.question, ScoreQuestion)
     box = quiz.answer_input
     for typed, words in (
-        ("9" * 5000, text("widgets.number-too-long", digits=5000, limit=MAX_NUMBER_DIGITS)),
-        ("−" + "１" * 10, text("widgets.number-too-long", digits=10, limit=MAX_NUMBER_DIGITS)),
+        ("9" * 5000, text("quiz.number-too-long", digits=5000, limit=MAX_NUMBER_DIGITS)),
+        ("−" + "１" * 10, text("quiz.number-too-long", digits=10, limit=MAX_NUMBER_DIGITS)),
         ("x" * 1_000_000, "“xxxxxxxxxxxxxxxxxxxx…” is not a number"),
     ):
         attempts = quiz.attempts
         with bounded(ENTRY, typed[:20], seconds=SECONDS, megabytes=MEGABYTES):
-            send(box, {"method": "update", "state": {"value": typed}})
-            send(box, {"method": "custom", "content": {"event": "submit"}})
+            send(box, {"method": "custom", "content": {"event": "submit", "value": typed}})
         assert words in quiz.feedback.value, quiz.feedback.value[:300]
         assert quiz.attempts == attempts and not quiz.answered  # nothing graded
         assert len(quiz.feedback.value) < 2000
@@ -163,7 +163,8 @@ _JSON = st.recursive(
     max_leaves=12,
 )
 _EVENTS = st.fixed_dictionaries(
-    {"event": st.sampled_from(["click", "submit", "x"])}, optional={"op": st.sampled_from(["failed"]), "reason": _JSON}
+    {"event": st.sampled_from(["click", "submit", "x"])},
+    optional={"value": st.text(max_size=20) | _JSON, "op": st.sampled_from(["failed"]), "reason": _JSON},
 )
 
 
@@ -196,5 +197,5 @@ def test_any_message_to_any_widget_is_handled_or_refused(
 def test_the_pages_built_here_are_the_apps(page_widgets: list[Any]) -> None:
     """The fuzzed widgets include every kind the pages' learners type into or press."""
     kinds = {type(w).__name__ for w in page_widgets}
-    assert {"Button", "ToggleButton", "Text", "HTML", "QuizWidget", "BrowserStore"} <= kinds, kinds
+    assert {"Button", "ToggleButton", "AnswerBox", "HTML", "QuizWidget", "BrowserStore"} <= kinds, kinds
     assert Path(ipywidgets.__file__).exists()

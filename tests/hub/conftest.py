@@ -1,3 +1,34 @@
 """Tests under tests/hub/ start a real JupyterHub (deploy/hub.sh) with
 configurable-http-proxy from npm (deploy/install_proxy.sh installs it on first use).
-Their marker, ``hub``, is registered in pyproject.toml."""
+Their marker, ``hub``, is registered in pyproject.toml.
+
+``login_hub``: ONE hub for the whole test session, shared by the login tests
+(test_hub_login.py) and the fuzzing of the hub's forms (test_hub_forms.py): as deploy/hub.sh
+starts it by default (each learner's own password, HTTPS with the certificate it makes),
+with a teacher and five listed learners ("fuzz" is the fuzzing's own). Nobody's server is started (a login is not
+followed to the server), so it stays light."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from .hub_forms import TEACHER, TEACHER_PASSWORD
+from .hub_harness import RunningHub, start_hub
+
+
+@pytest.fixture(scope="session")
+def login_hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningHub]:
+    hub = start_hub(
+        tmp_path_factory.mktemp("login-hub"),
+        auth="native",
+        password="",
+        admins=[TEACHER],
+        admin_password=TEACHER_PASSWORD,
+        learners=["ada", "bo", "cy", "di", "fuzz"],
+        tls=True,
+    )
+    yield hub
+    leftovers = hub.stop()
+    assert leftovers == [], f"still running after the hub stopped: {leftovers}"

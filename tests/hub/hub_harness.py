@@ -5,6 +5,8 @@ Shared by the hub test (tests/hub/test_hub.py) and the class benchmark
 with ``deploy/jupyterhub_config.py`` (class password, local processes); a small extra
 config file adds only what a test needs: loopback addresses on free ports, and an API
 token for this harness (a JupyterHub service allowed to manage users and servers).
+Plain HTTP on loopback (deploy/hub.sh's TUTOR_HUB_HTTP=1) unless ``tls=True``: then the
+hub serves HTTPS with the certificate deploy/hub.sh makes, which the harness trusts.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import os
 import secrets
 import signal
 import socket
+import ssl
 import subprocess
 import time
 import urllib.error
@@ -92,7 +95,9 @@ def proxy_command() -> str:
     return done.stdout.strip().splitlines()[-1]
 
 
-def harness_config(ports: Mapping[str, int], api_token: str, extra: str = "") -> str:
+def harness_config(
+    ports: Mapping[str, int], api_token: str, extra: str = "", scheme: str = "http"
+) -> str:
     """The extra hub config: the deploy config, then loopback ports and the harness's token.
 
     >>> text = harness_config({"public": 1, "hub": 2, "proxy_api": 3}, "t0k")
@@ -102,7 +107,7 @@ def harness_config(ports: Mapping[str, int], api_token: str, extra: str = "") ->
     return f"""\
 c = get_config()  # noqa: F821
 load_subconfig({str(HUB_CONFIG)!r})  # noqa: F821
-c.JupyterHub.bind_url = "http://{LOOPBACK}:{ports["public"]}/"
+c.JupyterHub.bind_url = "{scheme}://{LOOPBACK}:{ports["public"]}/"
 c.JupyterHub.hub_bind_url = "http://{LOOPBACK}:{ports["hub"]}"
 c.ConfigurableHTTPProxy.api_url = "http://{LOOPBACK}:{ports["proxy_api"]}"
 c.Spawner.ip = "{LOOPBACK}"
@@ -129,6 +134,17 @@ class RunningHub:
     started_in: float
     seen_processes: dict[int, psutil.Process] = field(default_factory=dict)
 
+    @property
+    def certificate(self) -> Path:
+        """The certificate deploy/hub.sh made for an HTTPS hub."""
+        return self.state_dir / "tls" / "hub.crt"
+
+    def ssl_context(self) -> ssl.SSLContext | None:
+        """For an HTTPS hub: a context trusting its certificate (and nothing else)."""
+        if not self.url.startswith("https:"):
+            return None
+        return ssl.create_default_context(cafile=str(self.certificate))
+
     def log_tail(self, lines: int = 60) -> str:
         """The last ``lines`` lines of the hub's log (for failure messages)."""
         try:
@@ -146,7 +162,11 @@ class RunningHub:
             method=method,
             headers={"Authorization": f"token {self.api_token}"},
         )
-        with urllib.request.urlopen(request, timeout=timeout) as response:
+        try:
+            context = self.ssl_context()
+        except (FileNotFoundError, ssl.SSLError) as error:  # not (fully) made yet: starting
+            raise urllib.error.URLError(error) from error
+        with urllib.request.urlopen(request, timeout=timeout, context=context) as response:
             raw = response.read()
         return json.loads(raw) if raw else None
 
@@ -235,18 +255,21 @@ def start_hub(
     admin_password: str = "",
     extra_env: Mapping[str, str] | None = None,
     extra_config: str = "",
+    tls: bool = False,
     timeout: float = 90,
 ) -> RunningHub:
     """Start ``deploy/hub.sh`` in ``state_dir`` on free loopback ports, and wait until
     the hub answers. ``auth``: "shared-password" (``password`` is the class password;
     ``learners`` empty: any name may log in) or "native" (``admins`` log in with
     ``admin_password``; ``learners`` are approved at sign-up). ``extra_config``: more
-    lines of hub configuration (``c.<Class>.<trait> = ...``)."""
+    lines of hub configuration (``c.<Class>.<trait> = ...``). ``tls``: HTTPS with the
+    certificate deploy/hub.sh makes (else plain HTTP, its TUTOR_HUB_HTTP=1)."""
     state_dir.mkdir(parents=True, exist_ok=True)
     ports = {"public": free_port(), "hub": free_port(), "proxy_api": free_port()}
     api_token = secrets.token_hex(32)
     config_path = state_dir / "harness_config.py"
-    config_path.write_text(harness_config(ports, api_token, extra_config))
+    scheme = "https" if tls else "http"
+    config_path.write_text(harness_config(ports, api_token, extra_config, scheme))
     config_path.chmod(0o600)
     env = {
         **os.environ,
@@ -260,6 +283,7 @@ def start_hub(
         "TUTOR_CLASS_RESULTS_PORT": str(free_port()),
         # A machine where the tests run as root (CI): accept root servers, knowingly.
         "TUTOR_HUB_ALLOW_ROOT": "1",
+        **({} if tls else {"TUTOR_HUB_HTTP": "1"}),
         **(extra_env or {}),
     }
     command = [
@@ -280,7 +304,7 @@ def start_hub(
             start_new_session=True,  # a Ctrl+C of the test run reaches the hub only via stop()
         )
     hub = RunningHub(
-        url=f"http://{LOOPBACK}:{ports['public']}",
+        url=f"{scheme}://{LOOPBACK}:{ports['public']}",
         process=process,
         state_dir=state_dir,
         api_token=api_token,

@@ -12,7 +12,8 @@ a teacher in Chromium, on 127.0.0.1 only:
   a learner cannot open that page; a restarted service keeps every result and receives
   what was answered while it was down;
 - Voila's page-close kernel shutdown asks the server's authorizer; no password is in the
-  hub's environment block, no hub token in a server's or kernel's.
+  hub's environment block, no hub token in a server's or kernel's; and each server still
+  reports its activity to the hub with its token.
 
 Runs in the test command (markers ``hub``, ``browser``, ``slow``). About 1.5 minutes on
 2 cores.
@@ -59,7 +60,7 @@ def event(
     item: str | None = None,
     first_try: bool = True,
 ) -> dict[str, Any]:
-    """A progress event as the contract writes it (PROGRESS_CONTRACT.md)."""
+    """A progress event as the contract writes it (docs/progress.md; version 1 is still read)."""
     return {
         "v": 1,
         "id": uuid.uuid4().hex,
@@ -82,6 +83,8 @@ def class_hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningHub]:
         admins=[TEACHER],
         admin_password=PASSWORDS[TEACHER],
         learners=LEARNERS,
+        # each server reports its activity to the hub every 10 s (default 300 s)
+        extra_config='c.Spawner.environment["JUPYTERHUB_ACTIVITY_INTERVAL"] = "10"',
     )
     yield hub
     leftovers = hub.stop()
@@ -559,6 +562,25 @@ def test_no_password_in_the_hubs_environment_no_token_in_a_kernels(
             environ = proc.environ()
             assert "JUPYTERHUB_API_TOKEN" not in environ, (name, proc.cmdline())
             assert "JPY_API_TOKEN" not in environ, (name, proc.cmdline())
+
+
+def test_every_learners_server_reports_its_activity_to_the_hub(
+    class_hub: RunningHub, people: dict[str, Person]
+) -> None:
+    """With its own token: JupyterHub's extension in the server read it before the tutor's
+    took it out of the environment (before, every report was 403 "Missing or invalid
+    credentials" and a "Failed to notify Hub of activity" traceback)."""
+
+    def reported() -> bool:
+        log = class_hub.log_path.read_text(errors="replace")
+        return all(f"200 POST /hub/api/users/{name}/activity" in log for name in LEARNERS)
+
+    wait_for(reported, 60, "each learner's server reporting its activity to the hub")
+    log = class_hub.log_path.read_text(errors="replace")
+    assert "Failed to notify Hub of activity" not in log
+    assert not re.search(r"40\d POST /hub/api/users/[^/ ]+/activity", log)
+    for name in LEARNERS:
+        assert class_hub.api("GET", f"users/{name}")["servers"][""]["last_activity"]
 
 
 def test_the_teacher_resets_a_forgotten_password_and_only_the_teacher_can(

@@ -1,4 +1,4 @@
-"""The hub's pieces without a hub: the failed-login limits, the progress events and the
+"""The hub's pieces without a hub: the progress events and the
 results computed from them, the service's event store, its page, and the forwarder of a
 learner's server against a real HTTP server that fails and recovers. (The real hub with
 all of them together: test_class_hub.py.)"""
@@ -9,7 +9,7 @@ import asyncio
 import json
 import logging
 import uuid
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -17,19 +17,24 @@ from typing import Any
 import pytest
 from tornado import web
 
-from tutor.hub.class_progress import (
-    Event,
-    EventError,
-    LessonResult,
-    learner_results,
-    most_missed,
-    parse_event,
-)
-from tutor.hub.login import LoginThrottle
+from tutor.display.browser_store import BrowserStore
+from tutor.display.context import Frontend, PageContext
+from tutor.display.course import course_entries, course_list_html, quiz_items
+from tutor.hub.class_progress import class_results, most_missed
 from tutor.hub.server_extension import ProgressForwarder
 from tutor.hub.teacher_service import EventStore, choose_language, render_page
 from tutor.teaching.lesson_loader import list_lessons, load_lesson
-from tutor.teaching.progress import TopicCount
+from tutor.teaching.progress import (
+    EVENT_VERSION,
+    Event,
+    EventError,
+    FileStore,
+    LessonResult,
+    Progress,
+    Summary,
+    TopicCount,
+    parse_event,
+)
 from tutor.teaching.text import text
 
 from .hub_harness import free_port
@@ -37,7 +42,7 @@ from .hub_harness import free_port
 
 def answer(kind: str, topic: str, correct: bool, **fields: Any) -> dict[str, Any]:
     raw = {
-        "v": 1,
+        "v": EVENT_VERSION,
         "id": uuid.uuid4().hex,
         "time": "2026-12-01T10:00:00Z",
         "kind": kind,
@@ -56,73 +61,21 @@ def quiz(item: str, topic: str, correct: bool, **fields: Any) -> dict[str, Any]:
 
 
 RESET = {"v": 1, "id": "f" * 32, "time": "2026-12-01T11:00:00Z", "kind": "reset"}
+FINISHED = {"v": 2, "id": "e" * 32, "time": "2026-12-01T11:00:00Z", "kind": "finished", "page": "08_worked_example"}
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
-# -- failed logins ----------------------------------------------------------------------------
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def test_the_wait_starts_after_five_failures_and_doubles_with_each_further_one() -> None:
-    clock = Clock()
-    throttle = LoginThrottle(clock=clock)  # the deployed defaults: 5 per name, 10 s, 900 s
-    waits = []
-    for _ in range(12):
-        waits.append(throttle.wait("ada", "10.1.1.1"))
-        clock.now += waits[-1]  # the guesser waits exactly as long as told
-        throttle.failed("ada", "10.1.1.1")
-    assert waits == [0, 0, 0, 0, 0, 10, 20, 40, 80, 160, 320, 640]
-    assert throttle.wait("ada", "10.1.1.1") == 900  # capped
-    clock.now += 899
-    assert throttle.wait("ada", "10.1.1.1") == pytest.approx(1)
-    # The right password, once allowed, clears the name's count.
-    clock.now += 1
-    throttle.succeeded("ada")
-    assert throttle.failures("ada", "10.1.1.1") == (0, 12)
-
-
-def test_failures_are_counted_per_address_across_names_too() -> None:
-    clock = Clock()
-    throttle = LoginThrottle(address_allowed=20, clock=clock)
-    for number in range(20):  # one guess at each of 20 names
-        assert throttle.wait(f"learner{number}", "10.9.9.9") == 0
-        throttle.failed(f"learner{number}", "10.9.9.9")
-    assert throttle.wait("someone-new", "10.9.9.9") == 10  # the address must wait
-    assert throttle.wait("someone-new", "10.9.9.8") == 0  # another address need not
-    # A success of one's own account does not clear the address (or it would let an
-    # attacker with an account keep guessing others').
-    throttle.succeeded("learner3")
-    assert throttle.wait("learner3", "10.9.9.9") == 10
-
-
-def test_old_failures_are_forgotten() -> None:
-    clock = Clock()
-    throttle = LoginThrottle(forget_after=3600, clock=clock)
-    for _ in range(7):
-        throttle.failed("bo", "10.0.0.2")
-        clock.now += 1000
-    clock.now += 3601
-    assert throttle.wait("bo", "10.0.0.2") == 0
-    throttle.failed("bo", "10.0.0.2")
-    assert throttle.failures("bo", "10.0.0.2") == (1, 1)
-
-
-# -- events -------------------------------------------------------------------------------------
+# -- events (the one parser of tutor.teaching.progress, as the service uses it) ------------------
 
 
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"v": 2}, "event field 'v' is 2; the contract's version is 1"),
-        ({"id": "ABC"}, "event field 'id' is 'ABC'; it must be 32 lower-case hex digits"),
-        ({"time": "yesterday"}, "event field 'time' is 'yesterday'; it must be an ISO 8601 time"),
-        ({"kind": "exam"}, "event field 'kind' is 'exam'; it must be one of"),
+        ({"v": 3}, "event field 'v' is 3; this tutor reads versions 1 to 2"),
+        ({"id": "ABC"}, "event field 'id' is 'ABC'; it must be 32 lower-case hexadecimal digits"),
+        ({"time": "yesterday"}, "event field 'time' is 'yesterday'; it must be a UTC time"),
+        ({"kind": "exam"}, "event field 'kind' is 'exam'; in version 2 it must be one of"),
+        ({"kind": "finished", "v": 1}, "'kind' is 'finished'; in version 1 it must be one of"),
         ({"topic": "chess"}, "event field 'topic' is 'chess'; it must be one of 'trick-winner'"),
         ({"correct": "yes"}, "event field 'correct' is 'yes'; it must be true or false"),
         ({"first_try": 1}, "event field 'first_try' is 1; it must be true or false"),
@@ -140,7 +93,7 @@ def test_a_malformed_event_is_refused_naming_the_field_the_value_and_the_rule(
 def test_malformed_quiz_events_and_non_objects_are_refused() -> None:
     with pytest.raises(EventError, match="event field 'item' is missing; a quiz answer names"):
         parse_event({k: v for k, v in quiz("x", "score", True).items() if k != "item"})
-    with pytest.raises(EventError, match=r"'lesson' is '\.\./etc'; it must be a lesson file id"):
+    with pytest.raises(EventError, match=r"'lesson' is '\.\./etc'; a quiz answer names its lesson"):
         parse_event(quiz("x", "score", True, lesson="../etc"))
     with pytest.raises(EventError, match="an event must be a JSON object, not list"):
         parse_event([1, 2])
@@ -151,17 +104,18 @@ def test_an_event_reads_back_as_it_was_written() -> None:
         quiz("quiz-trump-led", "trump-vs-led", False),
         answer("practice", "score", True),
         RESET,
+        FINISHED,
     ):
-        assert parse_event(raw).as_json() == raw
+        assert parse_event(raw).to_json() == {**raw, "v": EVENT_VERSION}
 
 
-# -- results ------------------------------------------------------------------------------------
+# -- results: the learner's summary, for the class --------------------------------------------
 
 SIX = {"06_trick_winner": ("quiz-a", "quiz-b", "quiz-c")}
 
 
-def results(*raws: dict[str, Any]) -> Any:
-    return learner_results([parse_event(raw) for raw in raws], SIX)
+def results(*raws: dict[str, Any]) -> Summary:
+    return class_results({"ada": [parse_event(raw) for raw in raws]}, SIX)["ada"]
 
 
 def test_a_lesson_is_done_when_every_quiz_item_is_answered_and_only_first_tries_score() -> None:
@@ -170,22 +124,22 @@ def test_a_lesson_is_done_when_every_quiz_item_is_answered_and_only_first_tries_
         quiz("quiz-a", "score", True, first_try=False),  # the retry does not score
         quiz("quiz-b", "score", True),
     )
-    assert partly.lessons["06_trick_winner"] == LessonResult(answered=2, right_first_try=1, items=3)
-    assert not partly.lessons["06_trick_winner"].done
+    assert partly.lesson("06_trick_winner") == LessonResult(items=3, answered=2, right=1)
+    assert not partly.lesson("06_trick_winner").done
     done = results(
         quiz("quiz-a", "score", True),
         quiz("quiz-b", "score", True),
         quiz("quiz-c", "bidding", False),
         quiz("quiz-gone", "score", True),  # an item the lesson no longer has
     )
-    assert done.lessons["06_trick_winner"] == LessonResult(3, 2, 3)
-    assert done.lessons["06_trick_winner"].done
+    assert done.lesson("06_trick_winner") == LessonResult(items=3, answered=3, right=2)
+    assert done.lesson("06_trick_winner").done
 
 
 def test_two_pages_answering_the_same_item_count_its_earlier_first_try_once() -> None:
     both = results(quiz("quiz-a", "score", True), quiz("quiz-a", "score", False))
-    assert both.lessons["06_trick_winner"] == LessonResult(1, 1, 3)
-    assert both.all_answers == {"score": TopicCount(1, 0)}
+    assert both.lesson("06_trick_winner") == LessonResult(items=3, answered=1, right=1)
+    assert both.first_tries == {"score": TopicCount(1, 0)}
 
 
 def test_practice_counts_first_tries_per_topic_and_a_reset_forgets_what_came_before() -> None:
@@ -194,10 +148,9 @@ def test_practice_counts_first_tries_per_topic_and_a_reset_forgets_what_came_bef
         answer("practice", "score", True),
         answer("practice", "jester-lead", True, first_try=False),
     ]
-    assert results(*before).practice == {"score": TopicCount(1, 1)}
+    assert results(*before).topics == {"score": TopicCount(1, 1)}
     after = results(*before, RESET, answer("practice", "bidding", False))
-    assert after.practice == {"bidding": TopicCount(0, 1)}
-    assert after.answers == 1
+    assert after.topics == {"bidding": TopicCount(0, 1)}
 
 
 def test_the_class_most_missed_topics_come_first() -> None:
@@ -206,21 +159,83 @@ def test_the_class_most_missed_topics_come_first() -> None:
     assert most_missed([ada, bo]) == [("score", TopicCount(0, 2)), ("bidding", TopicCount(0, 1))]
 
 
-# -- the service's store and page -----------------------------------------------------------
+# -- one model: the same events, every consumer ------------------------------------------------
 
 
-def test_the_store_keeps_each_event_once_in_order_and_across_a_restart(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'class.sqlite'}"
-    first = [parse_event(answer("practice", "score", bool(n % 2))) for n in range(4)]
-    store = EventStore(url)
-    assert store.add("ada", first[:3]) == 3
-    assert store.add("ada", first) == 1  # sent again with one more: only that one is new
-    assert store.add("bo", first[:1]) == 1  # an id is one learner's: bo's is his own
-    store.engine.dispose()
-    restarted = EventStore(url)  # the service started again on the same database
-    kept = restarted.events_by_learner()
-    assert kept["ada"] == first
-    assert kept["bo"] == first[:1]
+def _scenario(items: Mapping[str, Sequence[str]]) -> list[dict[str, Any]]:
+    """What issue 19 saw, as events: in lesson 1 a wrong first try, a reload, the same
+    question right; the rest of lesson 1; lesson 4 done, then redone in Japanese with
+    other answers; the worked example to its end; practice; a round played."""
+    one, four = items["01_cards_and_rounds"], items["04_follow_suit"]
+    topic = "cards-and-rounds"
+    lesson_one = {"lesson": "01_cards_and_rounds"}
+    lesson_four = {"lesson": "04_follow_suit"}
+    raws = [
+        answer("quiz", topic, False, item=one[0], **lesson_one),
+        answer("quiz", topic, True, item=one[0], **lesson_one),  # after the reload
+        *(answer("quiz", topic, n % 2 == 0, item=item, **lesson_one) for n, item in enumerate(one[1:])),
+        *(answer("quiz", "legal-plays", n < 4, item=item, **lesson_four) for n, item in enumerate(four)),
+        *(answer("quiz", "legal-plays", n >= 4, item=item, **lesson_four) for n, item in enumerate(four)),
+        {**FINISHED, "id": uuid.uuid4().hex, "page": "08_worked_example"},
+        *(answer("practice", "score", n % 3 == 0) for n in range(4)),
+        answer("practice", "score", True, first_try=False),
+        {**FINISHED, "id": uuid.uuid4().hex, "page": "11_play_a_round"},
+    ]
+    return raws
+
+
+def test_the_learners_course_page_and_the_teachers_page_say_the_same_of_the_same_events(
+    tmp_path: Path,
+) -> None:
+    lessons = list_lessons()
+    entries = course_entries(NOTEBOOKS)
+    items = quiz_items(entries)
+    raws = _scenario(items)
+    # The learner's own stores: the file of JupyterLab and the hub, the browser's list
+    # of the app and the static site.
+    path = tmp_path / "progress.jsonl"
+    path.write_text("".join(json.dumps(raw) + "\n" for raw in raws))
+    from_file = Progress(FileStore(path)).summary(items)
+    browser = BrowserStore()
+    in_browser = Progress(browser)
+    browser.serve(in_browser)
+    browser.stored = json.dumps(raws)
+    from_browser = in_browser.summary(items)
+    # The teacher's: the file's lines through the service's database.
+    store = EventStore(f"sqlite:///{tmp_path / 'class.sqlite'}")
+    store.add("ada", FileStore(path).load())
+    kept = store.events_by_learner()
+    for_teacher = class_results(kept, items)["ada"]
+    assert from_file == from_browser == for_teacher
+    # What the issue saw: lesson 1's first question stays a miss; lesson 4's redo does
+    # not rewrite its score.
+    assert for_teacher.lesson("01_cards_and_rounds").right == len(items["01_cards_and_rounds"][1:][::2])
+    assert for_teacher.lesson("04_follow_suit").right == 4
+    # And in the pages' words: each lesson's score is the same number on both pages.
+    course_page = course_list_html(entries, PageContext("en", Frontend.APP), from_file)
+    teacher_page = render_page(lessons, ["ada"], kept, "en", "/services/class-results/")
+    for lesson, ids in items.items():
+        result = from_file.lesson(lesson)
+        if result.done:
+            assert text("course.status-done", right=result.right, items=len(ids)) in course_page
+            assert text("teacher.done", right=result.right, items=len(ids)) in teacher_page
+    finished = f"✓ {text('course.status-finished')}</span>"
+    assert course_page.count(finished) == 2  # the worked example and the play page
+    practice = from_file.practice
+    assert text("course.status-practice", answered=practice.answered, right=practice.right) in course_page
+    # the class's misses count each question once: lesson 4's redo adds none
+    assert most_missed([for_teacher]) == [
+        ("cards-and-rounds", TopicCount(3, 3)),
+        ("legal-plays", TopicCount(4, 3)),
+        ("score", TopicCount(2, 2)),
+    ]
+
+
+def test_a_stored_finished_event_keeps_its_page_through_the_database(tmp_path: Path) -> None:
+    store = EventStore(f"sqlite:///{tmp_path / 'class.sqlite'}")
+    events = [parse_event(FINISHED), parse_event(RESET), parse_event(quiz("quiz-a", "score", True))]
+    assert store.add("ada", events) == 3
+    assert store.events_by_learner()["ada"] == events
 
 
 def test_the_teachers_page_in_japanese_with_the_tutors_own_titles_and_topics() -> None:

@@ -17,7 +17,7 @@ from tutor.teaching.practice import PracticeSession, random_question, sample_tex
 from tutor.teaching.progress import (
     BASE_WEIGHTS,
     AnswerEvent,
-    AnswerKind,
+    AnswerSource,
     FileStore,
     MemoryStore,
     PracticeTopicError,
@@ -144,8 +144,8 @@ def test_a_topic_answered_wrong_comes_up_more_often() -> None:
         return picks[Topic.SCORE] / 3000
 
     def answered(right: int, wrong: int) -> Progress:
-        events = [AnswerEvent(AnswerKind.PRACTICE, "score", True, True)] * right
-        events += [AnswerEvent(AnswerKind.PRACTICE, "score", False, True)] * wrong
+        events = [AnswerEvent(AnswerSource.PRACTICE, "score", True, True)] * right
+        events += [AnswerEvent(AnswerSource.PRACTICE, "score", False, True)] * wrong
         return Progress(MemoryStore(events))
 
     struggling, mastered = answered(right=1, wrong=6), answered(right=12, wrong=0)

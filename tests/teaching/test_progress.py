@@ -16,12 +16,17 @@ import pytest
 
 from tutor.teaching.progress import (
     BASE_WEIGHTS,
+    EVENT_VERSION,
+    KINDS_BY_VERSION,
     PRACTICE,
     PRACTICE_GOAL,
     PROGRESS_FILE_VARIABLE,
     AnswerEvent,
-    AnswerKind,
+    AnswerSource,
+    EventError,
     FileStore,
+    FinishedEvent,
+    LessonResult,
     MemoryStore,
     Progress,
     ProgressState,
@@ -45,11 +50,11 @@ pytestmark = pytest.mark.usefixtures("progress_in_tmp")
 
 
 def quiz(lesson: str, item: str, correct: bool, first_try: bool = True) -> AnswerEvent:
-    return AnswerEvent(AnswerKind.QUIZ, "trick-winner", correct, first_try, lesson, item)
+    return AnswerEvent(AnswerSource.QUIZ, "trick-winner", correct, first_try, lesson, item)
 
 
 def practice(topic: Topic, correct: bool, first_try: bool = True) -> AnswerEvent:
-    return AnswerEvent(AnswerKind.PRACTICE, topic.value, correct, first_try)
+    return AnswerEvent(AnswerSource.PRACTICE, topic.value, correct, first_try)
 
 
 # -- weights --------------------------------------------------------------------------------
@@ -74,35 +79,76 @@ def test_hard_topics_start_with_more_weight() -> None:
 
 
 def test_an_event_survives_its_json_form() -> None:
-    for event in (quiz("06_trick_winner", "q1", False), practice(Topic.BID_ZERO, True), ResetEvent()):
+    for event in (
+        quiz("06_trick_winner", "q1", False),
+        practice(Topic.BID_ZERO, True),
+        FinishedEvent("08_worked_example"),
+        ResetEvent(),
+    ):
         assert parse_event(json.loads(json.dumps(event.to_json()))) == event
 
 
-def test_an_answer_event_has_every_field_of_the_contract() -> None:
+def test_every_event_has_every_field_of_the_contract() -> None:
     data = quiz("06_trick_winner", "q1", True, first_try=False).to_json()
     assert set(data) == {"v", "id", "time", "kind", "lesson", "item", "topic", "correct", "first_try"}
-    assert data["v"] == 1 and len(data["id"]) == 32 and data["time"].endswith("Z")
+    assert data["v"] == EVENT_VERSION == 2 and len(data["id"]) == 32 and data["time"].endswith("Z")
     assert practice(Topic.SCORE, True).to_json()["lesson"] is None
     assert set(ResetEvent().to_json()) == {"v", "id", "time", "kind"}
+    assert set(FinishedEvent("11_play_a_round").to_json()) == {"v", "id", "time", "kind", "page"}
+
+
+def test_version_1_events_are_read_as_they_were_written() -> None:
+    data = {**quiz("06_x", "q1", True).to_json(), "v": 1}
+    expected = AnswerEvent(
+        AnswerSource.QUIZ, "trick-winner", True, True, "06_x", "q1", str(data["id"]), str(data["time"])
+    )
+    assert parse_event(data) == expected
+
+
+def test_a_finished_event_needs_version_2_and_a_newer_version_is_refused_as_newer() -> None:
+    assert sorted(KINDS_BY_VERSION) == list(range(1, EVENT_VERSION + 1))  # a reader of each
+    finished = FinishedEvent("08_worked_example").to_json()
+    with pytest.raises(EventError, match="in version 1 it must be one of 'quiz', 'practice', 'reset'"):
+        parse_event({**finished, "v": 1})
+    with pytest.raises(EventError, match="'v' is 3; this tutor reads versions 1 to 2"):
+        parse_event({**finished, "v": 3})
+    line = json.dumps({**finished, "v": 3}).encode()
+    with pytest.raises(ProgressStoreError) as refused:
+        parse_lines(line, "p.jsonl")
+    assert refused.value.problem is StoreProblem.NEWER and refused.value.line == 1
 
 
 @pytest.mark.parametrize(
     "change, complaint",
     [
-        ({"id": "xyz"}, '"id" must be 32 hexadecimal digits'),
-        ({"time": "yesterday"}, '"time" must be a UTC time'),
-        ({"kind": "guess"}, '"kind" must be quiz, practice or reset'),
-        ({"lesson": None}, '"lesson" must be a name'),
-        ({"topic": "<script>"}, '"topic" must be a name'),
-        ({"correct": 1}, '"correct" must be true or false'),
-        ({"first_try": None}, '"first_try" must be true or false'),
-        ({"v": True}, '"v" must be a version number'),
+        ({"id": "xyz"}, "'id' is 'xyz'; it must be 32 lower-case hexadecimal digits"),
+        ({"time": "yesterday"}, "'time' is 'yesterday'; it must be a UTC time"),
+        ({"kind": "guess"}, "'kind' is 'guess'; in version 2 it must be one of 'quiz', 'practice'"),
+        ({"lesson": None}, "'lesson' is None; a quiz answer names its lesson"),
+        ({"lesson": "../etc"}, r"'lesson' is '\.\./etc'; a quiz answer names its lesson"),
+        ({"item": "Q 1"}, "'item' is 'Q 1'; a quiz answer names its item's id"),
+        ({"topic": "<script>"}, "'topic' is '<script>'; it must be one of 'trick-winner'"),
+        ({"correct": 1}, "'correct' is 1; it must be true or false"),
+        ({"first_try": None}, "'first_try' is None; it must be true or false"),
+        ({"v": True}, "'v' is True; it must be a version number"),
+        ({"v": 0}, "'v' is 0; it must be a version number from 1"),
     ],
 )
-def test_a_malformed_event_is_refused_naming_the_field(change: dict[str, object], complaint: str) -> None:
+def test_a_malformed_event_is_refused_naming_the_field_the_value_and_the_rule(
+    change: dict[str, object], complaint: str
+) -> None:
     data = {**quiz("06_x", "q1", True).to_json(), **change}
-    with pytest.raises(ValueError, match=complaint):
+    with pytest.raises(EventError, match=complaint):
         parse_event(data)
+
+
+def test_a_practice_answer_names_no_lesson_and_a_finished_event_names_its_page() -> None:
+    with pytest.raises(EventError, match="'lesson' is '06_x'; a practice answer has null there"):
+        parse_event({**practice(Topic.SCORE, True).to_json(), "lesson": "06_x"})
+    with pytest.raises(EventError, match="'page' is missing"):
+        parse_event({k: v for k, v in FinishedEvent("x").to_json().items() if k != "page"})
+    with pytest.raises(EventError, match="an event must be a JSON object, not list"):
+        parse_event([1, 2])
 
 
 # -- what events add up to ----------------------------------------------------------------------
@@ -120,10 +166,28 @@ def test_a_lesson_is_done_when_every_quiz_item_is_answered_and_its_first_tries_s
     assert summary.lesson("06_x").done and summary.lesson("06_x").right == 2
 
 
-def test_the_latest_first_try_of_an_item_counts_and_items_no_longer_asked_do_not() -> None:
+def test_the_earliest_answer_to_a_question_is_its_first_try_whatever_comes_after() -> None:
+    # wrong, a reload (the page asks again: a first try on that page), then right
     events = [quiz("06_x", "q1", False), quiz("06_x", "q1", True), quiz("06_x", "gone", True)]
-    assert Summary.of(events, ITEMS).lesson("06_x") == Summary.of(events[1:2], ITEMS).lesson("06_x")
-    assert Summary.of(events, ITEMS).lesson("06_x").answered == 1
+    assert Summary.of(events, ITEMS).lesson("06_x") == LessonResult(items=3, answered=1, right=0)
+    # right, then wrong on a second open page: still right at the first try
+    events = [quiz("06_x", "q1", True), quiz("06_x", "q1", False)]
+    assert Summary.of(events, ITEMS).lesson("06_x").right == 1
+
+
+def test_redoing_a_lesson_does_not_rewrite_its_score() -> None:
+    first = [quiz("06_x", "q1", True), quiz("06_x", "q2", False), quiz("06_x", "q3", False)]
+    redo = [quiz("06_x", "q1", False), quiz("06_x", "q2", True), quiz("06_x", "q3", True)]
+    score = Summary.of(first, ITEMS).lesson("06_x")
+    assert score == LessonResult(items=3, answered=3, right=1)
+    for upto in range(len(redo) + 1):  # at every point of the redo (in any language)
+        assert Summary.of([*first, FinishedEvent("06_x"), *redo[:upto]], ITEMS).lesson("06_x") == score
+
+
+def test_an_earliest_answer_given_as_a_retry_is_not_right_at_the_first_try() -> None:
+    # after a reset, an open page's "missed questions again": the learner had seen the answer
+    events = [quiz("06_x", "q1", False), ResetEvent(), quiz("06_x", "q1", True, first_try=False)]
+    assert Summary.of(events, ITEMS).lesson("06_x") == LessonResult(items=3, answered=1, right=0)
 
 
 def test_practice_counts_first_tries_per_topic() -> None:
@@ -145,8 +209,25 @@ def test_a_reset_forgets_everything_before_it_and_nothing_after() -> None:
     assert summary.lesson("07_y").done and summary.last_activity == "07_y"
 
 
+def test_a_page_without_a_quiz_is_done_once_finished() -> None:
+    assert not Summary.of([], ITEMS).done("08_worked")
+    summary = Summary.of([FinishedEvent("08_worked")], ITEMS)
+    assert summary.done("08_worked") and summary.last_activity == "08_worked"
+    assert not Summary.of([FinishedEvent("08_worked"), ResetEvent()], ITEMS).done("08_worked")
+    # a lesson's quiz decides for itself: a finished page with a question unanswered is not done
+    assert not Summary.of([quiz("06_x", "q1", True), FinishedEvent("06_x")], ITEMS).done("06_x")
+
+
 COURSE = ["01_a", "02_b", "03_worked", PRACTICE, "05_c"]
 COURSE_ITEMS = {"01_a": ["q1"], "02_b": ["q1", "q2"], "05_c": ["q1"]}
+ALL_DONE = [
+    quiz("01_a", "q1", True),
+    quiz("02_b", "q1", True),
+    quiz("02_b", "q2", True),
+    FinishedEvent("03_worked"),
+    *[practice(Topic.SCORE, True)] * PRACTICE_GOAL,
+    quiz("05_c", "q1", True),
+]
 
 
 @pytest.mark.parametrize(
@@ -156,14 +237,36 @@ COURSE_ITEMS = {"01_a": ["q1"], "02_b": ["q1", "q2"], "05_c": ["q1"]}
         ([quiz("02_b", "q1", True)], "02_b"),  # left in the middle of a quiz: back there
         ([quiz("01_a", "q1", True)], "02_b"),  # finished a lesson: the next one
         ([quiz("02_b", "q1", True), quiz("02_b", "q2", False)], "03_worked"),  # a page with no quiz
+        ([FinishedEvent("03_worked")], PRACTICE),  # the worked example's end: the next page
         ([practice(Topic.SCORE, True)], PRACTICE),  # practice is not done after one answer
         ([practice(Topic.SCORE, True)] * PRACTICE_GOAL, "05_c"),
-        ([quiz("05_c", "q1", True)], None),  # nothing after the last page is left to do
+        ([practice(Topic.SCORE, True)] * (PRACTICE_GOAL + 1), PRACTICE),  # practising on
+        ([quiz("05_c", "q1", True)], "01_a"),  # after the last page: the first not done
+        (ALL_DONE, None),  # every page done
         ([quiz("05_c", "q1", True), ResetEvent()], "01_a"),  # after a reset: from the start
+        ([FinishedEvent("99_elsewhere")], "01_a"),  # a page of another course
     ],
 )
-def test_where_to_continue(events: list[AnswerEvent], expected: str | None) -> None:
+def test_continue_goes_to_the_page_of_the_latest_event_or_after_it_once_completed(
+    events: list[AnswerEvent], expected: str | None
+) -> None:
     assert Summary.of(events, COURSE_ITEMS).continue_at(COURSE) == expected
+
+
+def test_continue_after_redoing_lesson_1_halfway_goes_back_to_lesson_1() -> None:
+    # lessons 1 and 2 done, then lesson 1 redone in another language, left halfway: the
+    # learner last worked in lesson 1, not on the worked example nobody finished yet
+    events = [
+        quiz("01_a", "q1", True),
+        FinishedEvent("01_a"),
+        quiz("02_b", "q1", True),
+        quiz("02_b", "q2", True),
+        FinishedEvent("02_b"),
+        quiz("01_a", "q1", False),
+    ]
+    assert Summary.of(events, COURSE_ITEMS).continue_at(COURSE) == "01_a"
+    finished_again = Summary.of([*events, FinishedEvent("01_a")], COURSE_ITEMS)
+    assert finished_again.continue_at(COURSE) == "02_b"
 
 
 # -- the progress file ----------------------------------------------------------------------------
@@ -185,8 +288,8 @@ def test_a_missing_file_is_empty_progress_and_reading_writes_nothing(progress_in
 
 def test_answers_are_appended_one_line_each_private_to_the_learner(progress_in_tmp: Path) -> None:
     progress = Progress(FileStore())
-    progress.record_answer(AnswerKind.PRACTICE, topic=Topic.SCORE, correct=True)
-    progress.record_answer(AnswerKind.QUIZ, topic="trick-winner", correct=False, lesson="06_x", item="q1")
+    progress.record_answer(AnswerSource.PRACTICE, topic=Topic.SCORE, correct=True)
+    progress.record_answer(AnswerSource.QUIZ, topic="trick-winner", correct=False, lesson="06_x", item="q1")
     lines = progress_in_tmp.read_text(encoding="utf-8").splitlines()
     assert [json.loads(line)["kind"] for line in lines] == ["practice", "quiz"]
     assert stat.S_IMODE(progress_in_tmp.stat().st_mode) == 0o600
@@ -197,9 +300,9 @@ def test_answers_are_appended_one_line_each_private_to_the_learner(progress_in_t
 
 def test_a_reset_is_an_event_so_a_second_page_cannot_bring_answers_back(progress_in_tmp: Path) -> None:
     first, second = Progress(FileStore()), Progress(FileStore())
-    first.record_answer(AnswerKind.PRACTICE, topic=Topic.SCORE, correct=True)
+    first.record_answer(AnswerSource.PRACTICE, topic=Topic.SCORE, correct=True)
     second.reset()
-    second.record_answer(AnswerKind.PRACTICE, topic=Topic.SCORE, correct=False)
+    second.record_answer(AnswerSource.PRACTICE, topic=Topic.SCORE, correct=False)
     first.reload()
     assert first.count(Topic.SCORE) == TopicCount(wrong=1)
     assert [json.loads(line)["kind"] for line in progress_in_tmp.read_text().splitlines()] == [
@@ -213,7 +316,7 @@ def _append_answers(path: str, count: int, start: multiprocessing.synchronize.Ev
     store = FileStore(path)
     start.wait()
     for _ in range(count):
-        store.append(AnswerEvent(AnswerKind.PRACTICE, "score", True, True))
+        store.append(AnswerEvent(AnswerSource.PRACTICE, "score", True, True))
 
 
 def test_two_writers_appending_at_once_both_count(progress_in_tmp: Path) -> None:
@@ -253,7 +356,7 @@ def _bad_file(path: Path, kind: str) -> None:
     elif kind == "a folder in its place":
         path.mkdir()
     elif kind == "a newer tutor's event":
-        path.write_text(good + "\n" + good.replace('"v":', '"v": 2, "old":') + "\n")
+        path.write_text(good + "\n" + good.replace('"v":', f'"v": {EVENT_VERSION + 1}, "old":') + "\n")
     else:
         raise AssertionError(kind)
 
@@ -295,12 +398,12 @@ def test_a_broken_file_is_never_overwritten_and_starting_afresh_keeps_it_aside(
     _bad_file(progress_in_tmp, kind)
     progress = Progress(FileStore())
     assert progress.state is ProgressState.BROKEN and progress.problem is not None
-    progress.record_answer(AnswerKind.PRACTICE, topic=Topic.SCORE, correct=False)
+    progress.record_answer(AnswerSource.PRACTICE, topic=Topic.SCORE, correct=False)
     assert progress.count(Topic.SCORE) == TopicCount(wrong=1)  # this page still counts it
     aside = progress.start_afresh()
     assert aside is not None and Path(aside).exists() and Path(aside).name.startswith("progress.jsonl.broken-")
     assert progress.state is ProgressState.READY
-    assert [event.kind for event in FileStore().load() or []] == [AnswerKind.PRACTICE]
+    assert [event.kind for event in FileStore().load() or []] == [AnswerSource.PRACTICE]
 
 
 def test_an_unreadable_file_is_reported(progress_in_tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -320,12 +423,12 @@ def test_a_failed_write_is_said_and_the_answer_still_counts_on_the_page(
 ) -> None:
     progress = Progress(FileStore())
     with full_disk():
-        progress.record_answer(AnswerKind.PRACTICE, topic=Topic.SCORE, correct=True)
+        progress.record_answer(AnswerSource.PRACTICE, topic=Topic.SCORE, correct=True)
     assert progress.write_problem is not None
     assert progress.write_problem.problem is StoreProblem.UNWRITABLE
     assert str(progress_in_tmp) in progress.write_problem.message("ja")
     assert progress.count(Topic.SCORE) == TopicCount(right=1)
-    progress.record_answer(AnswerKind.PRACTICE, topic=Topic.SCORE, correct=False)
+    progress.record_answer(AnswerSource.PRACTICE, topic=Topic.SCORE, correct=False)
     assert progress.write_problem is None
     # The answer that could not be written went with the next one: none is lost.
     assert [event.correct for event in FileStore().load() or []] == [True, False]
@@ -360,6 +463,6 @@ def test_the_store_setting_is_browser_file_or_unset() -> None:
 
 def test_memory_progress_writes_no_file(tmp_path: Path) -> None:
     progress = Progress(MemoryStore())
-    progress.record_answer(AnswerKind.PRACTICE, topic=Topic.SCORE, correct=True)
+    progress.record_answer(AnswerSource.PRACTICE, topic=Topic.SCORE, correct=True)
     assert progress.count(Topic.SCORE) == TopicCount(right=1)
     assert not any(tmp_path.rglob("*.jsonl"))

@@ -254,13 +254,13 @@ def serve_app(options: AppOptions) -> None:
     TutorVoila.launch_instance(argv=argv, config=config)
 
 
-def copy_course(folder: Path) -> list[str]:
+def copy_course(folder: Path, course: Path | None = None) -> list[str]:  # course: else built-in
     """Copy the course's notebooks into ``folder``, keeping the learner's own copies: a
     notebook already there is the learner's work and is never overwritten. Returns the
     names copied."""
     folder.mkdir(parents=True, exist_ok=True)
     copied = []
-    for notebook in sorted(notebooks_dir().glob("*.ipynb")):
+    for notebook in sorted((course or notebooks_dir()).glob("*.ipynb")):
         target = folder / notebook.name
         if not target.exists():
             shutil.copyfile(notebook, target)
@@ -293,10 +293,23 @@ def lab_command(
     return command + list(extra)
 
 
-def open_lab(folder: Path, *, port: int | None, open_browser: bool, extra: Sequence[str]) -> None:
-    """Start JupyterLab on the learner's copy of the course (replaces this process)."""
+def open_lab(
+    folder: Path,
+    *,
+    port: int | None,
+    open_browser: bool,
+    extra: Sequence[str],
+    lessons: Path | None = None,
+) -> None:
+    """Start JupyterLab on the learner's copy of the course (replaces this process), with
+    a teacher's ``lessons`` folder added as the app adds it."""
     choose_progress_store("file")  # the learner's own machine: a file in their home
-    copied = copy_course(folder)
+    course = add_teacher_lessons(lessons, notebooks_dir()) if lessons is not None else None
+    copied = copy_course(folder, course)
+    if course is not None:
+        # Lab's kernels read only the lessons' links beside it ($TUTOR_LESSONS_DIR): they
+        # stay while Lab runs (Lab replaces this process, so nothing would remove them).
+        shutil.rmtree(course)
     if copied:
         print(f"Copied {len(copied)} notebook(s) of the course to {folder}")
     print(

@@ -7,7 +7,7 @@ appends; this side checks what the browser holds with the same rules as a progre
 :class:`~tutor.teaching.progress.Progress` when it arrives: the kernel runs the page before
 the browser shows it, so a page starts with its progress loading.
 
->>> from tutor.teaching.progress import AnswerKind, Progress, ProgressState
+>>> from tutor.teaching.progress import AnswerSource, Progress, ProgressState
 >>> store = BrowserStore()
 >>> progress = Progress(store); store.serve(progress)
 >>> progress.state

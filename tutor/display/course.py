@@ -266,8 +266,11 @@ def course_intro_html(context: PageContext) -> str:
 
 def _status(entry: CourseEntry, summary: Summary | None, lang: str) -> tuple[str, bool]:
     """What the course page says of the learner's work on ``entry``, and whether it is done."""
-    if summary is None or entry.activity is None:
+    if summary is None:
         return "", False
+    if entry.activity is None:  # a page with no answers: done once finished
+        done = summary.done(entry.name)
+        return (text("course.status-finished", lang), True) if done else ("", False)
     if entry.activity == PRACTICE:
         count = summary.practice
         if not count.answered:

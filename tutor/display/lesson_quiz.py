@@ -3,9 +3,9 @@ the learner did on the first try ("First try: 4 of 6 right") that offers the mis
 questions again.
 
 The questions are separate widgets (:attr:`LessonQuiz.quizzes`), shown one after another
-by :func:`tutor.display.show_quiz`, each with its note, so a presenter gets each on its own
-screen; the :class:`LessonQuiz` widget itself is the summary, shown after them, and the
-place where the missed questions come back.
+by :func:`tutor.display.show_quiz`, each with its note under its heading, so a presenter
+gets each on its own screen; the :class:`LessonQuiz` widget itself is the summary, shown
+after them, and the place where the missed questions come back.
 
 Hooks for a progress store (see ``LessonQuiz``): ``on_graded`` for every graded answer,
 ``on_finished`` once every question has had its first answer.
@@ -146,7 +146,8 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
         graded answers reported to the hooks (``again``: a missed question asked again)."""
         number = self.items.index(item) + 1
         title = text("lesson-quiz.question-number", self.lang, number=number, total=len(self.items))
-        quiz = QuizWidget(item.question, lang=self.lang, title=title)
+        note = item.note(self.lang) if item.note is not None else ""
+        quiz = QuizWidget(item.question, lang=self.lang, title=title, note=note)
         quiz.on_graded(self._reporter(item, again=again))
         return quiz
 
@@ -231,8 +232,6 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
         for item in items:
             quiz = self._question(item, again=True)
             self.retry_quizzes.append(quiz)
-            if item.note is not None:
-                shown.append(html_widget(_paragraph(escape(item.note(self.lang)))))
             shown.append(quiz)
         self.retry_area.children = shown
         self._show_status()

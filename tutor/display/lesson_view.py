@@ -44,7 +44,7 @@ from tutor.display.presenter import (
 from tutor.display.progress_view import LearnerProgress
 from tutor.display.svg import card_svg, hand_svg, trick_svg
 from tutor.teaching.lesson import DeckFact, Lesson, LessonItem, ScheduleTableFact, ScoreSheetFact
-from tutor.teaching.progress import AnswerKind, Progress
+from tutor.teaching.progress import AnswerSource, Progress
 from tutor.teaching.quiz import (
     LegalPlaysQuestion,
     Question,
@@ -256,13 +256,24 @@ def progress_recorder(lesson: Lesson, progress: Progress) -> ItemGradedCallback:
 
     def record(item: LessonItem, correct: bool, first_try: bool) -> None:
         progress.record_answer(
-            AnswerKind.QUIZ,
+            AnswerSource.QUIZ,
             topic=item.question.topic,
             correct=correct,
             first_try=first_try,
             lesson=lesson.id,
             item=item.id,
         )
+
+    return record
+
+
+def finish_recorder(lesson: Lesson, progress: Progress) -> Callable[[QuizSummary], None]:
+    """An ``on_finished`` hook of :class:`LessonQuiz` that records the lesson's page as
+    finished once its quiz is answered through on this page ("Continue" tells a redo
+    left halfway from one taken to its end by it: docs/progress.md)."""
+
+    def record(_summary: QuizSummary) -> None:
+        progress.record_finished(lesson.id)
 
     return record
 
@@ -275,8 +286,9 @@ def show_quiz(
     on_graded: ItemGradedCallback | None = None,
     on_finished: Callable[[QuizSummary], None] | None = None,
 ) -> None:
-    """Display the quiz of ``lesson``: a heading, each question with its note (each its
-    own output: a presenter shows one per screen), then the :class:`LessonQuiz` summary
+    """Display the quiz of ``lesson``: a heading, each question with its note under its
+    heading (each its own output: a presenter shows one per screen), then the
+    :class:`LessonQuiz` summary
     ("First try: 4 of 6 right") that offers the missed questions again.
 
     Graded answers are recorded in ``progress``; ``on_graded(item, correct, first_try)``
@@ -286,14 +298,13 @@ def show_quiz(
     quiz = LessonQuiz(lesson, lang=lang)
     if progress is not None:
         quiz.on_graded(progress_recorder(lesson, progress))
+        quiz.on_finished(finish_recorder(lesson, progress))
     if on_graded is not None:
         quiz.on_graded(on_graded)
     if on_finished is not None:
         quiz.on_finished(on_finished)
     _markdown(f"## {text('lesson.quiz-heading', lang)}")
-    for note, widget in zip(quiz.notes(), quiz.quizzes, strict=True):
-        if note is not None:
-            _markdown(note)
+    for widget in quiz.quizzes:
         show_widget(widget, lang)
     show_widget(quiz, lang)
 

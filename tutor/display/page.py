@@ -166,15 +166,32 @@ def show_worked_example_page(
     learner: LearnerProgress | None = None,
 ) -> None:
     """The worked example of RULES.md, step by step (the engine's steps in a stepper), then
-    its three tricks on one screen (a presenter's last slide)."""
+    its three tricks on one screen: a presenter's last slide, or, on a learner's page,
+    under the stepper once it reaches the last step (with every winner, it would spoil
+    the steps before)."""
     from tutor.display.stepper import worked_example_stepper
-    from tutor.display.worked_summary import tricks_summary_html
+    from tutor.display.worked_summary import summary_at_the_end, tricks_summary_html
 
     frame = PageFrame(name, folder=folder, context=context, learner=learner)
     frame.show_top(one_widget=True)
     stepper = worked_example_stepper(lang=frame.lang, keys=frame.context.in_app)
-    frame.show_content(stepper.widget)
-    _show(_ipython.HTML(tricks_summary_html(lang=frame.lang)))
+    reached_end = False
+
+    def finish_at_the_last_step(index: int) -> None:
+        nonlocal reached_end  # the page is finished once per visit, not at each return
+        if index == stepper.count - 1 and not reached_end:
+            reached_end = True
+            frame.progress.record_finished(frame.entry.name)
+
+    stepper.on_step(finish_at_the_last_step)
+    if frame.context.presenting:  # slides come one at a time: the table is the last
+        frame.show_content(stepper.widget)
+        _show(_ipython.HTML(tricks_summary_html(lang=frame.lang)))
+    else:
+        ending = summary_at_the_end(stepper, lang=frame.lang)
+        frame.show_content(
+            widgets.VBox([stepper.widget, ending], layout=widgets.Layout(overflow="visible"))
+        )
     frame.show_bottom()
 
 
@@ -190,7 +207,9 @@ def show_play_page(
 
     frame = PageFrame(name, folder=folder, context=context, learner=learner)
     frame.show_top(one_widget=True)
-    frame.show_content(PlayScreen(players=4, variant="five-rounds", lang=frame.lang))
+    screen = PlayScreen(players=4, variant="five-rounds", lang=frame.lang)
+    screen.on_round_over(lambda: frame.progress.record_finished(frame.entry.name))
+    frame.show_content(screen)
     frame.show_bottom()
 
 

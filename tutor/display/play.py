@@ -26,7 +26,7 @@ attribute, so tests play a game by pressing them:
 from __future__ import annotations
 
 import base64
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from html import escape
 from typing import Any
 
@@ -362,6 +362,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             )
         self.session = session
         self.coach_advice: BidAdvice | None = None
+        self._round_over_callbacks: list[Callable[[], object]] = []
         self._build_settings(session, cards)
         self._build_table()
         self._build_actions()
@@ -615,6 +616,16 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             return
         self._say(played_message(outcome.judgement.card, outcome.reason, self.lang))
         self.refresh()
+        if self.session.round.finished:  # the learner's card ended the round
+            for callback in list(self._round_over_callbacks):
+                callback()
+
+    def on_round_over(self, callback: Callable[[], object], *, remove: bool = False) -> None:
+        """Register (or remove) ``callback()``, called each time a round is over."""
+        if remove:
+            self._round_over_callbacks.remove(callback)
+        else:
+            self._round_over_callbacks.append(callback)
 
     def _trump_pressed(self, suit: Suit) -> None:
         self.session.choose_trump(suit)

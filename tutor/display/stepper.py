@@ -130,8 +130,27 @@ class Stepper:
         self.keys = keys  # the app's arrow keys (tutor.js): JupyterLab has none to offer
         self._cache: dict[tuple[int, bool], str] = {}
         self._widget: Any = None
+        self._step_callbacks: list[Callable[[int], None]] = []
         self.index = 0
         self.go(start)
+
+    def on_step(self, callback: Callable[[int], None], *, remove: bool = False) -> None:
+        """Register (or remove) ``callback(index)``, called after each step is shown.
+
+        >>> stepper = Stepper(2, lambda index, present: "")
+        >>> stepper.on_step(lambda index: print(index, stepper.at_last_step))
+        >>> stepper.next()
+        1 True
+        """
+        if remove:
+            self._step_callbacks.remove(callback)
+        else:
+            self._step_callbacks.append(callback)
+
+    @property
+    def at_last_step(self) -> bool:
+        """Whether the last page is shown."""
+        return self.index == self.count - 1
 
     def page_html(self, index: int | None = None) -> str:
         """The HTML of page ``index`` (default: the current one), drawn once and kept."""
@@ -147,6 +166,8 @@ class Stepper:
             raise ValueError(f"no step {index!r}: steps are 0 to {self.count - 1}")
         self.index = index
         self._refresh()
+        for callback in list(self._step_callbacks):
+            callback(index)
 
     def next(self) -> None:
         """One page forward (nothing at the last page)."""

@@ -8,8 +8,7 @@ colour alone. Child widgets are attributes, so tests drive them without a browse
 
 >>> from tutor.teaching.quiz import ScoreQuestion
 >>> quiz = QuizWidget(ScoreQuestion(bid=2, taken=2))
->>> quiz.answer_input.value = "40"          # what typing in the box does
->>> quiz.check_button.click()
+>>> quiz.answer_input.submit("40")          # what typing 40 and Enter (or Check) does
 >>> "Right!" in quiz.feedback.value, quiz.first_try_correct
 (True, True)
 """
@@ -22,6 +21,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from tutor.display.answer_box import AnswerBox
 from tutor.display.chart import score_chart_html
 from tutor.display.html import score_sheet_html
 from tutor.display.svg import card_svg, trick_svg
@@ -33,10 +33,11 @@ from tutor.teaching.quiz import (
     Feedback,
     Question,
     Scene,
-    number_request,
+    feedback_for,
     read_number,
+    revealed,
 )
-from tutor.teaching.text import DEFAULT_LANGUAGE, sentence_gap, text
+from tutor.teaching.text import DEFAULT_LANGUAGE, join_sentences, sentence_gap, text
 
 AnswerCallback = Callable[[Question, object, Feedback], None]
 GradedCallback = Callable[[Question, bool, bool], None]
@@ -47,6 +48,8 @@ QUIZ_CLASS = "tutor-quiz"
 RIGHT_COLOUR = "#1a7f37"
 WRONG_COLOUR = "#b3261e"
 HINT_COLOUR = "#6b6b6b"
+CARD_CHOICE_CLASS = f"{QUIZ_CLASS}-card-choice"
+"""A card drawn above its button (a choice): the whole column presses the button."""
 
 QUIZ_CSS = f"""<style>
 .{QUIZ_CLASS} .{QUIZ_CLASS}-verdict {{ font-size: 0.85em; line-height: 1.25; text-align: center;
@@ -57,6 +60,21 @@ QUIZ_CSS = f"""<style>
 .{QUIZ_CLASS} .jupyter-button.{QUIZ_CLASS}-marked:disabled {{ opacity: 1; cursor: default; }}
 .{QUIZ_CLASS} .{QUIZ_CLASS}-number input:disabled {{ opacity: 1; }}
 .{QUIZ_CLASS}-summary {{ border-top: 1px solid #8a8a8a; margin-top: 1em; padding-top: 0.4em; }}
+/* The line above the choices wraps to their width rather than widening the quiz (a
+   presenter's slide would be drawn smaller for it). */
+.{QUIZ_CLASS} .{QUIZ_CLASS}-answer-heading {{ contain: inline-size; }}
+/* A card's whole column (picture, words, button) is its button: the button's ::after
+   covers the column, so a click or a tap on the picture presses it; the keyboard still
+   reaches the one real button, whose focus ring goes round the whole card. */
+.{QUIZ_CLASS} .{CARD_CHOICE_CLASS} {{ position: relative; cursor: pointer; }}
+/* (Every Lumino widget is position: relative; the button must not be, or it would be
+   its own ::after's box.) */
+.{QUIZ_CLASS} .{CARD_CHOICE_CLASS} > button {{ position: static; }}
+.{QUIZ_CLASS} .{CARD_CHOICE_CLASS} > button::after {{ content: ""; position: absolute; inset: 0;
+  z-index: 1; }}
+.{QUIZ_CLASS} .{CARD_CHOICE_CLASS} > button:disabled::after {{ cursor: default; }}
+.{QUIZ_CLASS} .{CARD_CHOICE_CLASS}:has(> button:focus-visible) {{ outline: 2px solid currentColor;
+  outline-offset: 2px; }}
 </style>"""
 """Sizes and the look of a locked, marked answer; colours stay the page's own."""
 
@@ -78,6 +96,14 @@ def _button_layout() -> widgets.Layout:
 def _column_layout() -> widgets.Layout:
     """A card above its button (ipywidgets 8's Layout has no flex gap: margins space them)."""
     return widgets.Layout(align_items="center", margin="0 0.5em 0.5em 0")
+
+
+def _card_column(picture: widgets.HTML, verdict: widgets.HTML, button: widgets.Widget) -> widgets.VBox:
+    """A card's picture, its verdict line and its button, the whole of it pressing the
+    button (QUIZ_CSS)."""
+    column = widgets.VBox([picture, verdict, button], layout=_column_layout())
+    column.add_class(CARD_CHOICE_CLASS)
+    return column
 
 
 class ToggleChoices(widgets.Box):  # type: ignore[misc]
@@ -129,7 +155,7 @@ class ToggleChoices(widgets.Box):  # type: ignore[misc]
             toggle.observe(self._toggled, names="value")
         columns = (
             [
-                widgets.VBox([picture, verdict, toggle], layout=_column_layout())
+                _card_column(picture, verdict, toggle)
                 for picture, verdict, toggle in zip(
                     self.pictures, self.verdicts, self.toggles, strict=True
                 )
@@ -334,7 +360,7 @@ class CardPicker(widgets.Box):  # type: ignore[misc]
         self.verdicts = [_verdict_line() for _card in self.cards]
         self.buttons = [self._button(i) for i in range(len(self.cards))]
         columns = [
-            widgets.VBox([picture, verdict, button], layout=_column_layout())
+            _card_column(picture, verdict, button)
             for picture, verdict, button in zip(
                 self.pictures, self.verdicts, self.buttons, strict=True
             )
@@ -447,8 +473,9 @@ class TrickView(widgets.HTML):  # type: ignore[misc]
 
 
 def feedback_html(feedback: Feedback, *, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The grading of an answer as HTML: an icon AND the verdict in words, the right
-    answer, the engine's explanation and any details (a list).
+    """The grading of an answer as HTML: an icon AND the verdict in words, the learner's
+    number if the feedback repeats it, the right answer, the engine's explanation (or, on
+    a first miss, the hint: class ``hinted``) and any details (a list).
 
     >>> from tutor.teaching.quiz import ScoreQuestion
     >>> page = feedback_html(ScoreQuestion(bid=3, taken=1).check(-10))
@@ -458,13 +485,16 @@ def feedback_html(feedback: Feedback, *, lang: str = DEFAULT_LANGUAGE) -> str:
     icon = text("widgets.right-icon" if feedback.correct else "widgets.wrong-icon", lang)
     colour = RIGHT_COLOUR if feedback.correct else WRONG_COLOUR
     state = "right" if feedback.correct else "wrong"
+    if not feedback.revealed:
+        state += " hinted"
     gap = sentence_gap(feedback.verdict)  # none after a full-width 「！」 (Japanese, Chinese)
+    first = join_sentences((feedback.given, feedback.answer))
     parts = [
         f'<div class="quiz-feedback {state}" role="status" '
         f'style="border-left:0.35em solid {colour};padding:0.3em 0.8em;margin:0.4em 0">',
         f'<p style="margin:0.2em 0"><span aria-hidden="true" style="color:{colour};'
         f'font-weight:700">{escape(icon)}</span> <strong>{_words(feedback.verdict)}</strong>'
-        f"{gap}{_words(feedback.answer)}</p>",
+        f"{gap if first else ''}{_words(first)}</p>",
     ]
     if feedback.explanation:
         parts.append(f'<p style="margin:0.2em 0">{_words(feedback.explanation)}</p>')
@@ -488,6 +518,28 @@ def hint_html(words: str) -> str:
     )
 
 
+def _answer_heading(question: Question, lang: str) -> str:
+    """The line above the choices: what they are ("Your hand"), and, when several may be
+    right, that several may be picked (said with the question, not first when Check
+    finds nothing chosen).
+
+    >>> from tutor.teaching.quiz import LegalPlaysQuestion
+    >>> _answer_heading(LegalPlaysQuestion.of("B7 W", "B5", "R"), "en")
+    '<strong>Your hand</strong>: <span class="quiz-pick-all">pick all that apply.</span>'
+    """
+    label = question.answer_label(lang)
+    if question.answer_kind is not AnswerKind.MANY_CHOICES:
+        return f"<strong>{_words(label)}</strong>" if label else ""
+    if not label:
+        return f'<span class="quiz-pick-all">{_words(text("quiz.pick-all", lang))}</span>'
+    return text(
+        "quiz.pick-all-from",
+        lang,
+        label=f"<strong>{_words(label)}</strong>",
+        pick=f'<span class="quiz-pick-all">{_words(text("quiz.pick-all-lower", lang))}</span>',
+    )
+
+
 def _words(sentence: str) -> str:
     """A sentence made safe for HTML; quotes stay as they are (they are text, not markup)."""
     return escape(sentence, quote=False)
@@ -504,8 +556,10 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
       (:attr:`card_picker`);
     - several choices: a toggle per choice (:attr:`choice_toggles`; cards drawn above
       theirs, e.g. the hand of a legal-plays question), then :attr:`check_button`;
-    - a number: a text box (:attr:`answer_input`, empty to start with) and
-      :attr:`check_button`; Enter in the box checks too, leaving the box does not.
+    - a number: a text box with its own Check button (:attr:`answer_input`, an
+      :class:`~tutor.display.answer_box.AnswerBox`, empty to start with); Enter in the box
+      or its Check grades the text typed, which travels with the press; leaving the box
+      grades nothing.
 
     Above them, the scene: the trick so far (:attr:`trick_view`) or the turned card.
 
@@ -519,7 +573,9 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
     another try, below the explanation; the first try is the one a score counts
     (:attr:`first_try_correct`).
 
-    ``title`` (e.g. "Question 2 of 6") is shown above the prompt.
+    ``title`` (e.g. "Question 2 of 6") is shown above the prompt, and under it ``note``,
+    the words that set the scene ("A led the blue 6 and B played a Wizard. You are C."):
+    they belong to this question, under its heading.
 
     Hooks:
 
@@ -553,6 +609,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         on_next: Callable[[QuizWidget], None] | None = None,
         scale: float = 0.9,
         title: str = "",
+        note: str = "",
     ) -> None:
         super().__init__()
         self.lang = lang
@@ -560,10 +617,13 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         self.on_answer = on_answer
         self.on_next = on_next
         self._graded_callbacks: list[GradedCallback] = []
-        self.title = html_widget(
-            f'<p style="margin:0.6em 0 0;font-weight:600">{_words(title)}</p>' if title else "",
-            layout=widgets.Layout(display=None if title else "none"),
-        )
+        # The note in the heading's own widget: the quiz keeps its parts (a presenter's
+        # layout places them by their order, see tutor.css).
+        self.note = note
+        heading = f'<p style="margin:0.6em 0 0;font-weight:600">{_words(title)}</p>' if title else ""
+        if note:
+            heading += f'<p class="{QUIZ_CLASS}-note" style="margin:0.3em 0 0">{_words(note)}</p>'
+        self.title = html_widget(heading, layout=widgets.Layout(display=None if heading else "none"))
         self.title.add_class(f"{QUIZ_CLASS}-title")
         self.prompt = html_widget()
         self.feedback = html_widget()
@@ -580,6 +640,12 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             layout=_button_layout(),
         )
         self.try_again_button.on_click(lambda _button: self.try_again())
+        self.show_answer_button = widgets.Button(
+            description=text("widgets.show-answer", lang),
+            tooltip=text("widgets.show-answer-tooltip", lang),
+            layout=_button_layout(),
+        )
+        self.show_answer_button.on_click(lambda _button: self.show_answer())
         self.next_button = widgets.Button(
             description=text("widgets.next", lang),
             tooltip=text("widgets.next-tooltip", lang),
@@ -593,6 +659,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         self.feedback.add_class(f"{QUIZ_CLASS}-feedback")
         self.check_button.add_class(f"{QUIZ_CLASS}-check")
         self.try_again_button.add_class(f"{QUIZ_CLASS}-try-again")
+        self.show_answer_button.add_class(f"{QUIZ_CLASS}-show-answer")
         self.next_button.add_class(f"{QUIZ_CLASS}-next")
         self._style = html_widget(QUIZ_CSS, layout=widgets.Layout(display="none"))
         self.load(question)
@@ -609,6 +676,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         self.question: Question = question
         self.answered = False  # an answer is shown and the inputs are locked
         self.attempts = 0  # graded answers (a request for an answer is not one)
+        self.misses = 0  # wrong graded answers: the first gets a hint, later ones the answer
         self.first_try_correct: bool | None = None  # None until the first graded answer
         self.last_answer: object = None
         self.last_feedback: Feedback | None = None
@@ -617,10 +685,11 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         self.card_picker: CardPicker | None = None
         self.choice_toggles: ToggleChoices | None = None
         self.trick_view: TrickView | None = None
-        self.answer_input: widgets.Text | None = None
+        self.answer_input: AnswerBox | None = None
         self.answer_mark: widgets.HTML | None = None
         self.next_button.layout.display = "none"
         self.try_again_button.layout.display = "none"
+        self.show_answer_button.layout.display = "none"
         self.feedback.value = ""
         self.prompt.value = (
             f'<p class="quiz-prompt" style="font-size:1.1em;margin:0.3em 0">'
@@ -630,8 +699,11 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         if question.answer_kind is AnswerKind.NUMBER:
             answering: list[widgets.Widget] = [self._build_number(question)]
         else:
-            heading = question.answer_label(self.lang)
-            answering = [html_widget(f"<strong>{_words(heading)}</strong>")] if heading else []
+            heading = _answer_heading(question, self.lang)
+            answering = []
+            if heading:
+                answering.append(html_widget(heading))
+                answering[0].add_class(f"{QUIZ_CLASS}-answer-heading")
             answering += self._build_choices(question)
         answer_box = widgets.VBox(answering)
         answer_box.add_class(f"{QUIZ_CLASS}-answer")
@@ -656,7 +728,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             self.prompt,
             *body,
             self.feedback,
-            widgets.HBox([self.try_again_button, self.next_button]),
+            widgets.HBox([self.try_again_button, self.show_answer_button, self.next_button]),
         ]
 
     def _build_scene(self, scene: Scene) -> list[widgets.Widget]:
@@ -670,21 +742,20 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         return shown
 
     def _build_number(self, question: Question) -> widgets.Widget:
-        # Empty to start with: a 0 in the box would be an answer nobody gave. The value
-        # follows the typing; only Check or Enter grades it (never leaving the box).
-        self.answer_input = widgets.Text(
-            value="",
+        # Empty to start with: a 0 in the box would be an answer nobody gave. Only Check or
+        # Enter grades, and what they grade is the text they carry (never leaving the box).
+        self.answer_input = AnswerBox(
             description=question.answer_label(self.lang),
             tooltip=text("widgets.number-input-tooltip", self.lang),
-            continuous_update=True,
-            layout=widgets.Layout(width="14em"),
+            check_label=self.check_button.description,
+            check_tooltip=self.check_button.tooltip,
         )
-        self.answer_input.on_msg(self._text_message)
+        self.answer_input.on_submit(self._number_submitted)
         self.answer_input.add_class(f"{QUIZ_CLASS}-number")
         self.answer_mark = html_widget()
         self.answer_mark.add_class(f"{QUIZ_CLASS}-your-answer")
         return widgets.HBox(
-            [self.answer_input, self.check_button, self.answer_mark],
+            [self.answer_input, self.answer_mark],
             layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
         )
 
@@ -732,26 +803,24 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
     # -- answering ----------------------------------------------------------------------
 
     def _check_pressed(self) -> None:
+        """Check under the choices: grade the selection."""
+        if self.answered or self.choice_toggles is None:
+            return
+        chosen = self.choice_toggles.selected_indices
+        if not chosen:
+            self._ask(text("widgets.choose-first", self.lang))
+            return
+        self.answer(tuple(self.choices[i] for i in chosen))
+
+    def _number_submitted(self, typed: str) -> None:
+        """Enter or Check in the number box, with the text it carried."""
         if self.answered:
             return
-        if self.choice_toggles is not None:
-            chosen = self.choice_toggles.selected_indices
-            if not chosen:
-                self._ask(text("widgets.choose-first", self.lang))
-                return
-            self.answer(tuple(self.choices[i] for i in chosen))
-        elif self.answer_input is not None:
-            typed = self.answer_input.value
-            number = read_number(typed)
-            if number is None:
-                self._ask(number_request(typed, self.lang))
-                return
-            self.answer(number)
-
-    def _text_message(self, _widget: object, content: dict[str, Any], _buffers: object) -> None:
-        """Enter in the number box (the front end sends a "submit" event) checks it."""
-        if content.get("event") == "submit":
-            self._check_pressed()
+        number = read_number(typed)
+        if number is None:
+            self._ask(self.question.number_request(typed, self.lang))
+            return
+        self.answer(number)
 
     def _picked(self, index: int) -> None:
         if not self.answered:
@@ -768,19 +837,23 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
     def answer(self, answer: object) -> Feedback:
         """Grade ``answer`` with the engine, show the feedback and mark the choices. While
         an answer is shown (before :meth:`try_again`), later calls return its feedback
-        unchanged."""
+        unchanged.
+
+        What is shown is the teaching layer's choice (:func:`tutor.teaching.quiz.feedback_for`):
+        a first wrong answer gets a hint and :attr:`show_answer_button`, a later one the
+        whole answer."""
         if self.answered and self.last_feedback is not None:
             return self.last_feedback
-        feedback = self.question.check(answer, self.lang)
+        feedback = feedback_for(self.question, answer, misses_before=self.misses, lang=self.lang)
         first_try = self.attempts == 0
         self.attempts += 1
+        if not feedback.correct:
+            self.misses += 1
         if first_try:
             self.first_try_correct = feedback.correct
         self.answered = True
         self.last_answer = answer
-        self.last_feedback = feedback
-        self.feedback.value = feedback_html(feedback, lang=self.lang)
-        self._lock_and_mark(answer)
+        self._show_feedback(feedback)
         self.try_again_button.layout.display = None if not feedback.correct else "none"
         if self.on_next is not None:
             self.next_button.layout.display = None
@@ -790,6 +863,19 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             callback(self.question, feedback.correct, first_try)
         return feedback
 
+    def show_answer(self) -> None:
+        """After a hint: the whole answer to the last wrong answer, and the choices marked
+        (the learner gave up, or wants to see why). Try again stays."""
+        if not self.answered or self.last_feedback is None or self.last_feedback.revealed:
+            return
+        self._show_feedback(revealed(self.question, self.last_answer, self.lang))
+
+    def _show_feedback(self, feedback: Feedback) -> None:
+        self.last_feedback = feedback
+        self.feedback.value = feedback_html(feedback, lang=self.lang)
+        self._lock_and_mark(self.last_answer)
+        self.show_answer_button.layout.display = None if not feedback.revealed else "none"
+
     def try_again(self) -> None:
         """After a wrong answer: unlock the inputs, empty and unmarked, for another try
         (the feedback goes too: it gave the answer away, the learner has read it)."""
@@ -798,9 +884,10 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         self.answered = False
         self.feedback.value = ""
         self.try_again_button.layout.display = "none"
+        self.show_answer_button.layout.display = "none"
         self._unlock()
         if self.answer_input is not None:
-            self.answer_input.value = ""
+            self.answer_input.clear()
             self.answer_input.focus()
 
     def _unlock(self) -> None:
@@ -837,18 +924,21 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             self.answer_mark.value = (
                 f'<strong style="color:{colour}">{_words(text(key, self.lang))}</strong>'
             )
+        hinted = self.last_feedback is not None and not self.last_feedback.revealed
         if self.choice_toggles is not None:
             self.choice_toggles.set_disabled(True)
-            self._mark_many()
+            if not hinted:  # after a hint the selection stays as the learner left it
+                self._mark_many()
         elif self.choice_buttons:
-            self._mark_one(answer)
+            self._mark_one(answer, reveal=not hinted)
 
-    def _mark_one(self, answer: object) -> None:
-        """One choice: the learner's (✔ or ✘, "your answer") and the right one (✔)."""
+    def _mark_one(self, answer: object, *, reveal: bool = True) -> None:
+        """One choice: the learner's (✔ or ✘, "your answer") and, if ``reveal``, the right
+        one (✔) and what the chosen one is; after a hint only "your answer" ✘."""
         question, lang = self.question, self.lang
         for index, choice in enumerate(self.choices):
             chosen, right = choice == answer, question.is_right_choice(choice)
-            if not (chosen or right):
+            if not (chosen or right) or not (chosen or reveal):
                 continue
             icon = text("widgets.right-icon" if right else "widgets.wrong-icon", lang)
             style = "success" if right else "danger"
@@ -856,7 +946,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             if self.card_picker is not None:
                 # Under the card: "your answer", and what the card is ("wins").
                 words = [whose] if chosen else []
-                words += [question.choice_mark(choice, lang)]
+                words += [question.choice_mark(choice, lang)] if reveal else []
                 verdict = "<br>".join(_words(word) for word in words if word)
                 self.card_picker.mark_answer(
                     index, verdict=verdict, icon=icon, style=style, ring=right

@@ -4,7 +4,9 @@ tricks each player took.
 
 Every fact comes from the steps :mod:`tutor.teaching.worked_example` computed with the
 engine (the complete tricks and the count of tricks taken); this module only lays them
-out. On a presenter's screen the table is a slide of its own, after the stepper.
+out. On a presenter's screen the table is a slide of its own, after the stepper; on a
+learner's page it appears under the stepper at its last step only
+(:func:`summary_at_the_end`): every winner in it, it would spoil the stepping.
 
 >>> page = tricks_summary_html()
 >>> page.count('<tr class="trick-'), "C takes the trick with blue 11" in page
@@ -16,8 +18,11 @@ True
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 from tutor.display.presenter import SLIDE
+from tutor.display.stepper import Stepper
+from tutor.display.widgets import html_widget
 from tutor.teaching.explain import card_name
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_sentences, join_words, text
 from tutor.teaching.worked_example import StepKind, WorkedExample, worked_example
@@ -65,3 +70,30 @@ def tricks_summary_html(
         f"<thead><tr>{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
         f"<p>{escape(join_sentences(taken.sentences))}</p></section>"
     )
+
+
+def summary_at_the_end(stepper: Stepper, *, lang: str = DEFAULT_LANGUAGE) -> Any:
+    """An HTML widget that shows :func:`tricks_summary_html` while ``stepper`` is at its
+    last step and is empty before (the widget stays, only its words change: nothing to
+    show or hide).
+
+    >>> from tutor.display.stepper import worked_example_stepper
+    >>> stepper = worked_example_stepper(present=False)
+    >>> ending = summary_at_the_end(stepper)
+    >>> ending.value
+    ''
+    >>> stepper.go(stepper.count - 1); "tricks-summary" in ending.value
+    True
+    >>> stepper.back(); ending.value
+    ''
+    """
+    ending = html_widget()
+    ending.add_class("tutor-worked-ending")
+    summary = tricks_summary_html(lang=lang)
+
+    def follow(_index: int) -> None:
+        ending.value = summary if stepper.at_last_step else ""
+
+    stepper.on_step(follow)
+    follow(stepper.index)
+    return ending

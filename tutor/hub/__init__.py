@@ -3,8 +3,8 @@ run beyond JupyterHub itself (deploy/README.md tells the whole story).
 
 - :mod:`tutor.hub.login`: each learner's own password (JupyterHub's NativeAuthenticator)
   plus failed-login limits per name and per address;
-- :mod:`tutor.hub.class_progress`: the learner-progress events (PROGRESS_CONTRACT) checked,
-  and a class's results computed from them;
+- :mod:`tutor.hub.class_progress`: a class's results, each learner's events summed up by
+  the learner's own summary (docs/progress.md);
 - :mod:`tutor.hub.teacher_service`: the teacher's page, a JupyterHub service keeping the
   class's events in SQLite or PostgreSQL;
 - :mod:`tutor.hub.server_extension`: inside a learner's server, forwards new answers to

@@ -5,36 +5,65 @@ pinned in the ``hub`` extra): a learner signs up with a name and a password of t
 a name the teacher listed in advance is approved at once (the first sign-up sets its
 password), any other waits for the teacher's approval on ``/hub/authorize``; the teacher
 resets a forgotten password on ``/hub/change-password/<name>``. Passwords are stored as
-bcrypt hashes in the hub's database.
+tutor/hub/passwords.py says (bcrypt over an HMAC-SHA-256: any length up to 1024 bytes).
 
 What this module adds, because NativeAuthenticator lacks it (1.3: ``allowed_failed_logins``
-blocks a *known* name for a fixed time, in memory; no limit per address, unknown names not
-counted, nothing logged, and its login page checks the password of an unapproved account
-even while that name is blocked):
+blocks a *known* name for a fixed time, in memory; unknown names not counted, nothing
+logged, and its login page checks the password of an unapproved account even while that
+name is blocked):
 
-- :class:`LoginThrottle`: failed logins counted per name and per address; past a number
-  of failures in a row each further try must wait, and the wait doubles with every
-  failure (capped); a successful login clears its name's count;
+- :class:`LoginThrottle`: failed logins counted so that guessing stays slow while nobody
+  with the right password is held up by other people's failures (see the class);
+- a page for the teacher, ``/hub/login-waits``, listing who must wait and lifting a wait;
 - :class:`TutorAuthenticator`: NativeAuthenticator with that throttle, a log line naming
-  the failed name and address, and the teacher's account created at the first start
-  (so nobody can sign up under the teacher's name before the teacher does).
+  the failed name and address, passwords of any length, and the teacher's account created
+  at the first start (so nobody can sign up under the teacher's name before the teacher);
+- login, sign-up and change-password pages that answer every malformed form with a clear
+  message and a 4xx status, never a bare 500.
 """
 
 from __future__ import annotations
 
 import asyncio
+import re
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import bcrypt
+from jinja2 import ChoiceLoader, FileSystemLoader
+from jupyterhub.handlers import BaseHandler
+from jupyterhub.scopes import needs_scope
 from nativeauthenticator import NativeAuthenticator
+from nativeauthenticator.handlers import TEMPLATE_DIR as NATIVE_TEMPLATES
+from nativeauthenticator.handlers import ChangePasswordAdminHandler as NativeAdminPasswordHandler
+from nativeauthenticator.handlers import ChangePasswordHandler as NativeChangePasswordHandler
 from nativeauthenticator.handlers import LoginHandler as NativeLoginHandler
 from nativeauthenticator.handlers import SignUpHandler as NativeSignUpHandler
 from nativeauthenticator.orm import UserInfo
+from tornado import web
+from tornado.escape import url_escape
+from tornado.httputil import url_concat
 from traitlets import Float, Integer, Unicode
+
+from tutor.hub.passwords import (
+    TOO_LONG,
+    hash_password,
+    is_legacy,
+    is_too_long,
+    password_bytes,
+    password_matches,
+)
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+# -- failed logins ----------------------------------------------------------------------------
+
+ACCOUNT = "account"  # an existing account, tried from a browser that never logged in as it
+DEVICE = "device"  # an existing account, tried from a browser that has logged in as it
+ADDRESS = "address"  # names without an account, tried from one address
 
 
 @dataclass
@@ -43,48 +72,93 @@ class _Failures:
     last: float  # time.monotonic() of the last failure
 
 
-class LoginThrottle:
-    """Failed logins per name and per address, and how long the next try must wait.
+@dataclass(frozen=True)
+class Wait:
+    """A count past its allowance, as the teacher's page lists it."""
 
-    After ``allowed`` failures in a row the next try waits ``first_wait`` seconds after
-    the last failure, and every further failure doubles the wait, up to ``max_wait``.
-    Tries made while waiting are refused without a password check and are not counted
-    (an attacker hammering a name cannot push its owner's wait ever further). A count is
-    forgotten ``forget_after`` seconds after its last failure.
+    kind: str
+    ident: str
+    failures: int
+    seconds: float
+
+    @property
+    def key(self) -> str:
+        return f"{self.kind}:{self.ident}"
+
+
+class LoginThrottle:
+    """Failed logins in a row, counted by what they put at risk, and how long the next
+    try must wait.
+
+    Three kinds of count (``kind``, ``ident``):
+
+    - ``account``, the name: failures on an existing account from browsers that have
+      never logged in as it. This is what keeps guessing slow, from any number of
+      addresses: after ``name_allowed`` the next try waits.
+    - ``device``, a browser that has logged in as that account before (a signed cookie
+      the hub sets at each successful login, the "device cookie" of OWASP's
+      authentication guidance) and the name: that browser keeps its own count, so a
+      classmate's burst of guesses at ada's name, which makes ada's *account* wait, does
+      not stop ada on her own computer. (Someone at ada's computer has that count, and
+      waits after ``name_allowed`` failures there too.)
+    - ``address``, for names that have no account (made-up names, a misspelt own name):
+      allowed ``unknown_allowed`` failures per address, far more than a class's typos;
+      past that, only tries at names without an account wait, so an address shared by
+      a class (one NAT) never holds up an existing account.
+
+    So a correct password is never refused because of failures at other names, and the
+    teacher's own login is held up only by failures at the teacher's name from a browser
+    the teacher never used. What it costs: an account's first login from a new browser
+    can be made to wait by anyone who fails at its name ``name_allowed`` times (the price
+    of limiting guessing without a CAPTCHA); the teacher lifts such a wait on
+    ``/hub/login-waits``, and the wait ends by itself.
+
+    After ``allowed`` failures the next try waits ``first_wait`` seconds after the last
+    failure, and every further failure doubles the wait, up to ``max_wait``. Tries made
+    while waiting are refused without a password check and are not counted (hammering
+    cannot push the wait ever further). A count is forgotten ``forget_after`` seconds
+    after its last failure; a success clears the count the try was made under.
 
     >>> clock = [0.0]
-    >>> throttle = LoginThrottle(name_allowed=2, address_allowed=10, first_wait=5,
+    >>> throttle = LoginThrottle(name_allowed=2, unknown_allowed=10, first_wait=5,
     ...                          clock=lambda: clock[0])
+    >>> ada, ada_on_her_laptop = ("account", "ada"), ("device", "d1:ada")
     >>> for _ in range(2):
-    ...     throttle.failed("ada", "10.0.0.9")
-    >>> throttle.wait("ada", "10.0.0.9"), throttle.wait("bo", "10.0.0.9")
-    (5.0, 0.0)
-    >>> clock[0] = 5.0; throttle.failed("ada", "10.0.0.9"); throttle.wait("ada", "10.0.0.7")
+    ...     throttle.failed(ada)
+    >>> throttle.wait(ada), throttle.wait(ada_on_her_laptop), throttle.wait(("account", "bo"))
+    (5.0, 0.0, 0.0)
+    >>> clock[0] = 5.0; throttle.failed(ada); throttle.wait(ada)
     10.0
-    >>> throttle.succeeded("ada"); throttle.wait("ada", "10.0.0.7")
-    0.0
+    >>> throttle.lift("account:ada"), throttle.wait(ada)
+    (True, 0.0)
     """
 
     def __init__(
         self,
         *,
         name_allowed: int = 5,
-        address_allowed: int = 20,
+        unknown_allowed: int = 100,
         first_wait: float = 10.0,
         max_wait: float = 900.0,
         forget_after: float = 3600.0,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self.allowed = {"name": name_allowed, "address": address_allowed}
+        self.allowed = {ACCOUNT: name_allowed, DEVICE: name_allowed, ADDRESS: unknown_allowed}
         self.first_wait = first_wait
         self.max_wait = max_wait
         self.forget_after = forget_after
         self.clock = clock
         self._failures: dict[tuple[str, str], _Failures] = {}
 
-    def _wait_for(self, key: tuple[str, str], now: float) -> float:
+    def _fresh(self, key: tuple[str, str], now: float) -> _Failures | None:
         record = self._failures.get(key)
         if record is None or now - record.last > self.forget_after:
+            return None
+        return record
+
+    def _wait_for(self, key: tuple[str, str], now: float) -> float:
+        record = self._fresh(key, now)
+        if record is None:
             return 0.0
         excess = record.count - self.allowed[key[0]]
         if excess < 0:
@@ -92,37 +166,45 @@ class LoginThrottle:
         wait: float = min(self.max_wait, self.first_wait * 2.0**excess)
         return max(0.0, wait - (now - record.last))
 
-    def wait(self, name: str, address: str) -> float:
-        """Seconds the next try of ``name`` from ``address`` must wait (0: may try now)."""
-        now = self.clock()
-        return max(self._wait_for(("name", name), now), self._wait_for(("address", address), now))
+    def wait(self, key: tuple[str, str]) -> float:
+        """Seconds the next try counted under ``key`` must wait (0: may try now)."""
+        return self._wait_for(key, self.clock())
 
-    def failures(self, name: str, address: str) -> tuple[int, int]:
-        """The failures in a row counted for ``name`` and for ``address``."""
-        now = self.clock()
-        counts = []
-        for key in (("name", name), ("address", address)):
-            record = self._failures.get(key)
-            fresh = record is not None and now - record.last <= self.forget_after
-            counts.append(record.count if record is not None and fresh else 0)
-        return counts[0], counts[1]
+    def failures(self, key: tuple[str, str]) -> int:
+        """The failures in a row counted under ``key``."""
+        record = self._fresh(key, self.clock())
+        return 0 if record is None else record.count
 
-    def failed(self, name: str, address: str) -> None:
-        """Count a failed login of ``name`` from ``address``."""
+    def failed(self, key: tuple[str, str]) -> None:
+        """Count a failed login under ``key``."""
         now = self.clock()
         self._forget_old(now)
-        for key in (("name", name), ("address", address)):
-            record = self._failures.get(key)
-            if record is None or now - record.last > self.forget_after:
-                self._failures[key] = _Failures(1, now)
-            else:
-                record.count += 1
-                record.last = now
+        record = self._fresh(key, now)
+        if record is None:
+            self._failures[key] = _Failures(1, now)
+        else:
+            record.count += 1
+            record.last = now
 
-    def succeeded(self, name: str) -> None:
-        """A login of ``name`` passed: its count starts again. (An address's count is
-        kept: one's own account must not clear the way for guessing others'.)"""
-        self._failures.pop(("name", name), None)
+    def succeeded(self, key: tuple[str, str]) -> None:
+        """A login counted under ``key`` passed: its count starts again."""
+        self._failures.pop(key, None)
+
+    def waits(self) -> list[Wait]:
+        """Every count at or past its allowance (a further failure would wait), most
+        failures first."""
+        now = self.clock()
+        found = [
+            Wait(kind, ident, record.count, self._wait_for((kind, ident), now))
+            for (kind, ident), record in self._failures.items()
+            if now - record.last <= self.forget_after and record.count >= self.allowed[kind]
+        ]
+        return sorted(found, key=lambda w: (-w.failures, w.kind, w.ident))
+
+    def lift(self, key: str) -> bool:
+        """Forget the count ``"<kind>:<ident>"`` (the teacher's button); whether there was one."""
+        kind, _, ident = key.partition(":")
+        return self._failures.pop((kind, ident), None) is not None
 
     def _forget_old(self, now: float) -> None:
         # Keeps the memory bounded when many names are tried.
@@ -144,59 +226,325 @@ def client_address(handler: Any) -> str:
     return last or str(handler.request.remote_ip or "?")
 
 
+DEVICE_COOKIE_DAYS = 180
+# A device cookie per account (a classroom computer may be used by several learners),
+# named after the account: only for names that are valid in a cookie name.
+_COOKIE_SAFE_NAME = re.compile(r"[a-z0-9_-]{1,64}")
+NOT_PROCESSED = "The form could not be processed. Please try again."
+
+
+def device_cookie_name(name: str) -> str | None:
+    """The device cookie's name for account ``name`` (None: no cookie for such a name).
+
+    >>> device_cookie_name("ada"), device_cookie_name("a b")
+    ('tutor-device-ada', None)
+    """
+    return f"tutor-device-{name}" if _COOKIE_SAFE_NAME.fullmatch(name) else None
+
+
+def _form_text(handler: Any, name: str) -> str:
+    """Form field ``name`` (the last if repeated; "" if missing). Not UTF-8: a 400 page
+    saying so (tornado's own check)."""
+    value: str = handler.get_body_argument(name, "", strip=False)
+    return value
+
+
+def add_template_folders(settings: dict[str, Any]) -> None:
+    """The tutor's and NativeAuthenticator's page templates, in both of JupyterHub's
+    template environments (NativeAuthenticator adds its own to the asynchronous one only,
+    and error pages are rendered with the other)."""
+    for key in ("jinja2_env", "jinja2_env_sync"):
+        env = settings.get(key)
+        if env is not None and not getattr(env, "tutor_templates_added", False):
+            folders = [str(TEMPLATES), NATIVE_TEMPLATES]
+            env.loader = ChoiceLoader([env.loader, FileSystemLoader(folders)])
+            env.tutor_templates_added = True
+
+
+def _argument_or_empty(handler: Any, name: str) -> str:
+    """Query or form field ``name``, or "" if it is missing or not UTF-8 (for pages that
+    answer an error and must not fail on the field that caused it)."""
+    try:
+        value: str = handler.get_argument(name, default="")
+    except web.HTTPError:
+        return ""
+    return value
+
+
+class _ClearErrors:
+    """Mixed into the hub's form pages: an error no handler expected becomes JupyterHub's
+    error page with status 400, not a bare 500 (tornado still logs it with its traceback:
+    it is a bug to fix). Expected refusals answer the form with a message instead."""
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        if status_code >= 500:
+            self.set_status(400)  # type: ignore[attr-defined]
+            kwargs.pop("exc_info", None)
+            status_code = 400
+        super().write_error(status_code, **kwargs)  # type: ignore[misc]
+
+
 class TutorLoginHandler(NativeLoginHandler):  # type: ignore[misc]
-    """NativeAuthenticator's login page, which refuses a try that must wait before
-    anything else (its own failure message would check the password of an unapproved
-    account first), says how long, and answers 429."""
+    """The login page: a try that must wait is refused before anything else (429, saying
+    how long); a failed login is 403 and names nothing but "invalid"; a form without a
+    name or password, too long a password, or bytes that are not UTF-8 get 400 and say
+    what is wrong. A successful login leaves a device cookie (see LoginThrottle)."""
+
+    def _render(
+        self, login_error: str | None = None, username: str | None = None, **ns: Any
+    ) -> Any:
+        # JupyterHub's error page on this handler calls _render with its whole namespace
+        # (sync=True among it); NativeAuthenticator's _render took two arguments only.
+        next_url = _argument_or_empty(self, "next")
+        return self.render_template(
+            "native-login.html",
+            sync=bool(ns.get("sync", False)),
+            next=url_escape(next_url),
+            username=username,
+            login_error=login_error,
+            custom_html=self.authenticator.custom_html,
+            login_url=self.settings["login_url"],
+            enable_signup=self.authenticator.enable_signup,
+            two_factor_auth=self.authenticator.allow_2fa,
+            authenticator_login_url=url_concat(
+                self.authenticator.login_url(self.hub.base_url),
+                {"next": next_url},
+            ),
+        )
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """The login form again, with what went wrong (JupyterHub's own error page for
+        the login form reads the form's fields again, and failed on the very field that
+        caused the error: "Invalid unicode in username" became an empty page)."""
+        if status_code >= 500:
+            self.set_status(400)
+        if not hasattr(self, "_jupyterhub_user"):  # an error before prepare(), as the hub does
+            self._jupyterhub_user = None
+            self._resolve_roles_and_scopes()
+        error = kwargs.get("exc_info", (None, None, None))[1]
+        message = NOT_PROCESSED
+        if isinstance(error, web.HTTPError) and error.log_message:
+            try:
+                message = error.log_message % error.args
+            except (TypeError, ValueError):
+                message = error.log_message
+        add_template_folders(self.settings)
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.finish(self._render(login_error=message, username="", sync=True))
+
+    async def _answer(self, status: int, error: str, username: str) -> None:
+        self.set_status(status)
+        shown = username if len(username) <= 64 else username[:64] + "…"
+        self.finish(await self._render(login_error=error, username=shown))
 
     async def post(self) -> None:
         authenticator: TutorAuthenticator = self.authenticator
-        name = authenticator.normalize_username(self.get_argument("username", "", strip=False))
-        address = client_address(self)
-        wait = authenticator.throttle.wait(name, address)
+        name = authenticator.normalize_username(_form_text(self, "username").strip())
+        password = _form_text(self, "password")
+        if not name or not password:
+            await self._answer(400, "Please enter your name and your password.", name)
+            return
+        if is_too_long(password):
+            await self._answer(400, TOO_LONG, name)
+            return
+        key = authenticator.throttle_key(self, name)
+        wait = authenticator.throttle.wait(key)
         if wait > 0:
-            authenticator.log_refused(name, address, wait)
-            self.set_status(429)
-            html = await self._render(
-                login_error=(
-                    "Too many failed logins. Please wait "
-                    f"{int(wait + 0.999)} seconds before trying again."
-                ),
-                username=name,
+            authenticator.log_refused(name, client_address(self), key, wait)
+            await self._answer(
+                429,
+                f"Too many failed logins. Please wait {int(wait + 0.999)} seconds before "
+                "trying again.",
+                name,
+            )
+            return
+        data = {"username": name, "password": password, "2fa": _form_text(self, "2fa")}
+        user = await self.login_user(data)
+        if user:
+            self._jupyterhub_user = user
+            authenticator.remember_device(self, user.name)
+            self.redirect(self.get_next_url(user))
+            return
+        error = "Invalid username or password."
+        info = authenticator.get_user(name)
+        # NativeAuthenticator's hint for an approved password whose account is not yet:
+        # given only after a full check, which the throttle has allowed.
+        if (
+            info is not None
+            and not info.is_authorized
+            and await asyncio.to_thread(password_matches, password, info.password)
+        ):
+            error = f"User {name} has not been authorized by an administrator yet."
+        await self._answer(403, error, name)
+
+
+class TutorSignUpHandler(_ClearErrors, NativeSignUpHandler):  # type: ignore[misc]
+    """NativeAuthenticator's sign-up page, which tells a learner whose name the teacher
+    listed that they may log in now (its own message says "sent to the admin" to anyone
+    but an admin, though a listed name is approved at once), says so when a password is
+    too long, and answers every refusal (a form without a name or password too) with
+    400 and its message."""
+
+    _too_long = False
+
+    async def post(self) -> None:
+        password = _form_text(self, "signup_password")
+        if not _form_text(self, "username").strip() or not password:
+            self.set_status(400)
+            html = await self.render_template(
+                "signup.html",
+                ask_email=self.authenticator.ask_email_on_signup,
+                result_message="Please enter a name and a password.",
+                alert="alert-danger",
+                two_factor_auth=self.authenticator.allow_2fa,
+                recaptcha_key=self.authenticator.recaptcha_key,
+                tos=self.authenticator.tos,
             )
             self.finish(html)
             return
-        # NativeAuthenticator answers a failed login with its form and status 200; say 403
-        # as JupyterHub's own login does (a successful login still redirects: 302).
-        self.set_status(403)
+        self._too_long = is_too_long(password) or password_bytes(password) is None
         await super().post()
-
-
-class TutorSignUpHandler(NativeSignUpHandler):  # type: ignore[misc]
-    """NativeAuthenticator's sign-up page, which tells a learner whose name the teacher
-    listed that they may log in now (its own message says "sent to the admin" to anyone
-    but an admin, though a listed name is approved at once)."""
 
     def get_result_message(self, user: Any, *args: Any) -> tuple[str, str]:
         alert, message = super().get_result_message(user, *args)
+        if alert == "alert-danger":
+            self.set_status(400)  # NativeAuthenticator answers its refusals with 200
+        if user is None and self._too_long and "Something" in message:
+            return alert, TOO_LONG
         if user is not None and user.is_authorized and alert == "alert-info":
             alert = "alert-success"
             message = "The signup was successful! You can now log in with your name and password."
         return alert, message
 
 
+def _password_problem(authenticator: Any, password: str) -> str | None:
+    """Why ``password`` cannot be a new password (None: it can)."""
+    if is_too_long(password) or password_bytes(password) is None:
+        return TOO_LONG
+    if not authenticator.is_password_strong(password):
+        return (
+            f"Something went wrong!\nBe sure the new password has at least "
+            f"{authenticator.minimum_password_length} characters and is not too common."
+        )
+    return None
+
+
+class TutorChangePasswordHandler(_ClearErrors, NativeChangePasswordHandler):  # type: ignore[misc]
+    """A learner changes their own password (the current one checked with the tutor's
+    scheme, which NativeAuthenticator's page could not read). Wrong current passwords
+    count as failed logins of this browser (someone at a computer left logged in cannot
+    guess faster here than at the login page)."""
+
+    @web.authenticated
+    async def post(self) -> None:
+        user = await self.get_current_user()
+        authenticator: TutorAuthenticator = self.authenticator
+        old = _form_text(self, "old_password")
+        new = _form_text(self, "new_password")
+        info = authenticator.get_user(user.name)
+        key = authenticator.throttle_key(self, user.name)
+        wait = authenticator.throttle.wait(key)
+        status, alert = 400, "alert-danger"
+        if info is None:
+            message = "This account's password is not kept by the hub."
+        elif wait > 0:
+            authenticator.log_refused(user.name, client_address(self), key, wait)
+            status = 429
+            message = (
+                f"Too many wrong passwords. Please wait {int(wait + 0.999)} seconds before "
+                "trying again."
+            )
+        elif not await asyncio.to_thread(password_matches, old, info.password):
+            authenticator.throttle.failed(key)
+            status, message = 403, "Your current password was incorrect. Please try again."
+        else:
+            authenticator.throttle.succeeded(key)
+            if new != _form_text(self, "new_password_confirmation"):
+                message = "Your new password didn't match the confirmation. Please try again."
+            elif (problem := _password_problem(authenticator, new)) is None:
+                authenticator.change_password(user.name, new)
+                status, alert = 200, "alert-success"
+                message = "Your password has been changed successfully!"
+            else:
+                message = problem
+        self.set_status(status)
+        html = await self.render_template(
+            "change-password.html", user_name=user.name, result_message=message, alert=alert
+        )
+        self.finish(html)
+
+
+class TutorAdminPasswordHandler(_ClearErrors, NativeAdminPasswordHandler):  # type: ignore[misc]
+    """The teacher sets a learner's password (a clear message for one too long)."""
+
+    @needs_scope("admin:users")  # type: ignore[untyped-decorator]
+    async def post(self, user_name: str) -> None:
+        new = _form_text(self, "new_password")
+        status, alert = 400, "alert-danger"
+        if not self.authenticator.user_exists(user_name):
+            raise web.HTTPError(404, f"no account {user_name!r}")
+        if new != _form_text(self, "new_password_confirmation"):
+            message = "The new password didn't match the confirmation. Please try again."
+        else:
+            problem = _password_problem(self.authenticator, new)
+            if problem is None and self.authenticator.change_password(user_name, new):
+                status, alert = 200, "alert-success"
+                message = f"The password for {user_name} has been changed successfully"
+            else:
+                message = problem or NOT_PROCESSED
+        self.set_status(status)
+        html = await self.render_template(
+            "change-password-admin.html", user_name=user_name, result_message=message, alert=alert
+        )
+        self.finish(html)
+
+
+class LoginWaitsHandler(BaseHandler):  # type: ignore[misc]
+    """``/hub/login-waits``, the teachers' page: who must wait after failed logins, and
+    a button to let each try again now."""
+
+    async def _page(self, message: str = "") -> None:
+        add_template_folders(self.settings)
+        waits = self.authenticator.throttle.waits()
+        html = await self.render_template(
+            "login-waits.html",
+            waits=[(w, self.authenticator.describe(w)) for w in waits],
+            message=message,
+        )
+        self.finish(html)
+
+    @needs_scope("admin:users")  # type: ignore[untyped-decorator]
+    async def get(self) -> None:
+        await self._page()
+
+    @needs_scope("admin:users")  # type: ignore[untyped-decorator]
+    async def post(self) -> None:
+        key = _form_text(self, "key")
+        if not self.authenticator.throttle.lift(key):
+            self.set_status(404)
+            await self._page(f"Nobody was waiting under {key[:80]!r} (already over?).")
+            return
+        self.log.info("Login wait %r lifted by %s", key, self.current_user.name)
+        await self._page("Lifted: the next try is checked at once.")
+
+
 class TutorAuthenticator(NativeAuthenticator):  # type: ignore[misc]
-    """NativeAuthenticator with failed-login limits (per name, per address, a growing
-    wait, each failure logged) and the teacher's account created at start."""
+    """NativeAuthenticator with failed-login limits (see LoginThrottle; each failure
+    logged), passwords of any length up to 1024 bytes, and the teacher's account created
+    at start."""
 
     name_failures_allowed = Integer(
-        5, config=True, help="Failed logins in a row for one name before tries must wait."
-    )
-    address_failures_allowed = Integer(
-        20,
+        5,
         config=True,
-        help="Failed logins in a row from one address before tries must wait (higher than "
-        "per name: a whole class may share one address).",
+        help="Failed logins in a row at one account (from browsers that never logged in "
+        "as it) before its tries must wait; a browser that has logged in as it counts its own.",
+    )
+    unknown_name_failures_allowed = Integer(
+        100,
+        config=True,
+        help="Failed logins in a row at names without an account, from one address, before "
+        "such tries from it must wait (far above a class's typos: a class may share one "
+        "address). Never holds up an existing account.",
     )
     first_wait_seconds = Float(
         10.0, config=True, help="The first wait; every further failure doubles it."
@@ -213,7 +561,7 @@ class TutorAuthenticator(NativeAuthenticator):  # type: ignore[misc]
         super().__init__(*args, **kwargs)
         self.throttle = LoginThrottle(
             name_allowed=self.name_failures_allowed,
-            address_allowed=self.address_failures_allowed,
+            unknown_allowed=self.unknown_name_failures_allowed,
             first_wait=self.first_wait_seconds,
             max_wait=self.max_wait_seconds,
         )
@@ -225,42 +573,108 @@ class TutorAuthenticator(NativeAuthenticator):  # type: ignore[misc]
         password = Path(self.teacher_password_file).read_text().strip()
         for name in sorted(self.admin_users):
             if self.get_user(name) is None:
-                hashed = bcrypt.hashpw(password.encode(), bcrypt.gensalt())
-                self.db.add(UserInfo(username=name, password=hashed, is_authorized=True))
+                self.db.add(
+                    UserInfo(username=name, password=hash_password(password), is_authorized=True)
+                )
                 self.log.info("Created the teacher account %r", name)
         self.db.commit()
 
-    def log_refused(self, name: str, address: str, wait: float) -> None:
-        by_name, by_address = self.throttle.failures(name, address)
+    # -- passwords: the tutor's scheme (tutor/hub/passwords.py) ------------------------------
+
+    def is_password_strong(self, password: str) -> bool:
+        if is_too_long(password) or password_bytes(password) is None:
+            return False
+        return bool(super().is_password_strong(password))
+
+    def create_user(self, username: str, password: str, **kwargs: Any) -> Any:
+        """NativeAuthenticator's sign-up, storing the password in the tutor's scheme (its
+        own bcrypt call fails on passwords over 72 bytes)."""
+        if not self.is_password_strong(password):
+            return None
+        # NativeAuthenticator checks the name and the rules, then hashes with bcrypt: it
+        # is given a random placeholder (strong, 22 characters), whose hash the real one
+        # replaces before anyone can log in (the same event-loop turn).
+        info = super().create_user(username, secrets.token_urlsafe(16), **kwargs)
+        if info is not None:
+            info.password = hash_password(password)
+            self.db.commit()
+        return info
+
+    def change_password(self, username: str, new_password: str) -> bool | None:
+        info = self.get_user(username)
+        if info is None or not self.is_password_strong(new_password):
+            return None
+        info.password = hash_password(new_password)
+        self.db.commit()
+        return True
+
+    # -- failed logins --------------------------------------------------------------------------
+
+    def throttle_key(self, handler: Any, name: str) -> tuple[str, str]:
+        """What a try at ``name`` from ``handler``'s browser is counted under."""
+        if self.get_user(name) is None:
+            return (ADDRESS, client_address(handler))
+        cookie = device_cookie_name(name)
+        device = cookie and handler.get_signed_cookie(cookie, max_age_days=DEVICE_COOKIE_DAYS)
+        if device:
+            return (DEVICE, f"{device.decode(errors='replace')}:{name}")
+        return (ACCOUNT, name)
+
+    def remember_device(self, handler: Any, name: str) -> None:
+        """After a successful login: this browser may try ``name`` again on its own count."""
+        cookie = device_cookie_name(name)
+        if cookie is None or handler.get_signed_cookie(cookie, max_age_days=DEVICE_COOKIE_DAYS):
+            return
+        handler.set_signed_cookie(
+            cookie,
+            secrets.token_hex(8),
+            expires_days=DEVICE_COOKIE_DAYS,
+            path=handler.hub.base_url,  # the login and change-password pages read it
+            httponly=True,
+            secure=handler.request.protocol == "https",
+            samesite="Strict",
+        )
+
+    def describe(self, wait: Wait) -> str:
+        """Who waits, in the teacher's words."""
+        if wait.kind == ACCOUNT:
+            return f"{wait.ident} (from browsers that never logged in as {wait.ident})"
+        if wait.kind == DEVICE:
+            device, _, name = wait.ident.rpartition(":")
+            return f"{name} (on one browser that has logged in as {name}: {device})"
+        return f"names without an account, from address {wait.ident}"
+
+    def log_refused(self, name: str, address: str, key: tuple[str, str], wait: float) -> None:
         self.log.warning(
             "Login refused without checking: name %r from address %s must wait %.0f s "
-            "(%d failed logins in a row for the name, %d from the address)",
-            name,
+            "(%d failed logins in a row counted under %s %r)",
+            name[:64],
             address,
             wait,
-            by_name,
-            by_address,
+            self.throttle.failures(key),
+            key[0],
+            key[1][:64],
         )
 
     async def authenticate(self, handler: Any, data: dict[str, str]) -> str | None:
         name = self.normalize_username(data.get("username", ""))
-        address = client_address(handler)
-        wait = self.throttle.wait(name, address)
+        key = self.throttle_key(handler, name)
+        wait = self.throttle.wait(key)
         if wait > 0:  # (the login page checks first; other callers come here)
-            self.log_refused(name, address, wait)
+            self.log_refused(name, client_address(handler), key, wait)
             return None
         result = await self._check_password(name, data.get("password", ""), data)
         if result:
-            self.throttle.succeeded(name)
+            self.throttle.succeeded(key)
             return result
-        self.throttle.failed(name, address)
-        by_name, by_address = self.throttle.failures(name, address)
+        self.throttle.failed(key)
         self.log.warning(
-            "Failed login: name %r from address %s (%d in a row for the name, %d from the address)",
-            name,
-            address,
-            by_name,
-            by_address,
+            "Failed login: name %r from address %s (%d in a row counted under %s %r)",
+            name[:64],
+            client_address(handler),
+            self.throttle.failures(key),
+            key[0],
+            key[1][:64],
         )
         return None
 
@@ -273,16 +687,25 @@ class TutorAuthenticator(NativeAuthenticator):  # type: ignore[misc]
         if user is None:
             return None
         stored = bytes(user.password)
-        valid = await asyncio.to_thread(bcrypt.checkpw, password.encode(), stored)
+        valid = await asyncio.to_thread(password_matches, password, stored)
         if not (valid and user.is_authorized):
             return None
         if user.has_2fa and not user.is_valid_token(data.get("2fa")):
             return None
+        if is_legacy(stored):  # stored anew in the tutor's scheme
+            user.password = hash_password(password)
+            self.db.commit()
         return name
 
     def get_handlers(self, app: Any) -> list[tuple[str, Any]]:
-        ours = {r"/login": TutorLoginHandler, r"/signup": TutorSignUpHandler}
+        ours = {
+            r"/login": TutorLoginHandler,
+            r"/signup": TutorSignUpHandler,
+            r"/change-password": TutorChangePasswordHandler,
+            r"/change-password/([^/]+)": TutorAdminPasswordHandler,
+        }
         handlers: list[tuple[str, Any]] = [
             (pattern, ours.get(pattern, handler)) for pattern, handler in super().get_handlers(app)
         ]
+        handlers.append((r"/login-waits", LoginWaitsHandler))
         return handlers

@@ -17,8 +17,9 @@ deploy/singleuser/jupyter_server_config.py):
    (``write`` on ``kernels``); the tutor's authorizer allows this one door (a page giving
    its kernel back as it closes) and nothing else that stops a kernel.
 3. **Kernels do not get the server's hub token.** Voila starts each page's kernel with
-   the server's environment; once JupyterHub's extension has read
-   ``JUPYTERHUB_API_TOKEN``, it is taken out of the environment (deploy/singleuser/
+   the server's environment; once every JupyterHub object of the server that needs
+   ``JUPYTERHUB_API_TOKEN`` has read it (the login check, and the activity reports to
+   the hub), it is taken out of the environment (deploy/singleuser/
    start_server.py already keeps it out of the server's ``/proc/<pid>/environ``).
 """
 
@@ -39,7 +40,7 @@ from jupyter_server.utils import url_path_join
 from tornado import web
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 
-from tutor.hub.class_progress import Event, EventError, parse_event
+from tutor.teaching.progress import Event, EventError, parse_event
 
 PROGRESS_FILE_VARIABLE = "TUTOR_PROGRESS_FILE"
 SERVICE_URL_VARIABLE = "TUTOR_CLASS_RESULTS_URL"
@@ -123,7 +124,7 @@ class ProgressForwarder:
         return lines
 
     async def _send(self, events: list[Event]) -> None:
-        body = json.dumps({"events": [event.as_json() for event in events]})
+        body = json.dumps({"events": [event.to_json() for event in events]})
         request = HTTPRequest(
             self.url,
             method="POST",
@@ -187,6 +188,20 @@ class PageCloseShutdownHandler(APIHandler):
         self.finish()
 
 
+def hub_auth_objects(serverapp: Any) -> list[Any]:
+    """JupyterHub's HubAuth objects in this server: the identity provider's, and those of
+    extension apps (JupyterHub's own ``jupyterhub-singleuser`` app has one)."""
+    found: list[Any] = []
+    owners: list[Any] = [serverapp.identity_provider]
+    for apps in serverapp.extension_manager.extension_apps.values():
+        owners.extend(apps)
+    for owner in owners:
+        hub_auth = getattr(owner, "hub_auth", None)
+        if hub_auth is not None and all(hub_auth is not seen for seen in found):
+            found.append(hub_auth)
+    return found
+
+
 def _jupyter_server_extension_points() -> list[dict[str, str]]:
     return [{"module": "tutor.hub.server_extension"}]
 
@@ -200,9 +215,15 @@ def _load_jupyter_server_extension(serverapp: Any) -> None:
         ".*$", [(url_path_join(base_url, r"/voila/api/shutdown/(.*)"), PageCloseShutdownHandler)]
     )
     token = ""
-    hub_auth = getattr(serverapp.identity_provider, "hub_auth", None)
-    if hub_auth is not None:
-        token = hub_auth.api_token  # read now, before it leaves the environment
+    hub_auths = hub_auth_objects(serverapp)
+    for hub_auth in hub_auths:
+        # Each reads its token from the environment the first time it is asked (a
+        # traitlets default): ask every one now, before the token leaves the environment.
+        # JupyterHub's extension app has one of its own, with which it reports the
+        # server's activity; left unread, it later found no token (403 "Missing or invalid
+        # credentials" at every report).
+        token = hub_auth.api_token or token
+    if hub_auths:
         for name in ("JUPYTERHUB_API_TOKEN", "JPY_API_TOKEN"):
             os.environ.pop(name, None)
     url = os.environ.get(SERVICE_URL_VARIABLE, "")

@@ -10,7 +10,7 @@ no password of its own). Two doors:
   Accept-Language, else ``TUTOR_LANG``); lesson titles and topic names come from the
   tutor's own catalogs. Plain HTML and CSS served by this service: nothing from outside.
 - ``POST <prefix>api/events``: a learner's server reports that learner's new answers (the
-  progress-contract events), authenticated with the server's own hub token, so a learner
+  events of docs/progress.md), authenticated with the server's own hub token, so a learner
   can only ever report for themselves. Each event is kept once (by learner and event id),
   so a report sent twice, or the same file sent again after a restart, changes nothing.
 
@@ -18,7 +18,8 @@ The events are kept in a database through SQLAlchemy (which JupyterHub already n
 SQLite by default (``TUTOR_CLASS_DB_URL`` unset: ``class-results.sqlite`` in the working
 directory, the hub's state folder), PostgreSQL when ``TUTOR_CLASS_DB_URL`` names one
 (``postgresql+psycopg://...``, as the cluster values set up). Results are computed from
-the events at each page load (tutor.hub.class_progress), never stored.
+the events at each page load by the summary the learner's own course page uses
+(tutor.hub.class_progress), never stored.
 """
 
 from __future__ import annotations
@@ -52,11 +53,22 @@ from tornado import web
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.ioloop import IOLoop
 
-from tutor.hub.class_progress import Event, EventError, learner_results, most_missed, parse_event
+from tutor.hub.class_progress import class_results, most_missed
 from tutor.teaching.language import LANGUAGE_NAMES, LANGUAGE_VARIABLE
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import list_lessons
-from tutor.teaching.progress import TopicCount
+from tutor.teaching.progress import (
+    FINISHED,
+    RESET,
+    AnswerEvent,
+    AnswerSource,
+    Event,
+    EventError,
+    FinishedEvent,
+    ResetEvent,
+    TopicCount,
+    parse_event,
+)
 from tutor.teaching.text import DEFAULT_LANGUAGE, LANGUAGES, text
 
 log = logging.getLogger("tutor.class-results")
@@ -76,6 +88,8 @@ events_table = Table(
     Column("event_id", String(32), nullable=False),
     Column("time", String(40), nullable=False),
     Column("kind", String(16), nullable=False),
+    # a quiz answer's lesson, or a finished event's page (one column: a database made
+    # before the finished event came keeps working unchanged)
     Column("lesson", String(80)),
     Column("item", String(100)),
     Column("topic", String(40)),
@@ -99,21 +113,7 @@ class EventStore:
         if not events:
             return 0
         now = datetime.now(UTC)
-        rows = [
-            {
-                "learner": learner,
-                "event_id": event.id,
-                "time": event.time,
-                "kind": event.kind,
-                "lesson": event.lesson,
-                "item": event.item,
-                "topic": event.topic,
-                "correct": event.correct,
-                "first_try": event.first_try,
-                "received": now,
-            }
-            for event in events
-        ]
+        rows = [{"learner": learner, "received": now, **_row(event)} for event in events]
         dialect = self.engine.dialect.name
         insert: Any
         if dialect == "sqlite":
@@ -134,19 +134,50 @@ class EventStore:
         query = select(events_table).order_by(events_table.c.seq)
         with self.engine.connect() as connection:
             for row in connection.execute(query).mappings():
-                by_learner.setdefault(row["learner"], []).append(
-                    Event(
-                        row["event_id"],
-                        row["time"],
-                        row["kind"],
-                        row["lesson"],
-                        row["item"],
-                        row["topic"],
-                        row["correct"],
-                        row["first_try"],
-                    )
-                )
+                by_learner.setdefault(row["learner"], []).append(_event(row))
         return by_learner
+
+
+def _row(event: Event) -> dict[str, Any]:
+    """The database's columns of ``event`` (every column, so rows of every kind go in
+    one statement)."""
+    row: dict[str, Any] = {"event_id": event.id, "time": event.time}
+    row |= dict.fromkeys(("lesson", "item", "topic", "correct", "first_try"))
+    if isinstance(event, AnswerEvent):
+        row |= {
+            "kind": event.kind.value,
+            "lesson": event.lesson,
+            "item": event.item,
+            "topic": event.topic,
+            "correct": event.correct,
+            "first_try": event.first_try,
+        }
+    elif isinstance(event, FinishedEvent):
+        row |= {"kind": FINISHED, "lesson": event.page}
+    else:
+        row |= {"kind": RESET}
+    return row
+
+
+def _event(row: Mapping[Any, Any]) -> Event:
+    """The event a database row holds (:func:`_row` in reverse). Rows are not parsed
+    again: every event was parsed on its way in (:class:`EventsAPI`), and a page reads
+    every row of the class at each load."""
+    kind = row["kind"]
+    if kind == RESET:
+        return ResetEvent(id=row["event_id"], time=row["time"])
+    if kind == FINISHED:
+        return FinishedEvent(row["lesson"], id=row["event_id"], time=row["time"])
+    return AnswerEvent(
+        AnswerSource(kind),
+        row["topic"],
+        row["correct"],
+        row["first_try"],
+        row["lesson"],
+        row["item"],
+        id=row["event_id"],
+        time=row["time"],
+    )
 
 
 # -- the page -------------------------------------------------------------------------------
@@ -202,9 +233,9 @@ def render_page(
     esc = html.escape
     quizzes = [lesson for lesson in lessons if lesson.quiz]
     quiz_items = {lesson.id: tuple(item.id for item in lesson.quiz) for lesson in quizzes}
-    results = {name: learner_results(events.get(name, ()), quiz_items) for name in learners}
+    results = class_results({name: events.get(name, ()) for name in learners}, quiz_items)
     topics = sorted(
-        {t for r in results.values() for t in r.practice},
+        {t for r in results.values() for t in r.topics},
         key=lambda t: text(f"practice-topic.{t}", lang),
     )
 
@@ -266,9 +297,9 @@ def render_page(
     for name in learners:
         parts.append(f'<tr><th scope="row">{esc(name)}</th>')
         for lesson in quizzes:
-            result = results[name].lessons[lesson.id]
+            result = results[name].lesson(lesson.id)
             if result.done:
-                cell = text("teacher.done", lang, right=result.right_first_try, items=result.items)
+                cell = text("teacher.done", lang, right=result.right, items=result.items)
                 parts.append(f'<td class="done">{esc(cell)}</td>')
             elif result.answered:
                 cell = text(
@@ -276,7 +307,7 @@ def render_page(
                     lang,
                     answered=result.answered,
                     items=result.items,
-                    right=result.right_first_try,
+                    right=result.right,
                 )
                 parts.append(f"<td>{esc(cell)}</td>")
             else:
@@ -297,7 +328,7 @@ def render_page(
         for name in learners:
             parts.append(f'<tr><th scope="row">{esc(name)}</th>')
             for topic in topics:
-                parts.append(f"<td>{esc(_rate(results[name].practice.get(topic), lang))}</td>")
+                parts.append(f"<td>{esc(_rate(results[name].topics.get(topic), lang))}</td>")
             parts.append("</tr>")
         parts.append("</tbody></table>")
     else:

@@ -918,3 +918,24 @@ def load_lesson(name: str | Path, *, folder: Path | str | None = None) -> Lesson
     raise LessonError(
         f"unknown lesson {name!r}; lessons: " + ", ".join(path.stem for path in paths)
     )
+
+
+def lesson_file_number(path: Path | str) -> int:
+    """The lesson number a file's name gives (``12`` for ``12_trumps.toml``), or a
+    :class:`LessonError` saying how a lesson file is named (the file need not exist yet).
+
+    >>> lesson_file_number("my_lessons/12_trumps.toml")
+    12
+    >>> lesson_file_number("Trumps.toml")
+    Traceback (most recent call last):
+    ...
+    tutor.teaching.lesson.LessonError: Trumps.toml: a lesson file is named NN_words.toml (two digits, then lower-case words joined by '_'), e.g. 04_follow_suit.toml
+    """
+    path = Path(path)
+    match = _LESSON_FILE.fullmatch(path.name)
+    if match is None:
+        raise LessonError(
+            f"{file_label(path)}: a lesson file is named NN_words.toml (two digits, then "
+            "lower-case words joined by '_'), e.g. 04_follow_suit.toml"
+        )
+    return int(match.group(1))

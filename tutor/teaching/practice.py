@@ -29,7 +29,7 @@ from collections.abc import Callable
 from tutor.errors import WizardRuleError
 from tutor.rules.cards import Card, Suit
 from tutor.rules.round import Phase, Round
-from tutor.teaching.progress import AnswerKind, Progress, TopicCount, check_practice_topic
+from tutor.teaching.progress import AnswerSource, Progress, TopicCount, check_practice_topic
 from tutor.teaching.quiz import (
     Feedback,
     LegalPlaysQuestion,
@@ -234,7 +234,7 @@ class PracticeSession:
         """Record an answer graded elsewhere (e.g. by the quiz widget). Only first tries
         count in the tally and the topics' weights."""
         self.progress.record_answer(
-            AnswerKind.PRACTICE, topic=question.topic, correct=correct, first_try=first_try
+            AnswerSource.PRACTICE, topic=question.topic, correct=correct, first_try=first_try
         )
         if first_try:
             count = self.tally.get(question.topic, TopicCount())

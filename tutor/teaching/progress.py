@@ -1,6 +1,8 @@
-"""The learner's progress: every graded answer is an event, appended and never rewritten;
-what the course page and practice show (lessons done, quiz scores, right and wrong per
-topic, where to continue) is computed from the events (/work/notes/PROGRESS_CONTRACT.md).
+"""The learner's progress: every graded answer, and every page finished, is an event,
+appended and never rewritten; what the course page, practice and the teacher's page show
+(pages done, quiz scores, right and wrong per topic, where to continue) is computed from
+the events by one :class:`Summary`. The contract (the events' format and versions, what
+"right at the first try", "done" and "continue" mean) is docs/progress.md.
 
 Events live in a store that belongs to one learner:
 
@@ -15,7 +17,7 @@ Events live in a store that belongs to one learner:
 ``$TUTOR_PROGRESS_STORE`` (``browser`` or ``file``) chooses; the launcher sets it.
 
 >>> progress = Progress(MemoryStore())
->>> _ = progress.record_answer(AnswerKind.PRACTICE, topic=Topic.JESTER_LEAD, correct=False)
+>>> _ = progress.record_answer(AnswerSource.PRACTICE, topic=Topic.JESTER_LEAD, correct=False)
 >>> progress.weights()[Topic.JESTER_LEAD] > progress.weights()[Topic.SCORE]
 True
 >>> progress.reset()
@@ -55,7 +57,9 @@ BROWSER_STORAGE_KEY = "wizard-tutor/progress/v1"
 BROWSER_SOURCE = f"localStorage {BROWSER_STORAGE_KEY!r}"
 """How errors name the browser's store (a learner reads "this browser's storage")."""
 
-EVENT_VERSION = 1
+EVENT_VERSION = 2
+"""The version of the events this tutor writes; it reads every version from 1
+(docs/progress.md: version 2 added the ``finished`` event)."""
 MAX_LINE_BYTES = 4096
 """An event takes about 250 bytes; a longer line is not one the tutor wrote (and is not
 parsed: no deep nesting or giant number reaches the JSON parser)."""
@@ -99,8 +103,8 @@ def check_practice_topic(topic: Topic) -> None:
 # -- events ----------------------------------------------------------------------------------
 
 
-class AnswerKind(StrEnum):
-    """Where an answer was given."""
+class AnswerSource(StrEnum):
+    """Where an answer was given (the event's ``kind``)."""
 
     QUIZ = "quiz"
     """A lesson's quiz (the event names the lesson and the item)."""
@@ -110,6 +114,13 @@ class AnswerKind(StrEnum):
 
 RESET = "reset"
 """The ``kind`` of a :class:`ResetEvent`."""
+FINISHED = "finished"
+"""The ``kind`` of a :class:`FinishedEvent` (from version 2)."""
+KINDS_BY_VERSION: Mapping[int, tuple[str, ...]] = {
+    1: (AnswerSource.QUIZ.value, AnswerSource.PRACTICE.value, RESET),
+    2: (AnswerSource.QUIZ.value, AnswerSource.PRACTICE.value, RESET, FINISHED),
+}
+"""The event kinds of each version of the format (docs/progress.md)."""
 
 
 def _now() -> str:
@@ -122,9 +133,10 @@ def _new_id() -> str:
 
 @dataclass(frozen=True, slots=True)
 class AnswerEvent:
-    """One graded answer. Only ``first_try`` answers count in a score."""
+    """One graded answer. ``first_try``: given before the page showed any feedback on this
+    question (a question's Try again and the missed questions asked again are not)."""
 
-    kind: AnswerKind
+    kind: AnswerSource
     topic: str
     correct: bool
     first_try: bool
@@ -148,8 +160,28 @@ class AnswerEvent:
 
 
 @dataclass(frozen=True, slots=True)
+class FinishedEvent:
+    """The learner got to the end of a page: a lesson's quiz answered through, the worked
+    example's last step, a round of the play screen. ``page`` is the page's name (its
+    notebook's, without ``.ipynb``; a lesson's id)."""
+
+    page: str
+    id: str = field(default_factory=_new_id)
+    time: str = field(default_factory=_now)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "v": EVENT_VERSION,
+            "id": self.id,
+            "time": self.time,
+            "kind": FINISHED,
+            "page": self.page,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class ResetEvent:
-    """"Forget every answer before this one" (a reset is an event, so a second open page
+    """"Forget every event before this one" (a reset is an event, so a second open page
     cannot bring back what was reset)."""
 
     id: str = field(default_factory=_new_id)
@@ -159,7 +191,121 @@ class ResetEvent:
         return {"v": EVENT_VERSION, "id": self.id, "time": self.time, "kind": RESET}
 
 
-Event = AnswerEvent | ResetEvent
+Event = AnswerEvent | FinishedEvent | ResetEvent
+
+
+class EventError(ValueError):
+    """Data that is not an event of docs/progress.md: the message names the field, the
+    value and the rule."""
+
+
+class _NewerEventError(EventError):
+    def __init__(self, version: int) -> None:
+        super().__init__(
+            f"event field 'v' is {version}; this tutor reads versions 1 to {EVENT_VERSION} "
+            "(the event was written by a newer tutor)"
+        )
+
+
+_ID = re.compile(r"[0-9a-f]{32}")
+_TIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z")
+_LESSON = re.compile(r"[0-9]{2}_[a-z0-9_]{1,60}")
+"""A lesson's id: its file's name (tutor.teaching.lesson_loader)."""
+_ITEM = re.compile(r"[a-z0-9][a-z0-9_-]{0,80}")
+"""A quiz item's id (language-independent: the same question in every language)."""
+_PAGE = re.compile(r"[^\x00-\x1f\x7f]{1,80}")
+"""A page's name: its notebook's file name without ``.ipynb`` (any, up to 80 characters)."""
+_TOPICS = tuple(topic.value for topic in Topic)
+
+
+def _field(data: Mapping[str, object], name: str, kind: type, rule: str) -> object:
+    """``data[name]``, which must be there and be a ``kind`` (a bool is no number here)."""
+    if name not in data:
+        raise EventError(f"event field {name!r} is missing; {rule}")
+    value = data[name]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        raise EventError(f"event field {name!r} is {value!r}; {rule}")
+    return value
+
+
+def _named(data: Mapping[str, object], name: str, pattern: re.Pattern[str], rule: str) -> str:
+    value = _field(data, name, str, rule)
+    assert isinstance(value, str)
+    if not pattern.fullmatch(value):
+        raise EventError(f"event field {name!r} is {value!r}; {rule}")
+    return value
+
+
+def parse_event(data: object) -> Event:
+    """An event from its JSON form (docs/progress.md); :class:`EventError` names the
+    field, the value and the rule.
+
+    >>> parse_event({"v": 1, "id": "0" * 32, "time": "2026-12-01T10:00:00Z", "kind": "reset"})
+    ResetEvent(id='00000000000000000000000000000000', time='2026-12-01T10:00:00Z')
+    >>> parse_event({"v": 2, "id": "0" * 32, "time": "2026-12-01T10:00:00Z", "kind": "finished",
+    ...              "page": "08_worked_example"}).page
+    '08_worked_example'
+    >>> parse_event({"v": 1, "id": "0" * 32, "time": "2026-12-01T10:00:00Z", "kind": "quiz",
+    ...              "lesson": "06_trick_winner", "item": "q1", "topic": "trick-winner",
+    ...              "correct": "yes", "first_try": True})
+    Traceback (most recent call last):
+    ...
+    tutor.teaching.progress.EventError: event field 'correct' is 'yes'; it must be true or false
+    """
+    if not isinstance(data, Mapping):
+        raise EventError(f"an event must be a JSON object, not {type(data).__name__}")
+    version = _field(data, "v", int, f"it must be a version number from 1 to {EVENT_VERSION}")
+    assert isinstance(version, int)
+    if version < 1:
+        raise EventError(f"event field 'v' is {version!r}; it must be a version number from 1")
+    if version > EVENT_VERSION:
+        raise _NewerEventError(version)
+    event_id = _named(data, "id", _ID, "it must be 32 lower-case hexadecimal digits (a uuid4)")
+    time = _named(data, "time", _TIME, "it must be a UTC time such as 2026-12-01T10:00:00Z")
+    kinds = KINDS_BY_VERSION[version]
+    kind = _field(data, "kind", str, "it must be one of " + ", ".join(map(repr, kinds)))
+    if kind not in kinds:
+        raise EventError(
+            f"event field 'kind' is {kind!r}; in version {version} it must be one of "
+            + ", ".join(map(repr, kinds))
+        )
+    if kind == RESET:
+        return ResetEvent(id=event_id, time=time)
+    if kind == FINISHED:
+        page = _named(data, "page", _PAGE, "it must be a page's name, e.g. '08_worked_example'")
+        return FinishedEvent(page, id=event_id, time=time)
+    source = AnswerSource(kind)
+    topic = _field(data, "topic", str, "it must be a topic of the tutor")
+    if topic not in _TOPICS:
+        known = ", ".join(map(repr, _TOPICS))
+        raise EventError(f"event field 'topic' is {topic!r}; it must be one of {known}")
+    assert isinstance(topic, str)
+    correct = _field(data, "correct", bool, "it must be true or false")
+    first_try = _field(data, "first_try", bool, "it must be true or false")
+    lesson = item = None
+    if source is AnswerSource.QUIZ:
+        lesson = _named(
+            data, "lesson", _LESSON, "a quiz answer names its lesson, such as '06_trick_winner'"
+        )
+        item = _named(
+            data, "item", _ITEM, "a quiz answer names its item's id, such as 'quiz-trump-led'"
+        )
+    else:
+        for name in ("lesson", "item"):
+            if data.get(name) is not None:
+                raise EventError(
+                    f"event field {name!r} is {data[name]!r}; a practice answer has null there"
+                )
+    return AnswerEvent(
+        kind=source,
+        topic=topic,
+        correct=bool(correct),
+        first_try=bool(first_try),
+        lesson=lesson,
+        item=item,
+        id=event_id,
+        time=time,
+    )
 
 
 # -- reading stores: every way a store can be bad ---------------------------------------------
@@ -212,12 +358,6 @@ class ProgressStoreError(ValueError):
         return text(key, lang, source=source, line=self.line if self.line is not None else "")
 
 
-_ID = re.compile(r"[0-9a-f]{32}")
-_TIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z")
-_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}")
-"""A lesson, item or topic name: lesson files' ids, items' ids and topics all fit."""
-
-
 def _refuse_constant(name: str) -> object:
     raise ValueError(f"{name} is not a number JSON allows")
 
@@ -226,70 +366,6 @@ def _load_json(text_value: str) -> object:
     """JSON that must be small and plain: no NaN/Infinity; nesting and huge numbers are
     refused by the callers' size limits and reported as damage, not as a crash."""
     return json.loads(text_value, parse_constant=_refuse_constant)
-
-
-def parse_event(data: object) -> Event:
-    """An event from its JSON form; ``ValueError`` says which field is wrong.
-
-    >>> parse_event({"v": 1, "id": "0" * 32, "time": "2026-12-01T10:00:00Z", "kind": "reset"})
-    ResetEvent(id='00000000000000000000000000000000', time='2026-12-01T10:00:00Z')
-    >>> parse_event({"v": 1, "id": "0" * 32, "time": "2026-12-01T10:00:00Z", "kind": "quiz",
-    ...              "lesson": "06_trick_winner", "item": "q1", "topic": "trick-winner",
-    ...              "correct": "yes", "first_try": True})
-    Traceback (most recent call last):
-    ...
-    ValueError: "correct" must be true or false, got 'yes'
-    """
-    if not isinstance(data, dict):
-        raise ValueError(f"an event is a JSON object, got {type(data).__name__}")
-    version = data.get("v")
-    if type(version) is not int or version < 1:
-        raise ValueError(f'"v" must be a version number, got {version!r}')
-    if version > EVENT_VERSION:
-        raise _NewerEventError(version)
-    event_id, time = data.get("id"), data.get("time")
-    if not isinstance(event_id, str) or not _ID.fullmatch(event_id):
-        raise ValueError(f'"id" must be 32 hexadecimal digits, got {event_id!r}')
-    if not isinstance(time, str) or not _TIME.fullmatch(time):
-        raise ValueError(f'"time" must be a UTC time like 2026-12-01T10:00:00Z, got {time!r}')
-    kind = data.get("kind")
-    if kind == RESET:
-        return ResetEvent(id=event_id, time=time)
-    if kind not in {answer.value for answer in AnswerKind}:
-        raise ValueError(f'"kind" must be quiz, practice or reset, got {kind!r}')
-    answer_kind = AnswerKind(kind)
-    in_quiz = answer_kind is AnswerKind.QUIZ  # only a quiz's answers name a lesson and item
-    lesson, item = _event_name(data, "lesson", in_quiz), _event_name(data, "item", in_quiz)
-    topic = _event_name(data, "topic", True)
-    for name in ("correct", "first_try"):
-        if not isinstance(data.get(name), bool):
-            raise ValueError(f'"{name}" must be true or false, got {data.get(name)!r}')
-    return AnswerEvent(
-        kind=answer_kind,
-        topic=str(topic),
-        correct=bool(data["correct"]),
-        first_try=bool(data["first_try"]),
-        lesson=lesson,
-        item=item,
-        id=event_id,
-        time=time,
-    )
-
-
-def _event_name(data: Mapping[str, object], field: str, needed: bool) -> str | None:
-    """An event's ``field`` that holds a name (a lesson, an item, a topic); ``None`` if it
-    is missing and not ``needed``."""
-    value = data.get(field)
-    if value is None and not needed:
-        return None
-    if not isinstance(value, str) or not _NAME.fullmatch(value):
-        raise ValueError(f'"{field}" must be a name, got {value!r}')
-    return value
-
-
-class _NewerEventError(ValueError):
-    def __init__(self, version: int) -> None:
-        super().__init__(f"event version {version}; this tutor reads version {EVENT_VERSION}")
 
 
 def _entry_problem(
@@ -309,7 +385,7 @@ def parse_lines(raw: bytes, source: str) -> list[Event]:
     >>> parse_lines(b'{"v": 1}\\n', "p.jsonl")
     Traceback (most recent call last):
     ...
-    tutor.teaching.progress.ProgressStoreError: progress store p.jsonl, line 1: damaged ("id" must be 32 hexadecimal digits, got None)
+    tutor.teaching.progress.ProgressStoreError: progress store p.jsonl, line 1: damaged (event field 'id' is missing; it must be 32 lower-case hexadecimal digits (a uuid4))
     """
     if len(raw) > MAX_STORE_BYTES:
         raise ProgressStoreError(StoreProblem.TOO_BIG, source, detail=f"{len(raw)} bytes")
@@ -407,7 +483,7 @@ def topic_weight(topic: Topic, count: TopicCount) -> float:
 @dataclass(frozen=True, slots=True)
 class LessonResult:
     """A lesson's quiz for this learner: how many of its ``items`` were answered and how
-    many right at the first try (each item's latest first try counts)."""
+    many right at the first try (:class:`Summary` says what that means)."""
 
     items: int
     answered: int = 0
@@ -424,53 +500,110 @@ class LessonResult:
 
 @dataclass(frozen=True, slots=True)
 class Summary:
-    """What the events since the last reset add up to.
+    """What the events since the last reset add up to (docs/progress.md). The one
+    summary of a learner's events: the course page, practice, and the teacher's page all
+    read this.
+
+    - A question is a lesson's quiz item, named by (lesson id, item id), the same in
+      every language. **Right at the first try**: the learner's *earliest* answer to
+      the question was right and given before any feedback on it. Later answers (Try
+      again, the missed questions again, the quiz redone after a reload, in another
+      language, or on a second open page) never change it: a redo does not rewrite a
+      score. A question counts as answered from its earliest answer on.
+    - A lesson is **done** when every question of its quiz is answered; practice after
+      :data:`PRACTICE_GOAL` first-try answers; any other page once it was finished
+      (a :class:`FinishedEvent`: the worked example's last step, a round played).
+    - Practice counts, per topic, the answers given first to each practice question.
 
     ``quiz_items`` names every lesson's quiz items (by lesson id), so a lesson's result
     counts only items it still has.
 
-    >>> events = [AnswerEvent(AnswerKind.QUIZ, "trick-winner", True, True, "06_x", "q1"),
-    ...           AnswerEvent(AnswerKind.QUIZ, "trick-winner", False, True, "06_x", "q2")]
+    >>> events = [AnswerEvent(AnswerSource.QUIZ, "trick-winner", False, True, "06_x", "q1"),
+    ...           AnswerEvent(AnswerSource.QUIZ, "trick-winner", True, True, "06_x", "q2"),
+    ...           AnswerEvent(AnswerSource.QUIZ, "trick-winner", True, True, "06_x", "q1")]
     >>> summary = Summary.of(events, {"06_x": ["q1", "q2"], "07_y": ["q1"]})
     >>> summary.lesson("06_x"), summary.lesson("06_x").done
     (LessonResult(items=2, answered=2, right=1), True)
     >>> summary.continue_at(["06_x", "07_y"])
-    '07_y'
+    '06_x'
     """
 
     lessons: Mapping[str, LessonResult]
     topics: Mapping[str, TopicCount]
-    last_activity: str | None
+    """Practice's first tries, by topic."""
+    first_tries: Mapping[str, TopicCount] = field(default_factory=dict)
+    """Every question's first try, by topic: each quiz question once (its earliest
+    answer) and every practice question (what the teacher's "most missed" counts)."""
+    finished: frozenset[str] = frozenset()
+    """The pages with a :class:`FinishedEvent`."""
+    last_activity: str | None = None
+    """The page of the latest event: a lesson's id, :data:`PRACTICE` or a page's name."""
+    last_completed: bool = False
+    """Whether the latest event completed its page: a :class:`FinishedEvent`, the answer
+    to a lesson's last unanswered question, or practice's :data:`PRACTICE_GOAL`-th."""
 
     @classmethod
     def of(cls, events: Iterable[Event], quiz_items: Mapping[str, Sequence[str]]) -> Summary:
-        since_reset: list[AnswerEvent] = []
+        since_reset: list[AnswerEvent | FinishedEvent] = []
         for event in events:
             if isinstance(event, ResetEvent):
                 since_reset.clear()
             else:
                 since_reset.append(event)
-        latest: dict[tuple[str, str], bool] = {}  # (lesson, item) -> its latest first try
+        items = {lesson: frozenset(ids) for lesson, ids in quiz_items.items()}
+        earliest: dict[tuple[str, str], AnswerEvent] = {}  # each question's first answer
+        answered = dict.fromkeys(items, 0)
         topics: dict[str, TopicCount] = {}
+        first_tries: dict[str, TopicCount] = {}
+        finished: set[str] = set()
         last: str | None = None
-        for answer in since_reset:
-            if answer.kind is AnswerKind.QUIZ and answer.lesson is not None:
-                last = answer.lesson
-                if answer.first_try and answer.item is not None:
-                    latest[(answer.lesson, answer.item)] = answer.correct
-            elif answer.kind is AnswerKind.PRACTICE:
-                last = PRACTICE
-                if answer.first_try:
-                    topics[answer.topic] = topics.get(answer.topic, TopicCount()).plus(
-                        answer.correct
+        completed = False
+        for event in since_reset:
+            completed = False
+            if isinstance(event, FinishedEvent):
+                last, completed = event.page, True
+                finished.add(event.page)
+            elif event.kind is AnswerSource.QUIZ and event.lesson is not None:
+                last = event.lesson
+                key = (event.lesson, str(event.item))
+                if event.item in items.get(event.lesson, ()) and key not in earliest:
+                    earliest[key] = event
+                    answered[event.lesson] += 1
+                    completed = answered[event.lesson] == len(items[event.lesson])
+                    first_tries[event.topic] = first_tries.get(event.topic, TopicCount()).plus(
+                        event.correct and event.first_try
                     )
-        lessons = {}
-        for lesson, items in quiz_items.items():
-            answered = [latest[(lesson, item)] for item in items if (lesson, item) in latest]
-            lessons[lesson] = LessonResult(
-                items=len(items), answered=len(answered), right=sum(answered)
+            elif event.kind is AnswerSource.PRACTICE:
+                last = PRACTICE
+                if event.first_try:
+                    count = topics.get(event.topic, TopicCount()).plus(event.correct)
+                    topics[event.topic] = count
+                    first_tries[event.topic] = first_tries.get(event.topic, TopicCount()).plus(
+                        event.correct
+                    )
+                    completed = sum(c.answered for c in topics.values()) == PRACTICE_GOAL
+        lessons = {
+            lesson: LessonResult(
+                items=len(ids),
+                answered=answered[lesson],
+                right=sum(
+                    1
+                    for item in ids
+                    if (first := earliest.get((lesson, item))) is not None
+                    and first.correct
+                    and first.first_try
+                ),
             )
-        return cls(lessons=lessons, topics=topics, last_activity=last)
+            for lesson, ids in items.items()
+        }
+        return cls(
+            lessons=lessons,
+            topics=topics,
+            first_tries=first_tries,
+            finished=frozenset(finished),
+            last_activity=last,
+            last_completed=completed,
+        )
 
     def lesson(self, lesson: str) -> LessonResult:
         return self.lessons.get(lesson, LessonResult(items=0))
@@ -485,29 +618,37 @@ class Summary:
         return TopicCount(sum(c.right for c in counts), sum(c.wrong for c in counts))
 
     def done(self, activity: str) -> bool:
-        """Whether a lesson's quiz is answered through, or practice has had its
-        :data:`PRACTICE_GOAL` answers; pages without answers (the worked example, the
-        play screen) are never done."""
+        """Whether a page is done: a lesson's quiz answered through, practice's
+        :data:`PRACTICE_GOAL` answers, or any other page finished."""
         if activity == PRACTICE:
             return self.practice.answered >= PRACTICE_GOAL
-        return self.lesson(activity).done
+        if self.lesson(activity).items:
+            return self.lesson(activity).done
+        return activity in self.finished
 
     def continue_at(self, course: Sequence[str]) -> str | None:
-        """Where to continue, given the course's activities in order: the page of the
-        learner's last answer if it is not done, else the first page after it that is not
-        done; a learner with no answers starts at the beginning.
+        """Where to continue, given the course's pages in order (lesson ids,
+        :data:`PRACTICE`, pages' names): the page of the learner's latest event; if that
+        event completed the page (:attr:`last_completed`), the page after it. After the
+        last page, or with no event on a page of this course, the first page not done
+        (``None`` if every page is done); a learner with no events starts at the first.
 
         >>> Summary.of([], {}).continue_at(["01_a", "02_b"])
         '01_a'
+        >>> Summary.of([FinishedEvent("01_a")], {}).continue_at(["01_a", "02_b"])
+        '02_b'
         """
         if not course:
             return None
-        if self.last_activity is None or self.last_activity not in course:
-            return next((page for page in course if not self.done(page)), course[0])
+        first_to_do = next((page for page in course if not self.done(page)), None)
+        if self.last_activity is None:
+            return course[0]
+        if self.last_activity not in course:
+            return first_to_do
         start = course.index(self.last_activity)
-        if not self.done(self.last_activity):
+        if not self.last_completed:
             return self.last_activity
-        return next((page for page in course[start + 1 :] if not self.done(page)), None)
+        return course[start + 1] if start + 1 < len(course) else first_to_do
 
 
 # -- stores ---------------------------------------------------------------------------------
@@ -720,7 +861,7 @@ class Progress:
     ``listener(progress)`` after every change.
 
     >>> progress = Progress(MemoryStore())
-    >>> _ = progress.record_answer(AnswerKind.QUIZ, topic="trick-winner", correct=True,
+    >>> _ = progress.record_answer(AnswerSource.QUIZ, topic="trick-winner", correct=True,
     ...                            lesson="06_x", item="q1")
     >>> progress.summary({"06_x": ["q1", "q2"]}).lesson("06_x")
     LessonResult(items=2, answered=1, right=1)
@@ -790,7 +931,7 @@ class Progress:
 
     def record_answer(
         self,
-        kind: AnswerKind,
+        kind: AnswerSource,
         *,
         topic: Topic | str,
         correct: bool,
@@ -802,6 +943,14 @@ class Progress:
         event = AnswerEvent(
             kind=kind, topic=str(topic), correct=correct, first_try=first_try, lesson=lesson, item=item
         )
+        self._keep(event)
+        return event
+
+    def record_finished(self, page: str) -> FinishedEvent:
+        """Record that the learner got to the end of ``page`` (its notebook's name)."""
+        if not _PAGE.fullmatch(page):
+            raise EventError(f"page {page!r}: a page's name has 1 to 80 characters, none a control")
+        event = FinishedEvent(page)
         self._keep(event)
         return event
 

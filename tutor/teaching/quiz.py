@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import ClassVar, cast
 
@@ -28,7 +28,7 @@ from tutor.rules.checks import is_whole_number
 from tutor.rules.round import Round
 from tutor.rules.schedule import GameLength, cards_per_round, parse_length
 from tutor.rules.scoring import round_score
-from tutor.rules.trick import explain_trick, judge_play, legal_plays
+from tutor.rules.trick import Lead, WinRule, explain_trick, judge_play, lead_of, legal_plays
 from tutor.rules.trump import RevealRule, parse_trump, reveal_trump
 from tutor.teaching.explain import (
     card_name,
@@ -36,6 +36,7 @@ from tutor.teaching.explain import (
     describe_reveal,
     describe_score,
     describe_trick,
+    format_points,
     suit_name,
 )
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_sentences, join_words, text
@@ -75,6 +76,10 @@ class Feedback:
     Each thing is said once: when one sentence of the engine states the answer and its
     reason ("C takes the trick with blue 11: ..."), it is the ``answer`` and the
     ``explanation`` stays empty. ``details`` are further reasons (one per line).
+
+    ``given`` repeats the learner's answer when nothing else shows it ("You answered 12.",
+    :func:`feedback_for`). ``revealed`` is False for a hint (a first miss): the ``answer``
+    is then empty and the ``explanation`` names the rule to look at, not the answer.
     """
 
     correct: bool
@@ -82,6 +87,8 @@ class Feedback:
     answer: str
     explanation: str
     details: tuple[str, ...] = ()
+    given: str = ""
+    revealed: bool = True
 
     @classmethod
     def graded(
@@ -102,7 +109,9 @@ class Feedback:
 
     def as_text(self) -> str:
         """The whole feedback as one paragraph (no space after a Japanese 「。」)."""
-        return join_sentences((self.verdict, self.answer, self.explanation, *self.details))
+        return join_sentences(
+            (self.verdict, self.given, self.answer, self.explanation, *self.details)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +186,36 @@ class Question(ABC):
         """The name of what the learner answers with (a number box, a hand), or ''."""
         return ""
 
+    def number_words(self, number: int) -> str:
+        """A number answer as the question writes it (a score with its minus sign)."""
+        return str(number)
+
+    def hint(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """After a first wrong answer: which rule to look at, without the answer."""
+        return text("quiz-hint.generic", lang)
+
+    def number_request(self, typed: str, lang: str = DEFAULT_LANGUAGE) -> str:
+        """What to say when Check finds no number in the box (``typed``: what is there),
+        with an example that fits the question (a score may be negative, a count not): the
+        box is empty, holds no number (quoted, shortened), or a number too long to be an
+        answer (:data:`MAX_NUMBER_DIGITS`).
+
+        >>> ScoreQuestion(bid=1, taken=1).number_request("9" * 5000)
+        'That number has 5000 digits: no answer here has more than 9. Type a shorter one.'
+        """
+        cleaned = typed.strip()
+        digits = _sign_and_digits(typed)[1]
+        if digits.isdecimal() and len(digits) > MAX_NUMBER_DIGITS:
+            return text("quiz.number-too-long", lang, digits=len(digits), limit=MAX_NUMBER_DIGITS)
+        key = "number-empty" if not cleaned else "number-not-a-number"
+        shown = cleaned if len(cleaned) <= 24 else cleaned[:20] + "…"
+        return text(f"quiz.{key}{self._number_example()}", lang, typed=shown)
+
+    def _number_example(self) -> str:
+        """The catalog keys' suffix of this question's example numbers (see
+        :meth:`number_request`): ``""`` for a count of things."""
+        return ""
+
     def scene(self) -> Scene:
         """The cards shown besides the choices."""
         return Scene()
@@ -239,24 +278,37 @@ def _sign_and_digits(typed: str) -> tuple[str, str]:
     return (cleaned[:1], cleaned[1:]) if cleaned[:1] in ("+", "-") else ("", cleaned)
 
 
-def number_request(typed: str, lang: str = DEFAULT_LANGUAGE) -> str:
-    """What to tell a learner whose ``typed`` answer :func:`read_number` cannot read:
-    the box is empty, holds no number, or a number too long to be an answer (what they
-    typed is quoted, shortened).
+def feedback_for(
+    question: Question, answer: object, *, misses_before: int = 0, lang: str = DEFAULT_LANGUAGE
+) -> Feedback:
+    """What a learner is shown for ``answer``: a right answer, or a wrong one after an
+    earlier miss, gets the engine's whole explanation; a first wrong answer only the
+    question's hint (the rule to look at), so that trying again still asks something.
+    The learner asks for the rest with :func:`revealed`. A number answer is repeated
+    ("You answered 12."): a choice is marked on the choice itself.
 
-    >>> number_request("fifty")
-    '“fifty” is not a number: type it in digits, for example 40 or −20.'
-    >>> number_request("9" * 5000)
-    'That number has 5000 digits: no answer here has more than 9. Type a shorter one.'
+    >>> q = ScoreQuestion(bid=3, taken=1)
+    >>> print(feedback_for(q, -10).as_text())
+    Not quite. You answered −10. Bid 3, took 1: the bid is missed. Remember what a missed bid costs for each trick off, and that tricks taken earn nothing then.
+    >>> print(feedback_for(q, -10, misses_before=1).as_text())
+    Not quite. You answered −10. Bid 3, took 1: 2 off, so −10 × 2 = −20. Tricks taken earn nothing when the bid is missed.
+    >>> feedback_for(q, -20).correct, feedback_for(q, -20).revealed
+    (True, True)
     """
-    cleaned = typed.strip()
-    if not cleaned:
-        return text("widgets.number-empty", lang)
-    digits = _sign_and_digits(typed)[1]
-    if digits.isdecimal():
-        return text("widgets.number-too-long", lang, digits=len(digits), limit=MAX_NUMBER_DIGITS)
-    shown = cleaned if len(cleaned) <= 24 else cleaned[:20] + "…"
-    return text("widgets.number-not-a-number", lang, typed=shown)
+    shown = revealed(question, answer, lang)
+    if shown.correct or misses_before > 0:
+        return shown
+    return replace(shown, answer="", explanation=question.hint(lang), details=(), revealed=False)
+
+
+def revealed(question: Question, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
+    """The engine's whole grading of ``answer`` (the right answer and why), with the
+    learner's number answer repeated: what "Show the answer" shows after a hint."""
+    feedback = question.check(answer, lang)
+    if question.answer_kind is AnswerKind.NUMBER and is_whole_number(answer):
+        given = text("quiz.you-answered", lang, answer=question.number_words(answer))
+        feedback = replace(feedback, given=given)
+    return feedback
 
 
 def _card_list(cards: Iterable[Card], lang: str) -> str:
@@ -352,6 +404,23 @@ class TrickWinnerQuestion(Question):
             for i, card in enumerate(self.plays)
         ), lang)
         return text("quiz.trick-situation", lang, trump=trump_sentence(self.trump, lang), plays=plays)
+
+    def hint(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The line of the trick-winner rule that decides this trick, not the card.
+
+        >>> TrickWinnerQuestion.of("J B5 B11 B7", trump="R").hint()
+        'Nobody played a Wizard or a trump (red): only the blue cards can win.'
+        """
+        why = explain_trick(self.plays, self.trump)
+        key = why.rule.value
+        if why.rule is WinRule.HIGHEST_LED and why.trump is None:
+            key = "highest-led-no-trump"
+        return text(
+            f"quiz-hint.trick-{key}",
+            lang,
+            trump=suit_name(why.trump, lang),
+            led=suit_name(why.led_suit, lang),
+        )
 
     def check(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
         why = explain_trick(self.plays, self.trump)
@@ -462,6 +531,17 @@ class LegalPlaysQuestion(Question):
         lines += [text("quiz.legal-reason", lang, reason=reason) for reason in self._reasons(self.hand, lang)]
         return "\n".join(lines)
 
+    def hint(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """What the cards played so far ask of the hand (the following rule), not which
+        cards those are.
+
+        >>> LegalPlaysQuestion.of(hand="B7 R12 W", plays="J B5", trump="R").hint()
+        'The suit led is blue: a player who holds blue must follow it, and a Wizard or a Jester may be played at any time.'
+        """
+        lead, suit = lead_of(self.plays)
+        key = "legal-lead" if lead is Lead.NOTHING_PLAYED else f"legal-{lead.value}"
+        return text(f"quiz-hint.{key}", lang, led=suit_name(suit, lang) if suit else "")
+
     def _reasons(self, cards: Iterable[Card], lang: str) -> list[str]:
         """The engine's reasons for ``cards`` of the hand, each reason once."""
         return describe_plays(
@@ -522,6 +602,16 @@ class ScoreQuestion(Question):
 
     def situation_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
         return ""
+
+    def number_words(self, number: int) -> str:
+        return format_points(number)
+
+    def _number_example(self) -> str:
+        return "-points"
+
+    def hint(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        key = "score-met" if self.bid == self.taken else "score-missed"
+        return text(f"quiz-hint.{key}", lang, bid=self.bid, taken=self.taken)
 
     def check(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
         # The formula ends with the points: it is the whole answer.
@@ -671,6 +761,12 @@ class TrumpQuestion(Question):
             sentences = [text("quiz.answer-trump-deal-left", lang, **self._deal_values()), reveal]
         return Feedback.graded(given == right, join_sentences(sentences), "", lang)
 
+    def hint(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        if self.players is not None:
+            return text("quiz-hint.trump-deal", lang, **self._deal_values())
+        key = "trump-nothing" if self.turned is None else "trump-turned"
+        return text(f"quiz-hint.{key}", lang)
+
     def _deal_values(self) -> dict[str, int]:
         return {
             "players": self.players or 0,
@@ -732,6 +828,9 @@ class TrumpChoiceQuestion(Question):
 
     def prompt(self, lang: str = DEFAULT_LANGUAGE) -> str:
         return text("quiz.trump-choice-prompt", lang)
+
+    def hint(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return text("quiz-hint.trump-choice", lang)
 
     def situation_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
         return self.prompt(lang)

@@ -145,6 +145,24 @@ class ScheduleQuestion(Question):
         stock = text("round-quiz.schedule-last-round-stock", lang, dealt=dealt, deck=len(DECK))
         return join_sentences((why, stock))
 
+    def hint(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """How to work the number out, without it.
+
+        >>> ScheduleQuestion(players=4, ask=ScheduleAsk.ROUNDS).hint()
+        'In the standard game each round deals one card more than the one before, and the last round deals as many of the 60 cards as can go round 4 players evenly.'
+        """
+        key = f"schedule-{self.ask.value}"
+        if self.ask is not ScheduleAsk.TRICKS and self.length is not GameLength.STANDARD:
+            key += "-other"
+        return text(
+            f"quiz-hint.{key}",
+            lang,
+            players=self.players,
+            round=self.round,
+            deck=len(DECK),
+            length=length_name(self.length, lang),
+        )
+
     def check(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
         # The reason states the number asked for: it is the whole answer.
         return Feedback.graded(answer == self.correct_answer(), self.explain(lang), "", lang)
@@ -226,6 +244,9 @@ class DealerQuestion(_SeatQuestion):
             round=self.round,
         )
 
+    def hint(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return text("quiz-hint.dealer", lang, first=self.seat_names()[self.first_dealer])
+
     def check(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
         game, names = self._game(), self.seat_names()
         dealers = join_words((
@@ -280,6 +301,9 @@ class FirstBidderQuestion(_SeatQuestion):
             names=join_words(names, lang),
             dealer=names[self.dealer],
         )
+
+    def hint(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return text("quiz-hint.first-bidder", lang)
 
     def check(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
         names = self.seat_names()
@@ -398,6 +422,10 @@ class LegalBidsQuestion(Question):
             )
         return join_sentences(reasons)
 
+    def hint(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        key = "legal-bids-plus-minus-one" if self.plus_minus_one else "legal-bids"
+        return text(f"quiz-hint.{key}", lang, cards=self.cards)
+
     def check(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
         if not isinstance(answer, Iterable) or isinstance(answer, str):
             raise IllegalBidError(f"answer with the bids the player may make, not {answer!r}")
@@ -465,6 +493,9 @@ class BidVisibilityQuestion(Question):
     def prompt(self, lang: str = DEFAULT_LANGUAGE) -> str:
         mode = text(f"round-quiz.visibility-mode-{self.bidding.value}", lang)
         return text(f"round-quiz.visibility-prompt-{self.when.value}", lang, mode=mode)
+
+    def hint(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return text("quiz-hint.visibility", lang)
 
     def check(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
         right = self.correct_answer()
