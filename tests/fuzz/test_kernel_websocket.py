@@ -165,7 +165,7 @@ async def fuzz_kernel(port: int, kernel_id: str, cookies: str) -> dict[str, Any]
 def test_a_tampered_browser_gets_refusals_and_the_kernel_goes_on(app: Any) -> None:
     before_pids = set(app.kernel_pids())
     kernel_id, cookies = open_page(app.port)
-    (kernel,) = set(app.kernel_pids()) - before_pids or {max(app.kernel_pids())}
+    kernel = max(set(app.kernel_pids()) - before_pids or app.kernel_pids())  # the newest
     memory = rss_megabytes(kernel)
     offset = len(app.log())
     start = time.perf_counter()
@@ -175,7 +175,11 @@ def test_a_tampered_browser_gets_refusals_and_the_kernel_goes_on(app: Any) -> No
     assert result["info"]["content"]["status"] == "ok"
     errors = [m for m in result["received"] if m.get("msg_type") == "error"]
     assert errors == [], errors[:2]  # the page was never told something went wrong
-    time.sleep(1)  # the log's last lines
+    deadline = time.monotonic() + 60  # the kernel's lines reach the log late on a busy machine
+    while app.log()[offset:].count("refused a message to a") < 5 * result["comms"]:
+        if time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
     log = app.log()[offset:]
     assert "Traceback" not in log and "Exception in comm_msg" not in log, log[-3000:]
     # Five of each widget's eight messages are refused by the kernel, one ("no data
