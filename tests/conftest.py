@@ -1,7 +1,7 @@
 """Fixtures shared by the tests of every layer: the worked example's deal, a random policy
 that plays any round to its end with legal actions only, a progress file in a tmp folder,
-a disk that is full for that file, and the Playwright driver of the browser and hub
-tests."""
+a disk that is full for that file, the Playwright driver of the browser and hub tests,
+and the app (one per session, for the browser tests and the fuzz suite)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser.app_process import AppServer
 
 from tutor.rules.cards import Suit
 from tutor.rules.round import Phase, Round
@@ -91,3 +92,12 @@ def playwright_driver() -> Iterator[Any]:
 
     with sync_playwright() as driver:
         yield driver
+
+
+@pytest.fixture(scope="session")
+def app() -> Iterator[AppServer]:
+    """The app as the README starts it (bash scripts/app.sh), serving notebooks/: one for
+    the whole session, shared by the browser tests and the fuzz suite (tests/fuzz)."""
+    server = AppServer().start()
+    yield server
+    server.close()

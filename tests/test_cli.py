@@ -212,10 +212,45 @@ def test_check_passes_a_good_lesson_and_names_the_problem_in_a_bad_one(
     assert captured.out.startswith(f"ok: {good}")
     errors = captured.err.splitlines()
     assert len(errors) == 3, errors
-    assert errors[0].startswith(f"error: {tmp_path.name}/22_broken.toml, ")  # file, item...
+    # Every message names the file as it was given, as the "ok" line does.
+    assert errors[0].startswith(f"error: {bad}, ")  # file, item...
     assert "'Z" in errors[0]  # ...and the value that is wrong
-    assert errors[1].startswith(f"error: {tmp_path.name}/23_not_toml.toml: not valid TOML")
-    assert errors[2].startswith(f"error: {tmp_path.name}/24_gone.toml: no such lesson file")
+    assert errors[1].startswith(f"error: {not_toml}: not valid TOML")
+    assert errors[2].startswith(f"error: {tmp_path / '24_gone.toml'}: no such lesson file")
+
+
+def test_check_reports_every_mistake_of_a_file_at_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = (ROOT / "lessons" / "06_trick_winner.toml").read_text(encoding="utf-8")
+    bad = tmp_path / "22_broken.toml"
+    bad.write_text(
+        "level = 3\n" + source.replace('winner = "', 'winner = "Z').replace("title.en", "title.xx"),
+        encoding="utf-8",
+    )
+    assert main(["check", str(bad)]) == 1
+    errors = capsys.readouterr().err.splitlines()
+    winners = source.count('winner = "')
+    assert len(errors) == 2 + winners, errors  # the key, the title, every stated winner
+    assert all(line.startswith(f"error: {bad}") for line in errors)
+    assert "unknown key 'level'" in errors[0]
+    assert "'title' has a text in unknown language 'xx'" in errors[1]
+    assert sum("states winner 'Z" in line for line in errors) == winners
+
+
+def test_check_takes_a_folder_as_app_lessons_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shutil.copy(ROOT / "lessons" / "06_trick_winner.toml", tmp_path / "21_mine.toml")
+    (tmp_path / "22_broken.toml").write_text("title.en = [unclosed", encoding="utf-8")
+    assert main(["check", str(tmp_path)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out.startswith(f"ok: {tmp_path / '21_mine.toml'}: lesson 21")
+    assert captured.err.startswith(f"error: {tmp_path / '22_broken.toml'}: not valid TOML")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main(["check", str(empty)]) == 2
+    assert capsys.readouterr().err == f"error: no lesson files (NN_words.toml) in the folder {empty}\n"
 
 
 def test_check_names_a_file_given_by_its_name_alone(

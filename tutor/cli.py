@@ -72,16 +72,29 @@ def _legal(args: argparse.Namespace) -> int:
 # -- lessons ---------------------------------------------------------------------------------
 
 
+def _lesson_files(name: str) -> list[Path]:
+    """The files ``wizard-tutor check NAME`` reads: the file, or a folder's lesson files
+    (those ``wizard-tutor app --lessons FOLDER`` would serve)."""
+    path = Path(name)
+    if not path.is_dir():
+        return [path]
+    files = sorted(path.glob("*.toml"))
+    if not files:
+        raise CommandError(f"no lesson files (NN_words.toml) in the folder {name}")
+    return files
+
+
 def _check(args: argparse.Namespace) -> int:
-    """Check lesson files against the engine; every problem names the file and the item."""
+    """Check lesson files against the engine; every problem names the file (as it was
+    given) and the item."""
     builtin = {f"{lesson.number:02d}": lesson.id for lesson in list_lessons()}
     failed = 0
-    for name in args.files:
-        path = Path(name)
+    for path in [file for name in args.files for file in _lesson_files(name)]:
         try:
-            lesson = load_lesson_file(path)
+            lesson = load_lesson_file(path, label=str(path))
         except LessonError as error:
-            print(f"error: {error}", file=sys.stderr)
+            for problem in error.problems:
+                print(f"error: {problem}", file=sys.stderr)
             failed += 1
             continue
         except OSError as error:
@@ -388,7 +401,12 @@ def build_parser() -> argparse.ArgumentParser:
         description="Read each lesson file and check every example and quiz answer with "
         "the rules engine. Exit status 1 if a file has a problem.",
     )
-    check.add_argument("files", nargs="+", metavar="FILE", help="a lesson file, NN_words.toml")
+    check.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="a lesson file, NN_words.toml, or a folder of them (as app --lessons takes)",
+    )
     check.set_defaults(run=_check)
     _new_lesson_command(commands)
 

@@ -1,6 +1,7 @@
-"""Fixtures of the app tests: the app started as the README starts it, a second app on a
-scratch folder (short kernel culling, a failing notebook), and Chromium driven by
-Playwright, with every request and console message of each page recorded.
+"""Fixtures of the app tests: a second app on a scratch folder (short kernel culling, a
+failing notebook), and Chromium driven by Playwright, with every request and console
+message of each page recorded. The app started as the README starts it (``app``) is in
+tests/conftest.py, shared with the fuzz suite.
 
 Without Chromium the browser tests skip with a message saying how to install it, except
 in CI (env ``CI`` set), where a missing Chromium fails them: they must run there.
@@ -89,14 +90,6 @@ def browser(request: pytest.FixtureRequest) -> Iterator[Any]:
     chromium = launch_chromium(request.getfixturevalue("playwright_driver"))
     yield chromium
     chromium.close()
-
-
-@pytest.fixture(scope="session")
-def app() -> Iterator[AppServer]:
-    """The app as the README starts it (bash scripts/app.sh), serving notebooks/."""
-    server = AppServer().start()
-    yield server
-    server.close()
 
 
 @pytest.fixture(scope="session")

@@ -108,10 +108,27 @@ def test_classroom_mode_listens_on_every_address_and_requires_the_token() -> Non
         if other is not None:
             assert _reachable(other, server.port)
             assert f"http://{other}:{server.port}/?token={token}" in server.log()
-        status, _, headers = server.get(f"/voila/render/{WORKED}")
-        assert status in (302, 403)
-        if status == 302:
-            assert "/login" in headers["Location"]
+        # The room's addresses come first; loopback last, marked as this machine's only.
+        listing = server.log().split("Give the pupils", 1)[-1].split("[TutorVoila]", 1)[0]
+        handed_out, _, local = listing.partition("On this machine only:")
+        assert "127." not in handed_out and f"http://127.0.0.1:{server.port}/?token=" in local
+        # A pupil without the token is told to ask the teacher for the link (403), in the
+        # language of the page asked for; no developer login form, and posting one is 403.
+        status, _, headers = server.get(f"/voila/render/{WORKED}?lang=ja")
+        assert status == 302 and "/login" in headers["Location"]
+        status, page, _ = server.get(urlparse(headers["Location"])._replace(scheme="", netloc="").geturl())
+        assert status == 403, page
+        assert text("error-page.ask-for-link", "ja") in page and 'lang="ja"' in page
+        for developers in ("jupyter server list", "Setup a Password", "password", "<form"):
+            assert developers not in page
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+        connection.request(
+            "POST", "/login", body="password=x&new_password=yy",
+            headers={"Content-Type": "application/x-www-form-urlencoded"},
+        )
+        posted = connection.getresponse()
+        assert posted.status == 403 and "Traceback" not in posted.read().decode()
+        connection.close()
         status, page, _ = server.get(f"/voila/render/{WORKED}?token=wrong-{token}")
         assert status in (302, 403)
         status, page, _ = server.get(f"/voila/render/{WORKED}?token={token}&lang=ja")
@@ -318,6 +335,7 @@ def test_closing_a_page_gives_its_kernel_back_however_it_was_opened(
     """A direct link (no page of the app seen before: Voila's page-close request used to
     be refused for want of the _xsrf cookie), and a lesson opened from the index."""
     before = set(app.kernel_pids())
+    log_start = len(app.log())  # (the app is the session's: other tests' requests are in its log)
 
     def ours() -> set[int]:
         return set(app.kernel_pids()) - before
@@ -351,7 +369,7 @@ def test_closing_a_page_gives_its_kernel_back_however_it_was_opened(
     page.close(run_before_unload=True)
     assert wait_until(lambda: not ours(), CLOSE_TIMEOUT)
     context.close()
-    assert "403 POST /voila/api/shutdown" not in app.log()
+    assert "403 POST /voila/api/shutdown" not in app.log()[log_start:]
 
 
 @pytest.mark.browser

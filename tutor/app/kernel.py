@@ -8,7 +8,8 @@ libraries log their errors (e.g. ``comm``'s "Exception in comm_msg") to ``sys.st
 which the kernel also forwards to the browser. Here both go to the kernel's own standard
 error, which is the server's log, and the browser gets an ``error`` message whose only
 content is the tutor's short message (``ename`` ``TutorError``), which the page's
-script (``static/tutor-page.js``) shows.
+script (``static/tutor-page.js``) shows. A widget message that a page could not have sent
+(:func:`widget_message_problem`) is refused with one line in the log instead.
 
 The app's kernel spec (``tutor/app/jupyter/kernels/python3``, first on the app's
 ``JUPYTER_PATH``) starts it as ``python -m tutor.app.kernel -f <connection file>``. In
@@ -64,6 +65,78 @@ class _PageNotice(logging.Handler):
             self.telling = False
 
 
+_SHOWN = 80
+
+
+def _short(value: object) -> str:
+    shown = repr(value)
+    return shown if len(shown) <= _SHOWN else shown[:_SHOWN] + "..."
+
+
+def widget_message_problem(widget: Any, msg: Any) -> str | None:
+    """Why the message ``msg`` a browser sent to ``widget`` cannot be applied, or ``None``.
+
+    What ipywidgets accepts from the page: ``update`` (synced properties, each valid for
+    its trait), ``request_state`` and ``custom`` (an object, as every handler of the
+    tutor's widgets reads). Anything else (a property the widget does not sync, a value of
+    the wrong type, a method or buffer that does not exist) made ipywidgets raise inside
+    the kernel: a traceback in the server's log and "Something went wrong" on the page."""
+    content = msg.get("content") if isinstance(msg, dict) else None
+    data = content.get("data") if isinstance(content, dict) else None
+    if not isinstance(data, dict):
+        return "its data is not an object"
+    method = data.get("method")
+    if method == "request_state":
+        return None
+    if method == "custom":
+        if not isinstance(data.get("content"), dict):
+            return f"custom content {_short(data.get('content'))} is not an object"
+        return None
+    if method != "update":
+        return f"unknown method {_short(method)}"
+    state = data.get("state")
+    if not isinstance(state, dict):
+        return f"state {_short(state)} is not an object"
+    if "buffer_paths" in data:
+        from ipywidgets.widgets.widget import _put_buffers
+
+        try:
+            _put_buffers(state, data["buffer_paths"], msg.get("buffers") or [])
+        except Exception as error:  # any malformed path: the message is refused
+            return f"buffer paths {_short(data['buffer_paths'])} do not fit its state ({error})"
+    traits = widget.traits()
+    for name, value in state.items():
+        if name not in widget.keys:
+            return f"{_short(name)} is not a property the page may set"
+        from_json = widget.trait_metadata(name, "from_json", widget._trait_from_json)
+        try:
+            traits[name]._validate(widget, from_json(value, widget))
+        except Exception as error:  # the trait's own check, in its own words
+            return f"{name} = {_short(value)}: {_short(str(error))}"
+    return None
+
+
+def guard_widget_messages() -> None:
+    """Let widgets apply only messages :func:`widget_message_problem` finds nothing wrong
+    with; any other is refused with one line in the server's log (a browser that sends
+    one has been tampered with: there is no learner to tell)."""
+    from ipywidgets import Widget
+
+    handle = Widget._handle_msg
+    if getattr(handle, "tutor_guard", False):
+        return
+
+    def guarded(widget: Any, msg: Any) -> None:
+        problem = widget_message_problem(widget, msg)
+        if problem is not None:
+            log.warning("refused a message to a %s widget: %s", type(widget).__name__, problem)
+            return
+        handle(widget, msg)
+
+    guarded.tutor_guard = True  # type: ignore[attr-defined]
+    Widget._handle_msg = guarded
+
+
 def install(shell: Any) -> None:
     """Keep tracebacks in the server's log and send the page the short message instead.
     ``shell`` is the kernel's ``ZMQInteractiveShell``."""
@@ -88,6 +161,7 @@ def install(shell: Any) -> None:
 
     shell._showtraceback = show_traceback
     root.addHandler(_PageNotice(tell_page))
+    guard_widget_messages()
 
 
 def main() -> None:

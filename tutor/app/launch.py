@@ -138,13 +138,15 @@ def add_teacher_lessons(teacher: Path, notebooks: Path) -> Path:
     theirs = sorted(teacher.glob("*.toml"))
     if not theirs:
         raise LaunchError(f"no lesson files (NN_words.toml) in {teacher}")
-    problems = []
+    problems: list[str] = []
     lessons = []
     for path in theirs:
         try:
-            lessons.append(load_lesson_file(path))
-        except (LessonError, OSError) as error:
-            problems.append(str(error))
+            lessons.append(load_lesson_file(path, label=str(path)))
+        except LessonError as error:
+            problems.extend(error.problems)
+        except OSError as error:
+            problems.append(f"{path}: cannot be read ({error.strerror})")
     builtin = {path.name[:2]: path for path in lesson_paths(lessons_dir())}
     for lesson in lessons:
         number = f"{lesson.number:02d}"
@@ -194,7 +196,13 @@ def serve_app(options: AppOptions) -> None:
     if options.classroom and not token:
         token = secrets.token_urlsafe(24)
 
-    from tutor.app.server import LOCAL_HOSTS, TutorKernelManager, TutorVoila, machine_addresses
+    from tutor.app.server import (
+        LOCAL_HOSTS,
+        TutorKernelManager,
+        TutorVoila,
+        machine_addresses,
+        room_addresses,
+    )
     from tutor.app.settings import apply_settings
 
     config = Config()
@@ -218,11 +226,15 @@ def serve_app(options: AppOptions) -> None:
         addresses = machine_addresses()
         config.TutorVoila.allowed_hosts = sorted({*LOCAL_HOSTS, *addresses, *options.hosts})
         print(f"Classroom mode: the tutor listens on every network address, port {options.port}.")
-        print("Give the pupils one of these addresses (the token is part of it):")
-        for address in addresses:
-            if address[0].isdigit():
+        room = room_addresses(addresses)
+        if room:
+            print("Give the pupils one of these addresses (the token is part of it):")
+            for address in room:
                 print(f"    http://{address}:{options.port}/?token={token}")
-        print(f"On this machine: http://127.0.0.1:{options.port}/?token={token}")
+        else:
+            print("This machine has no network address other machines can reach: connect it")
+            print("to the classroom's network, then start the tutor again.")
+        print(f"On this machine only: http://127.0.0.1:{options.port}/?token={token}")
     else:
         ip = "127.0.0.1"
         config.TutorVoila.allowed_hosts = sorted({*LOCAL_HOSTS, *options.hosts})

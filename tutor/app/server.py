@@ -31,25 +31,33 @@ import contextlib
 import ctypes
 import gc
 import hmac
+import ipaddress
 import json
 import os
 import random
 import re
 import socket
+import struct
 import subprocess
 import tempfile
 from collections.abc import AsyncIterator, Iterable, Mapping
 from contextlib import asynccontextmanager
 from html import escape
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import parse_qsl, unquote, urlencode, urlsplit
 
 import tornado.web
 import voila.handler
 from jupyter_core.utils import ensure_async
 from jupyter_server.base.call_context import CallContext
+from jupyter_server.base.handlers import APIHandler
+from jupyter_server.services.kernels.connection.base import (
+    deserialize_binary_message,
+    deserialize_msg_from_ws_v1,
+)
 from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado.log import access_log
 from traitlets import Float, Integer, List, Unicode, default
 from voila.app import Voila
 from voila.notebook_renderer import NotebookRenderer
@@ -58,8 +66,8 @@ from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
-from tutor.teaching.language import current_language
-from tutor.teaching.text import text
+from tutor.teaching.language import UnknownLanguageError, current_language
+from tutor.teaching.text import DEFAULT_LANGUAGE, text
 
 TOKEN_PARAMETER = "token"
 """The query parameter of Jupyter's token login (classroom mode)."""
@@ -145,12 +153,95 @@ class OwnKernelHandler(KernelHandler):
             _require_owner(self, self.path_kwargs["kernel_id"])
 
 
+# -- what a page may send its kernel -----------------------------------------------------------
+# Jupyter Server parses a browser's websocket frame with no guard: a frame that is not JSON,
+# lacks a header, holds a 5000-digit number or a 10,000-deep array raised in the server
+# ("Uncaught exception" and its traceback in the log, the websocket closed); a binary frame
+# announcing 2**31 parts built a string that big before failing. A message with a header
+# the kernel cannot read made the kernel log a traceback of its own. Each frame is checked
+# first; one that fails gets one line in the log and goes nowhere.
+
+KERNEL_PROTOCOL_V1 = "v1.kernel.websocket.jupyter.org"
+MAX_MESSAGE_PARTS = 64
+"""The most parts (header, parent header, metadata, content, buffers) of one message."""
+
+_COMM_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")
+_CONTENT_CHECKS: dict[str, tuple[tuple[str, type], ...]] = {
+    # message type -> the content's fields the kernel reads without checking
+    "comm_msg": (("comm_id", str), ("data", dict)),
+    "comm_close": (("comm_id", str),),
+    "comm_open": (("comm_id", str), ("target_name", str)),
+}
+
+
+def _message_parts(frame: str | bytes, subprotocol: str | None) -> list[Any] | str:
+    """The header, parent header, metadata and content of ``frame``, or why not."""
+    if subprotocol == KERNEL_PROTOCOL_V1:
+        if not isinstance(frame, bytes):
+            return "a text frame in the binary protocol"
+        count = int.from_bytes(frame[:8], "little")
+        if not 6 <= count <= min(MAX_MESSAGE_PARTS + 2, len(frame) // 8):
+            return f"a frame announcing {count} offsets"
+        _channel, parts = deserialize_msg_from_ws_v1(frame)  # type: ignore[no-untyped-call]
+        return [json.loads(part) for part in parts[:4]]
+    if isinstance(frame, bytes):
+        count = int.from_bytes(frame[:4], "big", signed=True)
+        if not 1 <= count <= min(MAX_MESSAGE_PARTS, (len(frame) - 4) // 4):
+            return f"a frame announcing {count} buffers"
+        message = deserialize_binary_message(frame)  # type: ignore[no-untyped-call]
+    else:
+        message = json.loads(frame)
+    if not isinstance(message, dict):
+        return "not a message object"
+    return [message.get(name) for name in ("header", "parent_header", "metadata", "content")]
+
+
+def kernel_message_problem(frame: str | bytes, subprotocol: str | None) -> str | None:
+    """Why the websocket frame a page sent its kernel cannot be passed on, or ``None``.
+
+    >>> kernel_message_problem("not JSON", None)
+    'not a Jupyter message (JSONDecodeError)'
+    >>> kernel_message_problem('{"header": {"msg_id": "1", "msg_type": "comm_msg"}, '
+    ...     '"parent_header": {}, "metadata": {}, "content": {"comm_id": 7}}', None)
+    "content field 'comm_id' of a comm_msg must be a str"
+    """
+    try:
+        parts = _message_parts(frame, subprotocol)
+    except (ValueError, RecursionError, TypeError, KeyError, IndexError, struct.error) as error:
+        return f"not a Jupyter message ({type(error).__name__})"
+    if isinstance(parts, str):
+        return parts
+    header, parent, metadata, content = [*parts, None, None, None, None][:4]
+    if not all(isinstance(part, dict) for part in (header, parent, metadata, content)):
+        return "a message is four objects: header, parent header, metadata, content"
+    if not (isinstance(header.get("msg_id"), str) and isinstance(header.get("msg_type"), str)):
+        return "its header has no msg_id or msg_type"
+    for name, kind in _CONTENT_CHECKS.get(header["msg_type"], ()):
+        if not isinstance(content.get(name), kind):
+            return f"content field {name!r} of a {header['msg_type']} must be a {kind.__name__}"
+    if "comm_id" in content and not _COMM_ID.fullmatch(content["comm_id"]):
+        return "its comm_id is not a comm's id"
+    return None
+
+
 class OwnKernelWebsocketHandler(VoilaKernelWebsocketHandler):  # type: ignore[misc]
     """The kernel's websocket: the page's widgets talk to their kernel through it."""
 
     async def pre_get(self) -> None:
+        if self.current_user is None:  # (Jupyter's own check logs a line of its own too)
+            raise tornado.web.HTTPError(403, "no classroom token")
         _require_owner(self, self.kernel_id)
         await super().pre_get()
+
+    def on_message(self, message: str | bytes) -> None:
+        problem = kernel_message_problem(message, self.selected_subprotocol)
+        if problem is None:
+            try:
+                super().on_message(message)
+                return
+            except Exception as error:  # parsing and forwarding the frame: nothing else
+                problem = f"{type(error).__name__}: {error}"
+        self.log.warning("refused a websocket message for kernel %s: %.200s", self.kernel_id, problem)
 
 
 class PageCloseHandler(VoilaShutdownKernelHandler):  # type: ignore[misc]
@@ -229,22 +320,30 @@ RETRY_SECONDS = (3, 8)
 class refused together does not come back together)."""
 
 
-def busy_page(reason: str, lang: str, *, max_kernels: int) -> str:
-    """The page shown instead of a lesson when the tutor cannot start it now: what is
-    happening, in the learner's language, and a retry that needs no click."""
-    low, high = RETRY_SECONDS
-    wait = random.randint(low, high)
-    title = escape(text("busy.title", lang))
-    body = escape(text(f"busy.{reason}", lang, count=max_kernels))
-    again = escape(text("busy.again", lang))
+def tutor_page(
+    lang: str,
+    title: str,
+    paragraphs: Iterable[str],
+    *,
+    kind: str,
+    data: Mapping[str, str] | None = None,
+    head: str = "",
+    tail: str = "",
+) -> str:
+    """A short page of the tutor's own (busy, refused, not found): a title and paragraphs
+    of text, in a ``<main class="tutor-KIND">`` with ``data-`` attributes (all escaped
+    here), and ``head`` and ``tail`` markup added as given."""
+    body = "\n".join(f"<p>{escape(paragraph)}</p>" for paragraph in paragraphs)
+    attributes = "".join(
+        f' data-{escape(name)}="{escape(value)}"' for name, value in (data or {}).items()
+    )
     return f"""<!DOCTYPE html>
 <html lang="{escape(lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="refresh" content="{wait + 2}">
-<link rel="icon" href="data:;base64,=">
-<title>{title}</title>
+{head}<link rel="icon" href="data:;base64,=">
+<title>{escape(title)}</title>
 <style>
   body {{ font-family: system-ui, sans-serif; max-width: 36em; margin: 15vh auto; padding: 0 1em;
          font-size: 1.2rem; line-height: 1.5; color: #1a1a1a; }}
@@ -253,18 +352,196 @@ def busy_page(reason: str, lang: str, *, max_kernels: int) -> str:
 </style>
 </head>
 <body>
-<main class="tutor-busy" data-reason="{escape(reason)}">
-<h1>{title}</h1>
-<p>{body}</p>
-<p><a href="" id="tutor-retry">{again}</a></p>
-</main>
+<main class="tutor-{escape(kind)}"{attributes}>
+<h1>{escape(title)}</h1>
+{body}
+{tail}</main>
+</body>
+</html>
+"""
+
+
+def busy_page(reason: str, lang: str, *, max_kernels: int) -> str:
+    """The page shown instead of a lesson when the tutor cannot start it now: what is
+    happening, in the learner's language, and a retry that needs no click."""
+    low, high = RETRY_SECONDS
+    wait = random.randint(low, high)
+    again = escape(text("busy.again", lang))
+    return tutor_page(
+        lang,
+        text("busy.title", lang),
+        [text(f"busy.{reason}", lang, count=max_kernels)],
+        kind="busy",
+        data={"reason": reason},
+        head=f'<meta http-equiv="refresh" content="{wait + 2}">\n',
+        tail=f"""<p><a href="" id="tutor-retry">{again}</a></p>
 <script>
   document.getElementById("tutor-retry").href = window.location.href;
   window.setTimeout(() => window.location.reload(), {wait * 1000});
 </script>
-</body>
-</html>
-"""
+""",
+    )
+
+
+# -- refused requests: the tutor's own page, one line in the log -------------------------------
+# Jupyter Server's error pages need templates and a static path the stand-alone app has
+# not got: every refused websocket and many 404s wrote "Uncaught exception in write_error"
+# tracebacks to the log (anyone could flood it) and sent an empty page. Every handler of
+# the app answers with the tutor's page instead (the JSON APIs keep their JSON), and the
+# log gets one line per request, its address cut short, without the query (the token).
+
+MAX_URL_LENGTH = 8192
+"""The longest address answered (414 past it); browsers' own limits are near this."""
+
+MAX_HEADERS_SIZE = 65536
+"""The most bytes of request headers answered (431 past it): tornado's usual limit."""
+
+MAX_HEADERS_READ = 1 << 20
+"""How much of a request's head the server reads before it gives up on the connection
+without an answer: room to answer 414 or 431 to anything a browser or a script would send."""
+
+_LOGGED_PATH_LENGTH = 120
+
+_ERROR_KINDS = {403: "forbidden", 404: "not-found", 405: "not-found"}
+
+
+def page_language(query: str) -> str:
+    """The language of a page asked with ``query``: its ``?lang=``, else the app's."""
+    try:
+        return current_language(query=query)
+    except UnknownLanguageError:  # TUTOR_LANG is checked at launch; never fail a page for it
+        return DEFAULT_LANGUAGE
+
+
+def error_page(status: int, lang: str) -> str:
+    """The page for a request the app refuses (4xx) or could not answer (5xx): what
+    happened in the learner's words, and the way back to the course."""
+    kind = "server" if status >= 500 else _ERROR_KINDS.get(status, "bad-address")
+    home = escape(text("error-page.home", lang))
+    return tutor_page(
+        lang,
+        text(f"error-page.{kind}", lang),
+        [text(f"error-page.{kind}-text", lang)],
+        kind="error",
+        data={"status": str(status)},
+        tail=f'<p><a href="/">{home}</a></p>\n',
+    )
+
+
+def ask_for_link_page(lang: str) -> str:
+    """What a pupil without the classroom token gets (instead of Jupyter's login form)."""
+    return tutor_page(
+        lang,
+        text("error-page.ask-for-link", lang),
+        [text("error-page.ask-for-link-text", lang)],
+        kind="error",
+        data={"status": "403"},
+    )
+
+
+class TutorErrorPages(tornado.web.RequestHandler):
+    """Mixed into every handler of the app: a refused request gets the tutor's page (or
+    the JSON of a JSON API) and one line in the log (:func:`log_request`)."""
+
+    refusal = ""
+    """Why the request was refused, for its log line."""
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        if isinstance(self, APIHandler):  # the pages' scripts read these as JSON
+            super().write_error(status_code, **kwargs)
+            return
+        self.clear_header("Content-Disposition")
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(error_page(status_code, page_language(self.request.query)))
+
+    def log_exception(self, typ: Any, value: Any, tb: Any) -> None:
+        if isinstance(value, tornado.web.HTTPError) and value.status_code < 500:
+            with contextlib.suppress(Exception):
+                self.refusal = value.log_message % value.args if value.log_message else ""
+            return  # log_request writes the request's one line
+        super().log_exception(typ, value, tb)  # a fault of the app: its traceback
+
+
+def _shown_path(path: str) -> str:
+    shown = path if len(path) <= _LOGGED_PATH_LENGTH else path[:_LOGGED_PATH_LENGTH] + "..."
+    return shown.encode("unicode_escape").decode("ascii")  # no control characters in a log
+
+
+def log_request(handler: tornado.web.RequestHandler) -> None:
+    """The log's line for a request (tornado's ``log_function``): status, method, path
+    (cut short, without its query), address, time, and why it was refused."""
+    status = handler.get_status()
+    log = access_log.info if status < 400 else access_log.warning if status < 500 else access_log.error
+    request = handler.request
+    refusal = getattr(handler, "refusal", "")
+    log(
+        "%d %s %s (%s) %.0f ms%s",
+        status,
+        request.method,
+        _shown_path(request.path),
+        request.remote_ip,
+        1000 * request.request_time(),
+        f": {_shown_path(refusal)}" if refusal else "",
+    )
+
+
+class RefusedRequestHandler(TutorErrorPages):
+    """A request refused before any route is looked at (see :class:`TutorApplication`)."""
+
+    def initialize(self, status: int, reason: str) -> None:
+        self.status, self.reason = status, reason
+
+    def prepare(self) -> None:
+        raise tornado.web.HTTPError(self.status, self.reason)
+
+
+class TutorApplication(tornado.web.Application):
+    """The app's tornado application: refuses addresses too long (414), headers too big
+    (431) and paths with control characters (400) before any handler sees them (Voila
+    answered ``index.ipynb%00.txt`` with a 500, tornado a 100 KB address with no answer
+    at all), and reads heads of up to :data:`MAX_HEADERS_READ` bytes to say so."""
+
+    def find_handler(self, request: Any, **kwargs: Any) -> Any:
+        refusal = _refusal(request)
+        if refusal is not None:
+            status, reason = refusal
+            return self.get_handler_delegate(
+                request, RefusedRequestHandler, {"status": status, "reason": reason}
+            )
+        return super().find_handler(request, **kwargs)
+
+    def listen(self, port: int, address: str | None = None, **kwargs: Any) -> Any:
+        kwargs.setdefault("max_header_size", MAX_HEADERS_READ)
+        return super().listen(port, address, **kwargs)
+
+
+_CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def _refusal(request: Any) -> tuple[int, str] | None:
+    if len(request.uri) > MAX_URL_LENGTH:
+        return 414, f"address of {len(request.uri)} characters"
+    size = sum(len(name) + len(value) + 4 for name, value in request.headers.get_all())
+    if size > MAX_HEADERS_SIZE:
+        return 431, f"headers of {size} bytes"
+    if _CONTROL_CHARACTERS.search(unquote(request.path)):
+        return 400, "control character in the path"
+    return None
+
+
+class ClassroomLoginHandler(TutorErrorPages):
+    """``/login``: where Jupyter sends a browser without the classroom token. The tutor
+    has no login form (Jupyter's is a developer's page, and answered 500 when submitted):
+    a pupil is told to ask the teacher for the link, in the language of the page they
+    asked for, with 403."""
+
+    def prepare(self) -> None:
+        after = urlsplit(self.get_query_argument("next", "")).query
+        self.set_status(403)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(ask_for_link_page(page_language(after or self.request.query)))
 
 
 # -- the page --------------------------------------------------------------------------------
@@ -404,7 +681,7 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
             self.admission.waiting,
             path,
         )
-        lang = current_language(query=self.request.query)
+        lang = page_language(self.request.query)
         self.set_status(503)
         self.set_header("Retry-After", str(RETRY_SECONDS[1]))
         self.set_header("Cache-Control", "no-store")
@@ -446,7 +723,7 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
             with contextlib.suppress(Exception):
                 await self.kernel_manager.shutdown_kernel(kernel_id, now=True)
         with contextlib.suppress(Exception):  # the learner may have gone
-            self.write(failed_page_tail(current_language(query=self.request.query)))
+            self.write(failed_page_tail(page_language(self.request.query)))
             await self.finish()
 
 
@@ -464,7 +741,7 @@ class SafeTemplateStaticHandler(TemplateStaticFileHandler):  # type: ignore[misc
         return result
 
 
-class NotFoundHandler(tornado.web.RequestHandler):
+class NotFoundHandler(TutorErrorPages):
     """Answers 404: for an address the app does not have, and for ``/logout`` (the app
     has no log-out page: Jupyter's needs templates Voila lacks, and answered 500)."""
 
@@ -472,12 +749,19 @@ class NotFoundHandler(tornado.web.RequestHandler):
         raise tornado.web.HTTPError(404)
 
 
-class UnknownHostHandler(tornado.web.RequestHandler):
+class UnknownHostHandler(TutorErrorPages):
     """Any request whose ``Host`` is not one of the app's addresses (DNS rebinding: a web
     page elsewhere must not reach the app through a name of its own)."""
 
     def prepare(self) -> None:
         raise tornado.web.HTTPError(400, "unknown host")
+
+
+def with_error_pages(handler: type) -> type:
+    """``handler`` with the tutor's error pages and log line (:class:`TutorErrorPages`)."""
+    if issubclass(handler, TutorErrorPages):
+        return handler
+    return type(handler.__name__, (TutorErrorPages, handler), {"__module__": __name__})
 
 
 # -- the application -------------------------------------------------------------------------
@@ -499,6 +783,25 @@ def machine_addresses() -> list[str]:
     except OSError:
         pass
     return sorted(name for name in names if name)
+
+
+def room_addresses(names: Iterable[str]) -> list[str]:
+    """The IPv4 addresses among ``names`` that other machines can reach this one by, in
+    the order to give them to a class: private network addresses first (a classroom's),
+    then the others; never loopback (127.x, this machine only) or link-local ones.
+
+    >>> room_addresses(["127.0.1.1", "myhost", "203.0.113.5", "192.168.1.20", "169.254.1.1"])
+    ['192.168.1.20', '203.0.113.5']
+    """
+    addresses = []
+    for name in names:
+        try:
+            address = ipaddress.IPv4Address(name)
+        except ValueError:
+            continue  # a host name: its address is among the names too
+        if not (address.is_loopback or address.is_link_local or address.is_unspecified):
+            addresses.append(address)
+    return [str(address) for address in sorted(set(addresses), key=lambda a: (not a.is_private, a))]
 
 
 def host_pattern(hosts: Iterable[str]) -> str:
@@ -552,6 +855,7 @@ class TutorVoila(Voila):  # type: ignore[misc]
 
     def init_settings(self) -> dict[str, Any]:
         settings: dict[str, Any] = super().init_settings()
+        settings["log_function"] = log_request
         self.admission = Admission(
             self.kernel_manager,
             max_kernels=self.max_kernels,
@@ -569,17 +873,21 @@ class TutorVoila(Voila):  # type: ignore[misc]
             KernelHandler: OwnKernelHandler,
             VoilaKernelWebsocketHandler: OwnKernelWebsocketHandler,
         }
+        login = getattr(self.identity_provider, "login_handler_class", None)
         logout = getattr(self.identity_provider, "logout_handler_class", None)
         handlers: list[tuple[Any, ...]] = []
         for route in super().init_handlers():
             pattern, handler, *rest = route
+            if handler is login:
+                handlers.append((pattern, ClassroomLoginHandler))
+                continue
             if handler is logout:
                 handlers.append((pattern, NotFoundHandler))
                 continue
             options = dict(rest[0]) if rest else {}
             if handler is TornadoVoilaHandler:
                 options["admission"] = self.admission
-            handlers.append((pattern, replaced.get(handler, handler), options))
+            handlers.append((pattern, with_error_pages(replaced.get(handler, handler)), options))
         return handlers
 
     def start(self) -> None:
@@ -588,7 +896,7 @@ class TutorVoila(Voila):  # type: ignore[misc]
         self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
         self.log.info("Storing connection files in %s.", self.connection_dir)
         settings = self.init_settings()
-        self.app = tornado.web.Application(**settings)
+        self.app = TutorApplication(**settings)
         self.app.settings.update(self.tornado_settings)
         handlers = [*self.init_handlers(), (r".*", NotFoundHandler)]  # not "unknown host"
         self.app.add_handlers(host_pattern(self.allowed_hosts), handlers)

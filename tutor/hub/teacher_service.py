@@ -403,8 +403,8 @@ class EventsAPI(_Base):
             raise web.HTTPError(413, f"A report is at most {MAX_BODY_BYTES} bytes.")
         try:
             body = json.loads(self.request.body)
-        except (ValueError, UnicodeDecodeError) as error:
-            raise web.HTTPError(400, f"The report is not JSON: {error}") from None
+        except (ValueError, UnicodeDecodeError, RecursionError) as error:  # (deep nesting)
+            raise web.HTTPError(400, f"The report is not JSON: {_shortened(str(error))}") from None
         raw_events = body.get("events") if isinstance(body, dict) else None
         if not isinstance(raw_events, list):
             raise web.HTTPError(400, 'A report is a JSON object {"events": [...]}.')
@@ -416,11 +416,21 @@ class EventsAPI(_Base):
                 events.append(parse_event(raw))
             except EventError as error:
                 # The whole report is refused: nothing of it is kept.
-                raise web.HTTPError(400, f"event {number} of the report: {error}") from None
+                raise web.HTTPError(
+                    400, f"event {number} of the report: {_shortened(str(error))}"
+                ) from None
         new = self.store.add(user["name"], events)
         log.info("%s reported %d events, %d new", user["name"], len(events), new)
         self.set_header("Content-Type", "application/json")
         self.finish(json.dumps({"received": len(events), "new": new}))
+
+
+def _shortened(message: str, limit: int = 400) -> str:
+    """``message`` with its middle cut if longer than ``limit`` (a quoted value of 100 KB
+    would drown the field and the rule it names)."""
+    if len(message) <= limit:
+        return message
+    return message[: limit // 2] + " ... " + message[-limit // 2 :]
 
 
 async def hub_users(hub_auth: Any) -> dict[str, dict[str, Any]]:

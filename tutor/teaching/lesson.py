@@ -27,7 +27,12 @@ from tutor.teaching.text import DEFAULT_LANGUAGE, LANGUAGES, MissingTextError, j
 
 class LessonError(ValueError):
     """A lesson file that cannot be used; the message names the file, the item and the
-    problem."""
+    problem. A file with several mistakes gets them all at once: ``problems`` holds one
+    message per mistake (the message is those lines)."""
+
+    def __init__(self, *problems: str) -> None:
+        super().__init__("\n".join(problems))
+        self.problems: tuple[str, ...] = problems
 
 
 # -- texts in several languages ----------------------------------------------------------

@@ -27,6 +27,7 @@ job (:func:`tutor.display.show_lesson`); loading and checking one needs no scree
 from __future__ import annotations
 
 import re
+import reprlib
 import tomllib
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -91,11 +92,18 @@ _ITEM_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 _TYPE_WORDS = {str: "text", int: "a whole number", bool: "true or false", list: "a list"}
 
 
+_SHORT_REPR = reprlib.Repr()
+_SHORT_REPR.maxstring = _SHORT_REPR.maxother = 80
+_SHORT_REPR.maxlist = _SHORT_REPR.maxdict = 8
+"""How much of a wrong value a message quotes (a whole 1 MB list would drown the message)."""
+
+
 def _describe(value: object) -> str:
     kind = {str: "text", int: "a number", float: "a number", bool: "true/false"}.get(
         type(value), type(value).__name__
     )
-    return f"{value!r} ({kind})"
+    shown = _SHORT_REPR.repr(value)
+    return f"{shown} ({kind})"
 
 
 class _Reader:
@@ -111,11 +119,14 @@ class _Reader:
         return LessonError(f"{self.place}: {problem}")
 
     def check_keys(self, allowed: Sequence[str], what: str) -> None:
-        for key in self.data:
-            if key not in allowed:
-                raise self.fail(
-                    f"unknown key {key!r}; a {what} takes: " + ", ".join(allowed)
-                )
+        unknown = [key for key in self.data if key not in allowed]
+        if unknown:
+            shown = ", ".join(_describe(key).removesuffix(" (text)") for key in unknown[:5])
+            more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
+            raise self.fail(
+                f"unknown key{'s' if len(unknown) > 1 else ''} {shown}{more}; a {what} takes: "
+                + ", ".join(allowed)
+            )
 
     def has(self, key: str) -> bool:
         return key in self.data
@@ -640,31 +651,187 @@ def _parse_item(
     )
 
 
-def load_lesson_file(path: Path | str) -> Lesson:
+# -- the limits of a lesson file -------------------------------------------------------------
+# Python's TOML reader recurses once per nested array or inline table (500 of them in a 1 KB
+# file end in a RecursionError) and spends quadratic time and memory on a long dotted key
+# (50,000 parts: 35 s and 9.8 GB). A lesson needs none of that, so the file's shape is
+# scanned, in linear time, before it is parsed.
+
+MAX_LESSON_BYTES = 256_000
+"""The largest lesson file read, in bytes (the course's largest has 9.3 KB; a file of
+256 KB of the costliest shape takes a second or two to refuse)."""
+
+MAX_NESTING = 16
+"""The deepest nesting of arrays and inline tables (the course's lessons use 2)."""
+
+MAX_KEY_PARTS = 8
+"""The most parts of a dotted key (``title.en`` has 2)."""
+
+MAX_NUMBER_CHARACTERS = 30
+"""The longest number (a lesson's numbers are points, bids and counts)."""
+
+MAX_REPORTED_PROBLEMS = 50
+"""A file's problems reported at once; past it, how many more there are."""
+
+_TOML_TOKEN = re.compile(
+    r"""
+      (?P<string>
+          \"\"\"(?:[^"\\]|\\.|"{1,2}(?!"))*(?:"{3,5}|\Z)   # multi-line basic string
+        | '''(?:[^']|'{1,2}(?!'))*(?:'{3,5}|\Z)           # multi-line literal string
+        | "(?:[^"\\\n]|\\[^\n])*"?                       # basic string (ends at the line)
+        | '[^'\n]*'?                                     # literal string
+        | \#[^\n]*                                       # comment
+      )
+    | (?P<open>[\[{]) | (?P<close>[\]}]) | (?P<comma>,) | (?P<equals>=) | (?P<dot>\.)
+    | (?P<newline>\n) | (?P<number>[0-9][0-9A-Za-z_]*)
+    """,
+    re.VERBOSE | re.DOTALL,
+)
+
+
+def _shape_problem(source: str) -> str | None:
+    """What makes ``source`` too deeply nested, too long-keyed or too big-numbered for a
+    lesson file, or None. Strings and comments are skipped; where a string ends is only
+    ever misjudged in a file the parser refuses anyway.
+
+    >>> _shape_problem("a = " + "[" * 40 + "]" * 40)
+    'arrays and tables nested more than 16 deep (line 1); a lesson file nests at most 16'
+    >>> _shape_problem('title.en = "[[[[.[[[[[[[[[[[[[[[[[."') is None
+    True
+    """
+    openers: list[str] = []
+    in_key = True  # at a key: a statement's start, a [table] header, an inline table's key
+    in_header = False
+    parts = 1
+
+    def line(token: re.Match[str]) -> int:
+        return source.count("\n", 0, token.start()) + 1
+
+    for token in _TOML_TOKEN.finditer(source):
+        kind, value = token.lastgroup, token.group()
+        if kind == "open":
+            if value == "[" and in_key and not openers:
+                in_header = True  # [table] or [[array of tables]]: its name is a key
+                continue
+            openers.append(value)
+            if len(openers) > MAX_NESTING:
+                return (
+                    f"arrays and tables nested more than {MAX_NESTING} deep (line "
+                    f"{line(token)}); a lesson file nests at most {MAX_NESTING}"
+                )
+            in_key, parts = value == "{", 1
+        elif kind == "close":
+            if openers:
+                openers.pop()
+                in_key = False
+        elif kind == "comma":
+            if openers and openers[-1] == "{":
+                in_key, parts = True, 1
+        elif kind == "equals":
+            in_key = False
+        elif kind == "newline":
+            if not openers:
+                in_key, in_header, parts = True, False, 1
+        elif kind == "dot" and (in_key or in_header):
+            parts += 1
+            if parts > MAX_KEY_PARTS:
+                return (
+                    f"a dotted key of more than {MAX_KEY_PARTS} parts (line {line(token)}); "
+                    f"a lesson's keys have at most {MAX_KEY_PARTS}, like title.en"
+                )
+        elif kind == "number" and not in_key and len(value) > MAX_NUMBER_CHARACTERS:
+            return (
+                f"a number of {len(value)} characters ({value[:10]}...) on line "
+                f"{line(token)}; a lesson's numbers have at most {MAX_NUMBER_CHARACTERS}"
+            )
+    return None
+
+
+def _lesson_source(path: Path, label: str) -> str:
+    """The text of the lesson file at ``path``; a :class:`LessonError` if it is missing, a
+    folder, too big, not UTF-8 or of a shape no lesson has. A UTF-8 byte-order mark
+    (Windows Notepad writes one) is fine."""
+    if path.is_dir():
+        raise LessonError(
+            f"{label}: is a folder, not a lesson file (give the folder alone to check "
+            "every lesson in it)"
+        )
+    if path.exists() and not path.is_file():  # a pipe or a device: opening it could wait forever
+        raise LessonError(f"{label}: not a regular file")
+    try:
+        with path.open("rb") as file:
+            data = file.read(MAX_LESSON_BYTES + 1)
+    except FileNotFoundError:
+        raise LessonError(f"{label}: no such lesson file") from None
+    if len(data) > MAX_LESSON_BYTES:
+        raise LessonError(
+            f"{label}: larger than {MAX_LESSON_BYTES:,} bytes, the most a lesson file may have"
+        )
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise LessonError(f"{label}: saved as UTF-16 text; save the lesson file as UTF-8")
+    try:
+        source = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise LessonError(
+            f"{label}: not UTF-8 text (byte 0x{data[error.start]:02x} at position "
+            f"{error.start}); save the lesson file as UTF-8"
+        ) from None
+    problem = _shape_problem(source)
+    if problem is not None:
+        raise LessonError(f"{label}: {problem}")
+    return source
+
+
+def _parse_toml(source: str, label: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(source)
+    except RecursionError:  # _shape_problem refuses such files first; a second fence
+        raise LessonError(f"{label}: arrays and tables nested too deeply") from None
+    except ValueError as error:  # TOMLDecodeError, or a value Python will not convert
+        raise LessonError(f"{label}: not valid TOML: {error}") from None
+
+
+def _capped(problems: list[str]) -> list[str]:
+    if len(problems) <= MAX_REPORTED_PROBLEMS:
+        return problems
+    more = len(problems) - MAX_REPORTED_PROBLEMS
+    return [*problems[:MAX_REPORTED_PROBLEMS], f"... and {more} more problems"]
+
+
+def load_lesson_file(path: Path | str, *, label: str | None = None) -> Lesson:
     """Read one lesson file and check every item with the engine.
 
-    Raises :class:`LessonError` naming the file, the item and the problem.
+    Raises :class:`LessonError` naming the file, the item and the problem, for every
+    problem of the file at once (one per text, section and item). Messages name the file
+    by ``label`` (default :func:`file_label`: its folder and name).
     """
     path = Path(path)
-    label = file_label(path)
+    label = file_label(path) if label is None else label
     match = _LESSON_FILE.fullmatch(path.name)
+    source = _lesson_source(path, label)  # (a folder is refused for being one)
     if match is None:
         raise LessonError(
             f"{label}: a lesson file is named NN_words.toml (two digits, then lower-case "
             "words joined by '_'), e.g. 04_follow_suit.toml"
         )
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise LessonError(f"{label}: no such lesson file ({path})") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise LessonError(f"{label}: not valid TOML: {error}") from None
+    raw = _parse_toml(source, label)
+    problems: list[str] = []
+
+    def collect(read: Callable[[], Any]) -> Any:
+        """``read()``, or None with its problems noted: the file is read to its end."""
+        try:
+            return read()
+        except LessonError as error:
+            problems.extend(error.problems)
+            return None
+
     top = _Reader(raw, label)
-    top.check_keys(("title", "summary", "section", "quiz"), "lesson file")
+    collect(lambda: top.check_keys(("title", "summary", "section", "quiz"), "lesson file"))
+    title, summary = collect(lambda: top.text("title")), collect(lambda: top.text("summary"))
     seen: dict[str, str] = {}
-    sections = []
     section_ids: set[str] = set()
-    for number, data in enumerate(top.tables("section"), start=1):
+
+    def read_section(number: int, data: object) -> Section:
         r = _Reader(data, f"{label}, section #{number}")
         section_id = r.string("id")
         if not _ITEM_ID.fullmatch(section_id) or section_id in section_ids:
@@ -674,23 +841,30 @@ def load_lesson_file(path: Path | str) -> Lesson:
         section_ids.add(section_id)
         r.place = f"{label}, section {section_id!r}"
         r.check_keys(("id", "heading", "text", "example"), "section")
-        examples = tuple(
-            _parse_item(table, label, ItemRole.EXAMPLE, index, seen)
+        examples = [
+            collect(lambda: _parse_item(table, label, ItemRole.EXAMPLE, index, seen))  # noqa: B023
             for index, table in enumerate(r.tables("example"), start=1)
-        )
-        sections.append(Section(section_id, r.text("heading"), r.text("text"), examples))
-    quiz = tuple(
-        _parse_item(table, label, ItemRole.QUIZ, index, seen)
-        for index, table in enumerate(top.tables("quiz"), start=1)
-    )
+        ]
+        return Section(section_id, r.text("heading"), r.text("text"), tuple(examples))
+
+    sections = [
+        collect(lambda: read_section(number, data))  # noqa: B023 (called at once)
+        for number, data in enumerate(collect(lambda: top.tables("section")) or (), start=1)
+    ]
+    quiz = [
+        collect(lambda: _parse_item(table, label, ItemRole.QUIZ, index, seen))  # noqa: B023
+        for index, table in enumerate(collect(lambda: top.tables("quiz")) or (), start=1)
+    ]
+    if problems:
+        raise LessonError(*_capped(problems))
     return Lesson(
         id=path.stem,
         number=int(match.group(1)),
         path=path,
-        title=top.text("title"),
-        summary=top.text("summary"),
+        title=title,
+        summary=summary,
         sections=tuple(sections),
-        quiz=quiz,
+        quiz=tuple(quiz),
     )
 
 

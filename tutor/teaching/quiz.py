@@ -196,10 +196,20 @@ class Question(ABC):
 
     def number_request(self, typed: str, lang: str = DEFAULT_LANGUAGE) -> str:
         """What to say when Check finds no number in the box (``typed``: what is there),
-        with an example that fits the question (a score may be negative, a count not)."""
+        with an example that fits the question (a score may be negative, a count not): the
+        box is empty, holds no number (quoted, shortened), or a number too long to be an
+        answer (:data:`MAX_NUMBER_DIGITS`).
+
+        >>> ScoreQuestion(bid=1, taken=1).number_request("9" * 5000)
+        'That number has 5000 digits: no answer here has more than 9. Type a shorter one.'
+        """
         cleaned = typed.strip()
+        digits = _sign_and_digits(typed)[1]
+        if digits.isdecimal() and len(digits) > MAX_NUMBER_DIGITS:
+            return text("quiz.number-too-long", lang, digits=len(digits), limit=MAX_NUMBER_DIGITS)
         key = "number-empty" if not cleaned else "number-not-a-number"
-        return text(f"quiz.{key}{self._number_example()}", lang, typed=cleaned)
+        shown = cleaned if len(cleaned) <= 24 else cleaned[:20] + "…"
+        return text(f"quiz.{key}{self._number_example()}", lang, typed=shown)
 
     def _number_example(self) -> str:
         """The catalog keys' suffix of this question's example numbers (see
@@ -250,14 +260,22 @@ def read_number(typed: str) -> int | None:
     >>> read_number(""), read_number("fifty"), read_number("2.5"), read_number("4 0")
     (None, None, None, None)
     """
-    cleaned = typed.strip().translate(_SIGNS)
-    sign, digits = (cleaned[:1], cleaned[1:]) if cleaned[:1] in ("+", "-") else ("", cleaned)
-    if not digits.isdecimal():  # also full-width digits, which int() reads
+    sign, digits = _sign_and_digits(typed)
+    if not digits.isdecimal() or len(digits) > MAX_NUMBER_DIGITS:  # (full-width digits too)
         return None
     return int(sign + digits)
 
 
+MAX_NUMBER_DIGITS = 9
+"""The most digits of a number answer (answers are scores and counts): longer text is not read
+as a number (Python refuses to read a number of more than 4300 digits at all)."""
+
 _SIGNS = str.maketrans({"\u2212": "-", "\uff0d": "-", "\uff0b": "+"})
+
+
+def _sign_and_digits(typed: str) -> tuple[str, str]:
+    cleaned = typed.strip().translate(_SIGNS)
+    return (cleaned[:1], cleaned[1:]) if cleaned[:1] in ("+", "-") else ("", cleaned)
 
 
 def feedback_for(
