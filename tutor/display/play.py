@@ -35,6 +35,7 @@ import ipywidgets as widgets
 from tutor.display.html import HEAD_STYLE, MINUS, format_points, scroll_box
 from tutor.display.svg import card_svg
 from tutor.display.table import scene_from_view, table_html
+from tutor.display.visibility import set_visible
 from tutor.display.widgets import ScoreSheetWidget, TrickView, html_widget
 from tutor.play.bots import Bot
 from tutor.play.coach import DEFAULT_SIMULATIONS, BidAdvice
@@ -178,10 +179,6 @@ def _heading(words: str) -> str:
 def _paragraph(words: str, *, klass: str = "") -> str:
     attribute = f' class="{klass}"' if klass else ""
     return f'<p{attribute} style="margin:0.25em 0">{escape(words, quote=False)}</p>'
-
-
-def _show(widget: widgets.Widget, visible: bool) -> None:
-    widget.layout.display = None if visible else "none"
 
 
 def _most_cards(players: int) -> int:
@@ -698,7 +695,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         lang = self.lang
         has_last = bool(view.tricks)
         for part in (self.last_trick_heading, self.last_trick_view, self.last_trick_text):
-            _show(part, has_last)
+            set_visible(part, has_last)
         if has_last:
             trick = view.tricks[-1]
             players = [view.names[seat] for seat in trick.seats]
@@ -736,7 +733,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             f"<p><strong>{escape(line)}</strong></p>" if index == 0 else _paragraph(line)
             for index, line in enumerate(lines)
         )
-        _show(self.prompt, bool(lines))
+        set_visible(self.prompt, bool(lines))
         for button in self.trump_buttons:
             button.disabled = not choosing
         self.coach_button.disabled = not bidding
@@ -755,7 +752,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         if session.can_deal_next:
             shown.append(self.next_round_button)
         self.actions.children = shown
-        _show(self.actions, bool(shown))
+        set_visible(self.actions, bool(shown))
 
     def _not_playable_words(self, card: Card) -> str:
         """Why the cards marked ✕ may not go: the led suit binds every one of them alike,
@@ -771,7 +768,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
 
     def _show_bids(self, view: SeatView, bidding: bool) -> None:
         lang = self.lang
-        _show(self.bid_note, bidding)
+        set_visible(self.bid_note, bidding)
         if not bidding:
             self.bid_note.value = ""
             for button in self.bid_buttons:
@@ -843,7 +840,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
                 button.description = name
                 key = "card-tooltip" if playing else "card-tooltip-wait"
                 button.tooltip = text(f"play-screen.{key}", lang, card=name)
-        _show(self.hand_box, bool(hand))
+        set_visible(self.hand_box, bool(hand))
 
     def _card_button(self, index: int) -> widgets.Button:
         """The button at ``index`` in the hand (it plays whichever card lies there)."""
@@ -867,8 +864,8 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             + "</details>"
         )
         finished = view.phase is Phase.FINISHED
-        _show(self.summary, finished)
-        _show(self.next_round_button, session.can_deal_next)
+        set_visible(self.summary, finished)
+        set_visible(self.next_round_button, session.can_deal_next)
         self.next_round_button.disabled = not session.can_deal_next
         if not finished:
             self.summary.value = ""
@@ -929,7 +926,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             self._replay_reset()
         has_tricks = bool(options)
         for part in (self.replay_picker, self.replay_back, self.replay_next, self.replay_view):
-            _show(part, has_tricks)
+            set_visible(part, has_tricks)
         if not has_tricks:
             self.replay_text.value = _paragraph(text("play-screen.replay-none", lang))
 
@@ -977,10 +974,10 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         opened = bool(self.settings_toggle.value)
         key = "settings-open" if opened else "settings"
         self.settings_toggle.description = text(f"play-screen.{key}", self.lang)
-        _show(self.settings, opened)
+        set_visible(self.settings, opened)
 
     def _show_cards_input(self) -> None:
-        _show(self.cards_input, self.length_input.value == ROUND)
+        set_visible(self.cards_input, self.length_input.value == ROUND)
 
     def show(self) -> None:
         """Display the screen in a notebook."""
