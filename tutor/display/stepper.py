@@ -243,7 +243,10 @@ class Stepper:
 WORKED_CSS = """
 <style>
 .tutor-worked-step { container-type: inline-size; }
-.tutor-worked-step.is-big { width: 820px; max-width: 820px; font-size: 16px; }
+.tutor-worked-step.is-big { font-size: 16px; }
+/* Presenting, a step is laid out 820 px wide and magnified to the screen (tutor.js);
+   on a page (the stepper's own Presenter mode) it takes the page's width. */
+body.tutor-presenting .tutor-worked-step.is-big { width: 820px; max-width: 820px; }
 .tutor-worked-step.is-big h3 { margin: 0 0 0.2em; font-size: 1.2em; }
 .tutor-worked-body { display: grid; gap: 0.6rem 1.4rem; align-items: start;
   grid-template-columns: minmax(0, 5fr) minmax(14rem, 3fr); }
