@@ -28,7 +28,14 @@ from html import escape
 from typing import Any
 from urllib.parse import parse_qs
 
-from tutor.display.html import HEAD_STYLE, format_points, score_sheet_html, scroll_box
+from tutor.display.html import (
+    HEAD_STYLE,
+    KEYS_HINT_CLASS,
+    KEYS_HINT_CSS,
+    format_points,
+    score_sheet_html,
+    scroll_box,
+)
 from tutor.display.presenter import worked_step_slide
 from tutor.display.table import scene_from_step, table_html
 from tutor.display.widgets import html_widget
@@ -207,6 +214,7 @@ class Stepper:
         self._page.add_class(PAGE_CLASS)
         keys = html_widget(f"<small>{escape(text('stepper.keys', lang))}</small>")
         keys.add_class("tutor-step-keys")
+        keys.add_class(KEYS_HINT_CLASS)
         # Back and Next first, each of a fixed width: Next never moves (the position text
         # after it changes width from "Step 9" to "Step 10").
         controls = widgets.HBox(
@@ -214,7 +222,7 @@ class Stepper:
             layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
         )
         controls.add_class(CONTROLS_CLASS)
-        style = html_widget(STEPPER_CSS)
+        style = html_widget(STEPPER_CSS + KEYS_HINT_CSS)
         box = widgets.VBox([style, controls, self._page, *([keys] if self.keys else [])])
         box.add_class(STEPPER_CLASS)
         return box
