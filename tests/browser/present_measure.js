@@ -1,6 +1,7 @@
 // What a presenter's screen shows right now, measured from outside the page's own script
 // (tests/browser/test_present.py): everything the room can see on the stage above the bar,
-// whether any of it runs off the screen or scrolls, the smallest text, the smallest card,
+// how many words and pictures it shows (none: a blank slide), whether any of it runs off
+// the screen or scrolls, the smallest text, the smallest card,
 // how much of the stage the slide fills, the question and answer of a predict-then-reveal
 // slide, and where the bar's controls are.
 () => {
@@ -65,6 +66,7 @@
     smallestText: Infinity,
     smallestTextWords: "",
     smallestCard: Infinity,
+    shown: 0,
     outside: [],
     scrolling: [],
     fillWidth: 0,
@@ -103,6 +105,7 @@
       continue;
     }
     boxes.forEach(cover);
+    result.shown += 1;
     if (boxes.some(outside)) {
       result.outside.push(node.textContent.trim().slice(0, 60));
     }
@@ -133,6 +136,7 @@
     if (/^(svg|img|button|input|select|textarea)$/i.test(element.tagName)) {
       const box = element.getBoundingClientRect();
       cover(box);
+      result.shown += 1;
       if (outside(box)) {
         result.outside.push(`<${element.tagName.toLowerCase()}> ${element.textContent.trim().slice(0, 40)}`);
       }

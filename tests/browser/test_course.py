@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from tutor.display.course import INDEX_NOTEBOOK, course_entries, quiz_items
+from tutor.display.page import tab_title
 from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.progress import BROWSER_STORAGE_KEY, AnswerEvent, AnswerSource
 from tutor.teaching.text import LANGUAGES, text
@@ -89,7 +90,8 @@ def _check_page(page: Any, notebook: str, lang: str, title: str) -> None:
     expect = _expect()
     ready = ".tutor-course-entry" if notebook == INDEX_NOTEBOOK else ".tutor-nav-top"
     page.locator(ready).first.wait_for(timeout=LOAD_TIMEOUT)
-    expect(page).to_have_title(title, timeout=ACTION_TIMEOUT)  # not the file name
+    # not the file name: the page's title and the tutor's name
+    expect(page).to_have_title(tab_title(title, lang), timeout=ACTION_TIMEOUT)
     cells = page.locator("#rendered_cells")
     # Nothing printed: no text/plain output, no stream.
     plain = cells.locator(

@@ -4,6 +4,7 @@ the worked example, at 1280x720 and 1920x1080, in every language.
 Each lesson page is walked forward with Page Down (what a presentation clicker sends) at
 1280x720, then back with Page Up at 1920x1080. On every screen (present_measure.js):
 
+- something is shown: no slide is blank;
 - nothing runs off the stage or under the control bar, and nothing scrolls;
 - no text is smaller than MIN_TEXT CSS px at 1280x720 (in proportion on a larger screen),
   and no card smaller than MIN_CARD_FACE, so its corners read from the back of a room;
@@ -136,6 +137,8 @@ def _problems(screen: dict[str, Any], where: str) -> list[str]:
     """What is wrong with one measured screen, in words."""
     found = []
     scale = screen["scale"]
+    if not screen["shown"]:
+        found.append(f"{where}: blank: no words, picture or control on the stage")
     if screen["outside"]:
         found.append(f"{where}: runs off the stage: {screen['outside'][:3]}")
     if screen["scrolling"]:
@@ -429,4 +432,57 @@ def test_a_quiz_answered_by_the_room_still_fits(
     _frames(browser_page, 3)  # a grown slide is fitted again at the next frame
     screen = browser_page.evaluate(MEASURE)
     assert _problems(screen, f"the answered question ({lang})") == []
+    log.assert_clean()
+
+
+_STEP_ON_THE_PAGE = """() => {
+  const stepper = document.querySelector('.tutor-stepper');
+  const step = stepper.querySelector('.tutor-step-page section, .tutor-step-page .tutor-present-step');
+  const cut = [];
+  stepper.querySelectorAll('.tutor-step-page .tutor-scroll').forEach((box) => {
+    if (box.scrollWidth > box.clientWidth + 1) cut.push(box.getAttribute('aria-label'));
+  });
+  stepper.querySelectorAll('.tutor-step-page th, .tutor-step-page td').forEach((cell) => {
+    if (cell.getBoundingClientRect().right > innerWidth + 1) cut.push(cell.textContent.trim());
+  });
+  return {
+    position: stepper.querySelector('.tutor-step-position').textContent.trim(),
+    width: step.getBoundingClientRect().width,
+    room: stepper.querySelector('.tutor-step-page').getBoundingClientRect().width,
+    cut,
+  };
+}"""
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def test_the_worked_examples_own_presenter_mode_uses_the_page_and_cuts_nothing(
+    app: AppServer, page: tuple[Any, PageLog], size: tuple[int, int]
+) -> None:
+    """The stepper's "Presenter mode" button on the learner's page (not ?present=1): every
+    step, the score sheet of the last one included, takes the page's width and nothing
+    in it is cut or scrolls."""
+    from playwright.sync_api import expect
+
+    browser_page, log = page
+    browser_page.set_viewport_size({"width": size[0], "height": size[1]})
+    notebook = lesson_notebook("08")
+    assert notebook is not None
+    browser_page.goto(app.render_url(notebook.name), timeout=LOAD_TIMEOUT)
+    toggle = browser_page.get_by_role("button", name=text("stepper.present"), exact=True)
+    toggle.click(timeout=LOAD_TIMEOUT)
+    expect(browser_page.locator(".tutor-stepper.tutor-present")).to_have_count(1)
+    position = browser_page.locator(".tutor-step-position")
+    count = len(worked_example().steps)
+    problems = []
+    for number in range(1, count + 1):
+        expect(position).to_have_text(text("stepper.position", number=number, total=count))
+        expect(browser_page.locator(".tutor-step-page .is-big, .tutor-present-step")).not_to_have_count(0)
+        seen = browser_page.evaluate(_STEP_ON_THE_PAGE)
+        if seen["cut"]:
+            problems.append(f"{seen['position']}: cut: {seen['cut'][:4]}")
+        if seen["width"] < 0.9 * seen["room"]:
+            problems.append(f"{seen['position']}: {seen['width']:.0f} of {seen['room']:.0f} px")
+        if number < count:
+            browser_page.locator("button.tutor-step-next").click()
+    assert problems == [], "\n".join(problems)
     log.assert_clean()

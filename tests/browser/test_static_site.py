@@ -405,3 +405,107 @@ def test_practice_keeps_the_learner_s_progress_in_the_browser_across_a_reload(
     assert [(event["kind"], event["v"]) for event in stored] == [("practice", EVENT_VERSION)]
     _no_error_shown(page)
     log.assert_clean()
+
+
+# -- what a page hides and shows again --------------------------------------------------------
+# The site's Python sends a widget's "show again" (layout.display None) as the browser's
+# null, as the app's kernel does: these reach what only appears after something was hidden.
+
+
+def test_a_wrong_answer_is_tried_again_then_answered_right_on_the_site(
+    site: StaticSite, learner: tuple[Any, SiteLog]
+) -> None:
+    context, log = learner
+    expect = _expect()
+    page = context.new_page()
+    page.goto(site.page_url("06_trick_winner.ipynb"))
+    question = _trick_questions("06")[0]
+    _answer(page, question, "en", right=False)
+    quiz = page.locator(".tutor-quiz").filter(has=page.locator(".quiz-feedback")).first
+    try_again = quiz.get_by_role("button", name=text("widgets.try-again", "en"), exact=True)
+    expect(try_again).to_be_visible()
+    try_again.click()
+    expect(try_again).to_be_hidden()
+    expect(quiz.locator(".quiz-feedback")).to_have_count(0)
+    _answer(page, question, "en", right=True)
+    expect(try_again).to_be_hidden()
+    _no_error_shown(page)
+    log.assert_clean()
+
+
+def test_practice_asks_the_next_question_after_each_answer_on_the_site(
+    site: StaticSite, learner: tuple[Any, SiteLog]
+) -> None:
+    context, log = learner
+    expect = _expect()
+    page = context.new_page()
+    page.goto(site.page_url("09_practice.ipynb"))
+    quiz = page.locator(".tutor-quiz").first
+    next_button = quiz.locator("button.tutor-quiz-next")
+    for answered in range(1, 4):
+        # the question's own controls, unlocked (not the last question's, locked)
+        quiz.locator(
+            "button.tutor-quiz-choice:enabled:visible, .widget-toggle-button:enabled:visible, "
+            ".tutor-quiz-number input:enabled:visible"
+        ).first.wait_for(timeout=LOAD_TIMEOUT)
+        _answer_whatever_is_asked(quiz)
+        expect(quiz.locator(".quiz-feedback")).to_have_count(1)
+        expect(next_button).to_be_visible()
+        next_button.click()
+        # a fresh question: no feedback, Next hidden until it is answered
+        expect(quiz.locator(".quiz-feedback")).to_have_count(0)
+        expect(next_button).to_be_hidden()
+        page.wait_for_function(
+            f"(JSON.parse(localStorage.getItem({json.dumps(PROGRESS_KEY)}) || '[]')).length"
+            f" == {answered}",
+            timeout=ACTION_TIMEOUT,
+        )
+    _no_error_shown(page)
+    log.assert_clean()
+
+
+def test_the_play_screen_deals_the_next_round_and_opens_the_settings_on_the_site(
+    site: StaticSite, learner: tuple[Any, SiteLog]
+) -> None:
+    """Round 1 (one card each) played to its end: the round's results, the last trick and
+    the replay appear, "Deal the next round" deals round 2, and the settings open."""
+    context, log = learner
+    expect = _expect()
+    page = context.new_page()
+    page.goto(site.page_url("11_play_a_round.ipynb"))
+    page.locator(".tutor-play-table .tutor-felt").first.wait_for(timeout=LOAD_TIMEOUT)
+    bid = page.get_by_role("button", name=text("play-screen.bid-button", "en", bid=0))
+    trump = page.get_by_role(
+        "button",
+        name=text(
+            "play-screen.trump-button", "en", colour=suit_name(Suit.RED), letter=Suit.RED.value
+        ),
+    )
+    expect(bid.or_(trump).first).to_be_visible(timeout=LOAD_TIMEOUT)
+    if trump.is_visible():
+        trump.click()
+    bid.click(timeout=ACTION_TIMEOUT)
+    ready_to_play(page, "en", ACTION_TIMEOUT)
+    page.locator(LEGAL_CARD).first.click()
+
+    next_round = page.get_by_role("button", name=text("play-screen.next-round", "en"))
+    expect(next_round).to_be_visible()
+    expect(page.get_by_text(text("play-screen.turn-over", "en"))).to_be_visible()
+    expect(
+        page.get_by_role("heading", name=text("play-screen.trick-last", "en", number=1))
+    ).to_be_visible()
+    replay = page.locator(".widget-dropdown").filter(has_text=text("play-screen.replay-trick"))
+    expect(replay.locator("select")).to_be_visible()
+    next_round.click()
+    expect(next_round).to_be_hidden()
+    expect(page.locator(".tutor-play-status")).to_contain_text("Round 2 of")
+    two = page.get_by_role("button", name=text("play-screen.bid-button", "en", bid=2))
+    expect(two.or_(trump).first).to_be_visible()
+
+    settings = page.locator(".tutor-play-settings")
+    expect(settings).to_be_hidden()
+    page.get_by_role("button", name=text("play-screen.settings", "en")).click()
+    expect(settings).to_be_visible()
+    expect(settings.get_by_role("button", name=text("play-screen.start", "en"))).to_be_visible()
+    _no_error_shown(page)
+    log.assert_clean()

@@ -146,8 +146,35 @@ def test_a_laptop_shows_the_table_the_hand_and_the_controls_without_scrolling(
             _in_view(browser_page, f".tutor-play-table .tutor-seat[data-seat='{index}']")
         scroll = _scrolled(browser_page)
         assert scroll["top"] == 0 and scroll["doc"] <= LAPTOP["width"]
+        if phase == "bidding":  # the coach's table in the side panel, every column whole
+            browser_page.get_by_role("button", name=text("play-coach.ask", lang)).click()
+            _expect()(browser_page.locator(".tutor-play-side td.note").first).to_be_attached(
+                timeout=ACTION_TIMEOUT
+            )
+        assert _side_panel_cut(browser_page) == []
     _no_null_tooltips(browser_page)
     log.assert_clean()
+
+
+def _side_panel_cut(page: Any) -> list[str]:
+    """What the play screen's side panel does not show whole: the panel scrolls inside
+    itself, or a line or a table cell runs past its edges."""
+    return page.evaluate(
+        """() => {
+        const side = document.querySelector('.tutor-play-side');
+        const box = side.getBoundingClientRect();
+        const cut = [];
+        if (side.scrollHeight > side.clientHeight + 1) cut.push('the panel scrolls down');
+        side.querySelectorAll('*').forEach((element) => {
+          const own = element.getBoundingClientRect();
+          if (own.width > 0 && (own.right > box.right + 1 || own.bottom > box.bottom + 1)) {
+            const words = element.textContent.trim().slice(0, 40);
+            cut.push(`${element.tagName.toLowerCase()}.${element.getAttribute('class')}: ${words}`);
+          }
+        });
+        return cut;
+    }"""
+    )
 
 
 def test_a_card_is_played_by_click_and_by_keyboard_and_a_refused_one_says_why(
@@ -377,4 +404,64 @@ def test_a_six_player_score_sheet_scrolls_inside_itself_on_a_phone(
     assert box["x"] + box["width"] <= outer["x"] + outer["width"] + 1
     results = browser_page.locator(".tutor-scroll:has(.tutor-play-results)")
     assert results.evaluate("e => getComputedStyle(e).overflowX") == "auto"
+    log.assert_clean()
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["laptop", "phone"])
+def test_words_about_keys_show_only_where_there_is_a_keyboard(
+    app: AppServer, browser: Any, phone: bool
+) -> None:
+    """"Tab to it and press Enter" and the arrow keys are for a keyboard and a mouse; a
+    phone (touch, no hover) shows neither hint."""
+    expect = _expect()
+    context = browser.new_context(
+        viewport=PHONE if phone else LAPTOP, is_mobile=phone, has_touch=phone
+    )
+    try:
+        page = context.new_page()
+        hints = [
+            (WORKED, ".tutor-stepper", page.locator(".tutor-step-keys")),
+            (PLAY, ".tutor-play-table .tutor-felt", page.get_by_text(text("play-screen.intro-keys"))),
+        ]
+        for notebook, ready, hint in hints:
+            _open(page, app, notebook, "en", ready)
+            expect(hint).to_have_count(1, timeout=ACTION_TIMEOUT)  # on the page, for a keyboard
+            if phone:
+                expect(hint).to_be_hidden()
+            else:
+                expect(hint).to_be_visible()
+    finally:
+        context.close()
+
+
+_BROKEN_WORDS = """([selector, words]) => {
+  const broken = [];
+  const walker = document.createTreeWalker(document.querySelector(selector), NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const word of words) {
+      for (let at = node.textContent.indexOf(word); at >= 0; at = node.textContent.indexOf(word, at + 1)) {
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + word.length);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (lines.size > 1) broken.push(word);
+      }
+    }
+  }
+  return broken;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("ja", ["新しいゲーム", "ラウンド", "プレイヤー"]), ("zh-Hant", ["新遊戲", "電腦對手"])]
+)
+def test_the_play_screens_side_column_never_breaks_inside_a_word(
+    app: AppServer, page: tuple[Any, PageLog], lang: str, words: list[str]
+) -> None:
+    browser_page, log = page
+    browser_page.set_viewport_size(LAPTOP)
+    _open(browser_page, app, PLAY, lang, ".tutor-play-table .tutor-felt")
+    side = ".tutor-play-side"
+    _expect()(browser_page.locator(side)).to_contain_text(words[0], timeout=ACTION_TIMEOUT)
+    assert browser_page.evaluate(_BROKEN_WORDS, [side, words]) == []
     log.assert_clean()

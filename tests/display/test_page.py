@@ -36,7 +36,7 @@ def _frame(context: PageContext, learner: LearnerProgress | None = None) -> Page
 def test_the_app_sets_the_tab_title_and_lab_does_not() -> None:
     notice, title = _frame(PageContext("zh-Hant", Frontend.APP)).furniture("誰拿下這一墩")
     assert isinstance(notice, ProgressNotice) and isinstance(title, AppPage)
-    assert title.title == "誰拿下這一墩"
+    assert title.title == "誰拿下這一墩｜Wizard巫師牌：學規則"  # whose page it is, in the tab
     (only,) = _frame(PageContext("zh-Hant", Frontend.LAB)).furniture("x")
     assert isinstance(only, ProgressNotice)
     store = BrowserStore()
@@ -223,3 +223,13 @@ def test_the_play_page_is_finished_each_time_a_round_is_over(
             break
         take_turn(screen)
     assert _finished(progress) == ["11_play_a_round"] * 2
+
+
+@pytest.mark.parametrize(("lang", "slanted"), [("en", True), ("ja", False), ("zh-Hant", False)])
+def test_the_lead_paragraph_is_in_italics_only_where_the_script_has_italics(
+    shown: list[object], lang: str, slanted: bool
+) -> None:
+    """Japanese and Chinese have no italics: a browser would slant the characters."""
+    _frame(PageContext(lang, Frontend.APP)).show_top("Title", "The lead.")
+    (title,) = [obj for obj in shown if getattr(obj, "data", "").startswith("# Title")]
+    assert title.data.endswith("*The lead.*" if slanted else "\n\nThe lead.")

@@ -608,3 +608,12 @@ def test_the_coach_explains_a_best_bid_other_than_the_one_played_for() -> None:
             break
     else:
         raise AssertionError("no seed in 0-29 gives a best bid equal to the one played for")
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-Hant"])
+def test_the_status_line_puts_no_ascii_space_after_a_full_width_stop(lang: str) -> None:
+    for cards in (3, None):  # one round, a whole game
+        screen = PlayScreen(
+            players=4, seed=11, cards=cards, coach_simulations=COACH_SIMULATIONS, lang=lang
+        )
+        assert not re.search(r"[。！？：]\s", re.sub(r"<[^>]+>", "", screen.status.value))

@@ -394,6 +394,14 @@ def test_round_view_for_one_seat_hides_the_other_hands() -> None:
     assert page.count(text("display.round-hand-hidden", count=3)) == 3
 
 
+def test_a_round_of_one_card_says_card_not_cards() -> None:
+    """Round 1 deals one card each: "Round of 1 card each", "1 card, face down"."""
+    rnd = Round(players=4, cards=1, dealer=0, seed=2)
+    page = round_html(rnd, seat=1)
+    assert "Round of 1 card each" in page and "1 card, face down" in page
+    assert not re.search(r"\b1 cards\b", page)
+
+
 def test_round_view_hides_secret_bids_from_onlookers() -> None:
     from tutor.rules.variants import Rules
 

@@ -152,6 +152,12 @@ def test_bids_appear_once_all_are_made_and_tricks_taken_as_they_are_won() -> Non
 # -- scenes from a seat's view -----------------------------------------------------------------
 
 
+def test_a_seat_holding_one_card_says_1_card() -> None:
+    scene = scene_from_view(Round(players=4, cards=1, dealer=3, seed=2).view(0))
+    page = table_html(scene)
+    assert page.count(">1 card<") == 3 and "1 cards" not in page
+
+
 def test_a_seats_view_shows_other_hands_face_down_and_hidden_bids_hidden() -> None:
     rnd = Round(players=4, cards=3, dealer=3, seed=2, rules=Rules(bidding="hidden"))
     rnd.bid(1)

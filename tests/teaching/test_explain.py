@@ -402,3 +402,14 @@ def test_cards_with_one_reason_share_one_sentence(lang: str) -> None:
     assert sentences[1].count(card_name("B7", lang)) == 1  # the card to follow with, once
     assert text("list.or", lang) in sentences[1]
     assert len(set(sentences)) == len(sentences)
+
+
+def test_two_cards_refused_for_one_reason_are_both_refused_in_japanese() -> None:
+    """「赤の12か緑の10は出せません」 reads as "one or the other"; it is neither: 「も…も」."""
+    hand = "B7 R12 G10"
+    judgements = [judge_play(hand, "B5", card) for card in hand.split()]
+    refused = describe_plays(judgements, lang="ja")[1]
+    assert refused.startswith("赤の12も緑の10も出せません。"), refused
+    named = describe_plays(judgements, player="C", lang="ja")[1]
+    assert named.startswith("Cは赤の12も緑の10も出せません。"), named
+    assert describe_plays(judgements)[1].startswith("You may not play red 12 or green 10:")

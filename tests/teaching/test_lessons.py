@@ -6,6 +6,7 @@ tests/display/test_lesson_view.py). The questions about rounds and bidding
 
 from __future__ import annotations
 
+import re
 import textwrap
 from pathlib import Path
 from typing import Any
@@ -1010,3 +1011,38 @@ def test_no_quiz_asks_what_the_name_of_a_game_length_says(lessons: list[Lesson])
         for q in lesson.questions():
             if isinstance(q, ScheduleQuestion) and q.ask is ScheduleAsk.ROUNDS:
                 assert q.length is GameLength.STANDARD, (lesson.id, q)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_way_of_bidding_a_question_names_is_introduced_by_the_lesson(
+    lessons: list[Lesson], lang: str
+) -> None:
+    """A question about "Open bids" comes after the lesson's text has said what open bids
+    are: the way of bidding a question names is in bold in one of the lesson's sections."""
+    from tutor.teaching.text import text
+
+    unexplained = []
+    for lesson in lessons:
+        taught = " ".join(section.body(lang) for section in lesson.sections).lower()
+        for question in lesson.questions():
+            if isinstance(question, BidVisibilityQuestion):
+                name = text(f"round-quiz.visibility-mode-{question.bidding.value}", lang).lower()
+                if f"**{name}**" not in taught:
+                    unexplained.append(f"{lesson.id}: {name}")
+    assert sorted(set(unexplained)) == []
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-Hant"])
+def test_an_examples_note_does_not_open_with_a_second_label(
+    lessons: list[Lesson], lang: str
+) -> None:
+    """The page writes 「例：」 before an example's note: a note opening with a label of
+    its own reads 「例：例題の第2トリック：…」."""
+    labelled = [
+        f"{lesson.id}/{item.id}"
+        for lesson in lessons
+        for item in lesson.examples
+        if item.note is not None
+        and re.match(r"^[^，、。：]{1,12}：", item.note(lang))
+    ]
+    assert labelled == []

@@ -264,3 +264,26 @@ def test_bot_round_is_told_in_the_language(lang: str) -> None:
     story = bot_round_text(players=3, cards=2, seed=3, lang=lang)
     assert not re.search(r"[a-z]{3,}", story), story
     assert TERMS[lang]["trump"] in story and TERMS[lang]["trick"] in story
+
+
+# -- one word for one thing -----------------------------------------------------------------
+
+OTHER_NAMES_FOR_THE_BOTS = {"ja": ("ロボット",), "zh-Hant": ("機器人",)}
+"""The bots are ボット in Japanese and 電腦對手 in Chinese, nowhere anything else."""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_bots_have_one_name(lang: str) -> None:
+    named = [
+        f"{section}.{name}"
+        for section, messages in catalog(lang).items()
+        for name, words in messages.items()
+        if any(other in words for other in OTHER_NAMES_FOR_THE_BOTS[lang])
+    ]
+    assert named == []
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGUAGES])
+def test_a_bid_reads_alike_on_its_button_and_on_the_seat(lang: str) -> None:
+    """"預報0" on the button and "預報 0" on the seat read as two things."""
+    assert text("table.bid", lang, bid=0) == text("play-screen.bid-button", lang, bid=0)

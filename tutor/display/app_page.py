@@ -13,6 +13,8 @@ from typing import Any
 import anywidget
 import traitlets
 
+from tutor.display.visibility import set_visible
+
 
 class AppPage(anywidget.AnyWidget):
     """Sets the browser tab's title to :attr:`title`."""
@@ -22,4 +24,4 @@ class AppPage(anywidget.AnyWidget):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.layout.display = "none"
+        set_visible(self, False)

@@ -28,6 +28,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from tutor.display.visibility import set_visible
 from tutor.teaching.progress import (
     BROWSER_SOURCE,
     BROWSER_STORAGE_KEY,
@@ -54,7 +55,7 @@ class BrowserStore(anywidget.AnyWidget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.progress: Progress | None = None
-        self.layout.display = "none"  # nothing to see: the page shows the progress
+        set_visible(self, False)  # nothing to see: the page shows the progress
         self.on_msg(self._message)
 
     # -- the Store protocol --------------------------------------------------------------

@@ -21,7 +21,7 @@ from tutor.rules.round import Phase, Round
 from tutor.rules.scoring import ScoreSheet
 from tutor.rules.trump import RevealRule
 from tutor.teaching.explain import MINUS, describe_reveal, describe_trick, format_points
-from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
+from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text, text_for_count
 
 __all__ = ["MINUS", "format_points", "round_html", "score_sheet_html"]  # the first two from tutor.teaching.explain
 
@@ -50,6 +50,41 @@ SCROLL_STYLE = (
     "radial-gradient(farthest-side at 100% 50%,rgba(0,0,0,0.35),transparent) right/1em 100% no-repeat scroll"
 )
 """The style of a box that scrolls sideways inside itself, showing it can."""
+
+
+KEYS_HINT_CLASS = "tutor-keys-hint"
+"""Words about keys (Tab, Enter, the arrow keys): shown only where there is a keyboard."""
+KEYS_HINT_CSS = f"""<style>
+/* A phone or a tablet (no fine pointer that hovers) has no Tab or arrow keys to press. */
+@media not ((hover: hover) and (pointer: fine)) {{
+  .{KEYS_HINT_CLASS} {{ display: none !important; }}
+}}
+</style>"""
+
+
+WITHOUT_ITALICS = ("ja", "zh-Hant")
+"""Languages whose script has no italics: a browser slants their characters instead, which
+reads as a mistake. Their emphasis is the words themselves."""
+
+
+def title_markdown(title: str, lead: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A page's title and its lead paragraph as Markdown: the lead in italics where the
+    language has italics.
+
+    >>> print(title_markdown("Trump", "Which suit wins.", "en"))
+    # Trump
+    <BLANKLINE>
+    *Which suit wins.*
+    >>> print(title_markdown("切り札", "どのスートが勝つか。", "ja"))
+    # 切り札
+    <BLANKLINE>
+    どのスートが勝つか。
+    >>> title_markdown("Play", "", "en")
+    '# Play'
+    """
+    if not lead:
+        return f"# {title}"
+    return f"# {title}\n\n" + (lead if lang in WITHOUT_ITALICS else f"*{lead}*")
 
 
 def scroll_box(inner: str, *, label: str) -> str:
@@ -177,8 +212,9 @@ def round_html(
     else:
         turned = f"<span>{escape(text('display.round-nothing-turned', lang))}</span>"
     reveal = describe_reveal(rnd.reveal, chosen, lang)
-    header = text(
+    header = text_for_count(
         "display.round-title",
+        rnd.cards,
         lang,
         cards=rnd.cards,
         players=rnd.players,
@@ -197,7 +233,7 @@ def round_html(
         elif seat is None or owner == seat:
             hand = hand_svg(rnd.hands[owner], scale=scale, lang=lang)
         else:
-            hand = escape(text("display.round-hand-hidden", lang, count=count))
+            hand = escape(text_for_count("display.round-hand-hidden", count, lang, count=count))
         seat_rows.append(
             f'<tr><th scope="row" style="{_HEAD};text-align:left">{escape(who)}</th>'
             f'<td style="{_CELL};text-align:left">{hand}</td>'

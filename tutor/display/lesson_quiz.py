@@ -29,6 +29,7 @@ from html import escape
 
 import ipywidgets as widgets
 
+from tutor.display.visibility import set_visible
 from tutor.display.widgets import QUIZ_CLASS, QuizWidget, html_widget
 from tutor.teaching.lesson import Lesson, LessonItem
 from tutor.teaching.quiz import Question
@@ -192,7 +193,7 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
         self.retry_button.description = text(
             "lesson-quiz.retry", lang, count=len(still_missed)
         )
-        self.retry_button.layout.display = None if still_missed else "none"
+        set_visible(self.retry_button, bool(still_missed))
         if not self._finished:
             self._finished = True
             for callback in list(self._finished_callbacks):

@@ -30,7 +30,7 @@ import IPython.display
 
 from tutor.display.chart import score_chart_html
 from tutor.display.context import PageContext
-from tutor.display.html import score_sheet_html
+from tutor.display.html import score_sheet_html, title_markdown
 from tutor.display.lesson_quiz import ItemGradedCallback, LessonQuiz, QuizSummary
 from tutor.display.page import PageFrame, show_widget
 from tutor.display.presenter import (
@@ -225,7 +225,7 @@ def _schedule_html(fact: ScheduleTableFact, lang: str) -> str:
 
 def show_title(lesson: Lesson, lang: str = DEFAULT_LANGUAGE) -> None:
     """The lesson's title and summary."""
-    _markdown(f"# {lesson.title(lang)}\n\n*{lesson.summary(lang)}*")
+    _markdown(title_markdown(lesson.title(lang), lesson.summary(lang), lang))
 
 
 def show_sections(lesson: Lesson, lang: str = DEFAULT_LANGUAGE) -> None:

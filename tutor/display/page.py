@@ -29,6 +29,7 @@ from tutor.display.course import (
     nav_html,
     quiz_items,
 )
+from tutor.display.html import title_markdown
 from tutor.display.progress_view import (
     LearnerProgress,
     ProgressNotice,
@@ -66,6 +67,21 @@ def html_output(html: str) -> widgets.Output:
     output = widgets.Output()
     set_html(output, html)
     return output
+
+
+def tab_title(title: str, lang: str) -> str:
+    """The browser tab's title: the page's title, then the tutor's name, so a tab among
+    others says whose page it is (the course page: the tutor's name alone).
+
+    >>> tab_title("Who takes the trick", "en")
+    'Who takes the trick · Wizard: learn the rules'
+    >>> tab_title("Wizard: learn the rules", "en")
+    'Wizard: learn the rules'
+    """
+    course = text("course.title", lang)
+    if title in ("", course):
+        return course
+    return text("course.tab-title", lang, page=title, course=course)
 
 
 def set_html(output: widgets.Output, html: str) -> None:
@@ -117,7 +133,7 @@ class PageFrame:
         and its notice about the learner's progress."""
         parts: list[widgets.Widget] = [ProgressNotice(self.progress, lang=self.lang)]
         if self.context.in_app:
-            parts.append(AppPage(title=title))
+            parts.append(AppPage(title=tab_title(title, self.lang)))
         return parts + self.learner.widgets()
 
     def show_top(
@@ -134,7 +150,7 @@ class PageFrame:
             _show(_ipython.HTML(nav_html(self.entries, self.entry.file, self.context)))
         if one_widget:
             summary = ""
-        _show(_ipython.Markdown(f"# {self.title}" + (f"\n\n*{summary}*" if summary else "")))
+        _show(_ipython.Markdown(title_markdown(self.title, summary, self.lang)))
         if not one_widget:
             show_widget(widgets.VBox(self.furniture(self.title)), self.lang)
 

@@ -32,9 +32,17 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from tutor.display.html import HEAD_STYLE, MINUS, format_points, scroll_box
+from tutor.display.html import (
+    HEAD_STYLE,
+    KEYS_HINT_CLASS,
+    KEYS_HINT_CSS,
+    MINUS,
+    format_points,
+    scroll_box,
+)
 from tutor.display.svg import card_svg
 from tutor.display.table import scene_from_view, table_html
+from tutor.display.visibility import set_visible
 from tutor.display.widgets import ScoreSheetWidget, TrickView, html_widget
 from tutor.play.bots import Bot
 from tutor.play.coach import DEFAULT_SIMULATIONS, BidAdvice
@@ -53,7 +61,7 @@ from tutor.teaching.explain import (
     suit_name,
 )
 from tutor.teaching.narrate import trick_step_text
-from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
+from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, sentence_gap, text
 
 PLAY_CLASS = "tutor-play"
 """CSS class of the screen; its parts add a suffix (``-message``, ``-table``, ...)."""
@@ -71,10 +79,9 @@ _CAPTION = "caption-side:top;text-align:left;font-weight:600;padding-bottom:0.3e
 _HEADING = "font-size:1.05em;margin:0.6em 0 0.2em"
 
 # The page keeps its own colours (light and dark themes); the table and the cards keep
-# theirs. On a wide box (a laptop) the table and the actions sit left of a side panel that
-# scrolls inside itself, the hand below both: table, hand and controls fit 1280 x 800
-# without scrolling. On a narrow box (a phone) everything stacks: status, table, actions,
-# hand, then the side panel.
+# theirs. On a wide box (a laptop) the table, the actions and the hand sit left of a side
+# panel: table, hand and controls fit 1280 x 800 without scrolling. On a narrow box (a
+# phone) everything stacks: status, table, actions, hand, then the side panel.
 PLAY_CSS = f"""
 <style>
 .{PLAY_CLASS} {{ container-type: inline-size; max-width: 84rem; }}
@@ -94,7 +101,16 @@ PLAY_CSS = f"""
 .{PLAY_CLASS} .{PLAY_CLASS}-handarea {{ grid-area: hand; min-width: 0; }}
 .{PLAY_CLASS} .{PLAY_CLASS}-side {{ grid-area: side; min-width: 0; }}
 .{PLAY_CLASS} .{PLAY_CLASS}-side h3 {{ font-size: 1rem; margin: 0.5rem 0 0.2rem; }}
+/* A narrow column of Japanese or Chinese: lines break between phrases (Japanese) or at
+   punctuation, never inside a word (ラウンド, 新しいゲーム), and inside one only if it is
+   longer than the line; so do the headers of the coach's table, which fits the column. */
+.{PLAY_CLASS} .{PLAY_CLASS}-side {{ word-break: keep-all; overflow-wrap: anywhere; }}
+.{PLAY_CLASS} .{PLAY_CLASS}-side th {{ overflow-wrap: anywhere !important; }}
+.{PLAY_CLASS} .{PLAY_CLASS}-side:lang(ja),
+.{PLAY_CLASS} .{PLAY_CLASS}-side:lang(ja) th {{ word-break: auto-phrase !important; }}
 .{PLAY_CLASS} .{PLAY_CLASS}-side ul {{ margin: 0.2em 0; padding-left: 1.2em; }}
+/* The last trick of five or six players is drawn smaller to fit the column, not cut. */
+.{PLAY_CLASS} .{PLAY_CLASS}-side svg {{ max-width: 100%; height: auto; }}
 .{PLAY_CLASS} .{PLAY_CLASS}-actions {{ flex-wrap: wrap; align-items: center; }}
 .{PLAY_CLASS} .{PLAY_CLASS}-message {{ grid-area: message; min-width: 0; }}
 .{PLAY_CLASS} .{PLAY_CLASS}-prompt p {{ margin: 0.15rem 0; }}
@@ -130,12 +146,15 @@ PLAY_CSS = f"""
   display: flex; align-items: center; justify-content: center; font: 700 15px/1 sans-serif;
   color: #ffffff; background: #b3261e; border: 2px solid #ffffff; }}
 @container (min-width: 900px) {{
-  /* The verdict on the learner's move heads the side panel, level with the table. */
+  /* The verdict on the learner's move heads the side panel, level with the table. The
+     panel runs down beside the table, the actions and the hand, and shows all it holds
+     (no box that scrolls and cuts words off): a long panel adds room under the hand,
+     never between the table and the hand (it spans the last, flexible row, so the other
+     rows are sized without it). */
   .{PLAY_CLASS} .{PLAY_CLASS}-main {{ grid-template-columns: minmax(0, 1fr) 22rem;
-    grid-template-rows: auto minmax(0, 1fr) auto auto;
-    grid-template-areas: "table message" "table side" "act side" "hand hand"; }}
-  /* The side panel takes the height of the table and actions, never more: it scrolls. */
-  .{PLAY_CLASS} .{PLAY_CLASS}-side {{ contain: size; overflow-y: auto; padding-right: 0.3rem; }}
+    grid-template-rows: auto auto auto auto 1fr;
+    grid-template-areas: "table message" "table side" "act side" "hand side" ". side"; }}
+  .{PLAY_CLASS} .{PLAY_CLASS}-side {{ align-self: start; }}
 }}
 @container (max-width: 560px) {{
   .{PLAY_CLASS} .{PLAY_CLASS}-main {{
@@ -178,10 +197,6 @@ def _heading(words: str) -> str:
 def _paragraph(words: str, *, klass: str = "") -> str:
     attribute = f' class="{klass}"' if klass else ""
     return f'<p{attribute} style="margin:0.25em 0">{escape(words, quote=False)}</p>'
-
-
-def _show(widget: widgets.Widget, visible: bool) -> None:
-    widget.layout.display = None if visible else "none"
 
 
 def _most_cards(players: int) -> int:
@@ -240,7 +255,7 @@ def bid_advice_html(advice: BidAdvice, *, lang: str = DEFAULT_LANGUAGE) -> str:
         percent = text("play-coach.percent", lang, value=chance)
         bar = (
             '<span aria-hidden="true" style="display:inline-block;vertical-align:middle;'
-            f"height:0.7em;width:{chance * 6:.2f}em;background:currentColor;opacity:0.55;"
+            f"height:0.7em;width:{chance * 4:.2f}em;background:currentColor;opacity:0.55;"
             'margin-left:0.4em"></span>'
         )
         weight = 700 if tricks == advice.best_bid else 400
@@ -252,7 +267,7 @@ def bid_advice_html(advice: BidAdvice, *, lang: str = DEFAULT_LANGUAGE) -> str:
             f"{escape(percent)}{bar}</td>"
             f'<td class="expected" style="{_CELL}">'
             f"{escape(_points(advice.expected_scores[tricks], lang))}</td>"
-            f'<td class="note" style="{_CELL};text-align:left;white-space:nowrap">'
+            f'<td class="note" style="{_CELL};text-align:left">'
             f"{escape(text('list.separator', lang).join(notes))}</td></tr>"
         )
     heads = "".join(
@@ -390,7 +405,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         main = widgets.Box([self.table, self.message, act, hand_area, side])
         main.add_class(f"{PLAY_CLASS}-main")
         self.children = [
-            _html(PLAY_CSS),
+            _html(PLAY_CSS + KEYS_HINT_CSS),
             top,
             self.settings,
             main,
@@ -661,8 +676,11 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         session = self.session
         view = session.view()
         seat = default_names(session.players)[session.learner]
+        intro = text("play-screen.intro", self.lang, seat=seat)
+        keys = text("play-screen.intro-keys", self.lang)
         self.intro.value = (
-            f"<small>{escape(text('play-screen.intro', self.lang, seat=seat))}</small>"
+            f"<small>{escape(intro)}{sentence_gap(intro)}"
+            f'<span class="{KEYS_HINT_CLASS}">{escape(keys)}</span></small>'
         )
         self._show_status(view)
         self.table.value = table_html(scene_from_view(view), lang=self.lang)
@@ -702,14 +720,15 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             rules = text("play-screen.rules", lang, variant=variant, seed=session.seed)
         else:  # rules given as a value that matches no named preset
             rules = text("play-screen.rules-seed", lang, seed=session.seed)
-        self.status.value = f"<p><strong>{escape(status)}</strong> {escape(rules)}</p>"
+        gap = sentence_gap(status)  # none after 「。」
+        self.status.value = f"<p><strong>{escape(status)}</strong>{gap}{escape(rules)}</p>"
         self.reveal.value = _paragraph(describe_reveal(view.reveal, view.chosen_trump, lang))
 
     def _show_last_trick(self, view: SeatView) -> None:
         lang = self.lang
         has_last = bool(view.tricks)
         for part in (self.last_trick_heading, self.last_trick_view, self.last_trick_text):
-            _show(part, has_last)
+            set_visible(part, has_last)
         if has_last:
             trick = view.tricks[-1]
             players = [view.names[seat] for seat in trick.seats]
@@ -743,11 +762,15 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
                 lines.append(self._not_playable_words(refused[0]))
         elif finished:
             lines.append(text("play-screen.turn-over", lang))
+        keys = ""
+        if playing:  # how to play without a mouse, on the same line (no taller box)
+            hint = text("play-screen.turn-play-keys", lang)
+            keys = f'{sentence_gap(lines[0])}<span class="{KEYS_HINT_CLASS}">{escape(hint)}</span>'
         self.prompt.value = "".join(
-            f"<p><strong>{escape(line)}</strong></p>" if index == 0 else _paragraph(line)
+            f"<p><strong>{escape(line)}</strong>{keys}</p>" if index == 0 else _paragraph(line)
             for index, line in enumerate(lines)
         )
-        _show(self.prompt, bool(lines))
+        set_visible(self.prompt, bool(lines))
         for button in self.trump_buttons:
             button.disabled = not choosing
         self.coach_button.disabled = not bidding
@@ -766,7 +789,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         if session.can_deal_next:
             shown.append(self.next_round_button)
         self.actions.children = shown
-        _show(self.actions, bool(shown))
+        set_visible(self.actions, bool(shown))
 
     def _not_playable_words(self, card: Card) -> str:
         """Why the cards marked ✕ may not go: the led suit binds every one of them alike,
@@ -782,7 +805,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
 
     def _show_bids(self, view: SeatView, bidding: bool) -> None:
         lang = self.lang
-        _show(self.bid_note, bidding)
+        set_visible(self.bid_note, bidding)
         if not bidding:
             self.bid_note.value = ""
             for button in self.bid_buttons:
@@ -854,7 +877,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
                 button.description = name
                 key = "card-tooltip" if playing else "card-tooltip-wait"
                 button.tooltip = text(f"play-screen.{key}", lang, card=name)
-        _show(self.hand_box, bool(hand))
+        set_visible(self.hand_box, bool(hand))
 
     def _card_button(self, index: int) -> widgets.Button:
         """The button at ``index`` in the hand (it plays whichever card lies there)."""
@@ -878,8 +901,8 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             + "</details>"
         )
         finished = view.phase is Phase.FINISHED
-        _show(self.summary, finished)
-        _show(self.next_round_button, session.can_deal_next)
+        set_visible(self.summary, finished)
+        set_visible(self.next_round_button, session.can_deal_next)
         self.next_round_button.disabled = not session.can_deal_next
         if not finished:
             self.summary.value = ""
@@ -940,7 +963,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             self._replay_reset()
         has_tricks = bool(options)
         for part in (self.replay_picker, self.replay_back, self.replay_next, self.replay_view):
-            _show(part, has_tricks)
+            set_visible(part, has_tricks)
         if not has_tricks:
             self.replay_text.value = _paragraph(text("play-screen.replay-none", lang))
 
@@ -988,10 +1011,10 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         opened = bool(self.settings_toggle.value)
         key = "settings-open" if opened else "settings"
         self.settings_toggle.description = text(f"play-screen.{key}", self.lang)
-        _show(self.settings, opened)
+        set_visible(self.settings, opened)
 
     def _show_cards_input(self) -> None:
-        _show(self.cards_input, self.length_input.value == ROUND)
+        set_visible(self.cards_input, self.length_input.value == ROUND)
 
     def show(self) -> None:
         """Display the screen in a notebook."""

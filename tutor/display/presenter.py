@@ -122,7 +122,8 @@ def text_html(words: str) -> str:
 
 _STEP_CSS = """
 <style>
-.tutor-present-step { width: 820px; font-size: 16px; line-height: 1.35; }
+.tutor-present-step { font-size: 16px; line-height: 1.35; }
+body.tutor-presenting .tutor-present-step { width: 820px; }
 .tutor-present-step h3 { margin: 0 0 0.25em; font-size: 1.15em; line-height: 1.25; }
 .tutor-present-step p { margin: 0 0 0.3em; }
 .tutor-present-step figure { margin: 0; }

@@ -27,6 +27,7 @@ import ipywidgets as widgets
 
 from tutor.display.browser_store import BrowserStore
 from tutor.display.context import PageContext
+from tutor.display.visibility import set_visible
 from tutor.display.widgets import html_widget
 from tutor.teaching.progress import (
     FileStore,
@@ -145,17 +146,17 @@ class ProgressNotice(widgets.VBox):  # type: ignore[misc]
             parts.append(_paragraph(text("progress.write-failed", lang, reason=reason), strong=True))
         elif self._done:
             parts.append(_paragraph(self._done))
-        self.buttons.layout.display = None if broken else "none"
+        set_visible(self.buttons, broken)
         if parts:
             colour = WARNING_COLOUR if (broken or progress.write_problem) else "currentColor"
             self.message.value = (
                 f'<div role="alert" style="border-left:0.35em solid {colour};'
                 f'padding:0.2em 0.8em;margin:0.3em 0">{"".join(parts)}</div>'
             )
-            self.layout.display = None
+            set_visible(self, True)
         else:
             self.message.value = ""
-            self.layout.display = "none"
+            set_visible(self, False)
 
     def _start_afresh(self) -> None:
         try:
@@ -214,7 +215,7 @@ class ResetControl(widgets.VBox):  # type: ignore[misc]
         self.confirm_button.add_class("tutor-reset-confirm")
         self.keep_button.add_class("tutor-reset-cancel")
         self.question.add_class("tutor-reset-question")
-        self.question.layout.display = "none"
+        set_visible(self.question, False)
         super().__init__(
             [self.button, self.question, self.status],
             layout=widgets.Layout(align_items="flex-start"),  # buttons as wide as their words
@@ -222,12 +223,12 @@ class ResetControl(widgets.VBox):  # type: ignore[misc]
 
     def _ask(self) -> None:
         self.status.value = ""
-        self.button.layout.display = "none"
-        self.question.layout.display = None
+        set_visible(self.button, False)
+        set_visible(self.question, True)
 
     def _close(self) -> None:
-        self.question.layout.display = "none"
-        self.button.layout.display = None
+        set_visible(self.question, False)
+        set_visible(self.button, True)
 
     def _reset(self) -> None:
         self.progress.reset()

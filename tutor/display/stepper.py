@@ -28,7 +28,14 @@ from html import escape
 from typing import Any
 from urllib.parse import parse_qs
 
-from tutor.display.html import HEAD_STYLE, format_points, score_sheet_html, scroll_box
+from tutor.display.html import (
+    HEAD_STYLE,
+    KEYS_HINT_CLASS,
+    KEYS_HINT_CSS,
+    format_points,
+    score_sheet_html,
+    scroll_box,
+)
 from tutor.display.presenter import worked_step_slide
 from tutor.display.table import scene_from_step, table_html
 from tutor.display.widgets import html_widget
@@ -228,6 +235,7 @@ class Stepper:
         self._page.add_class(PAGE_CLASS)
         keys = html_widget(f"<small>{escape(text('stepper.keys', lang))}</small>")
         keys.add_class("tutor-step-keys")
+        keys.add_class(KEYS_HINT_CLASS)
         # Back and Next first, each of a fixed width: Next never moves (the position text
         # after it changes width from "Step 9" to "Step 10").
         controls = widgets.HBox(
@@ -235,7 +243,7 @@ class Stepper:
             layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
         )
         controls.add_class(CONTROLS_CLASS)
-        style = html_widget(STEPPER_CSS)
+        style = html_widget(STEPPER_CSS + KEYS_HINT_CSS)
         box = widgets.VBox([style, controls, self._page, *([keys] if self.keys else [])])
         box.add_class(STEPPER_CLASS)
         return box
@@ -264,7 +272,10 @@ class Stepper:
 WORKED_CSS = """
 <style>
 .tutor-worked-step { container-type: inline-size; }
-.tutor-worked-step.is-big { width: 820px; max-width: 820px; font-size: 16px; }
+.tutor-worked-step.is-big { font-size: 16px; }
+/* Presenting, a step is laid out 820 px wide and magnified to the screen (tutor.js);
+   on a page (the stepper's own Presenter mode) it takes the page's width. */
+body.tutor-presenting .tutor-worked-step.is-big { width: 820px; max-width: 820px; }
 .tutor-worked-step.is-big h3 { margin: 0 0 0.2em; font-size: 1.2em; }
 .tutor-worked-body { display: grid; gap: 0.6rem 1.4rem; align-items: start;
   grid-template-columns: minmax(0, 5fr) minmax(14rem, 3fr); }

@@ -35,7 +35,7 @@ from tutor.display.svg import card_svg, face_down_svg, hand_svg
 from tutor.rules.cards import Card, Suit
 from tutor.rules.round import Phase, SeatView
 from tutor.teaching.explain import card_name, suit_name
-from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
+from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text, text_for_count
 from tutor.teaching.worked_example import Step, WorkedExample
 
 TABLE_CLASS = "tutor-table"
@@ -270,7 +270,7 @@ def _seat_html(scene: TableScene, index: int, lang: str) -> str:
     if seat.show_hand and seat.cards:  # face up: a row of small cards of its own
         hand = f'<div class="tutor-seat-hand">{hand_svg(seat.cards, scale=0.5, lang=lang)}</div>'
     elif seat.show_hand and seat.hand_size and seat.cards is None:  # face down: a count
-        count = text("table.cards-left", lang, count=seat.hand_size)
+        count = text_for_count("table.cards-left", seat.hand_size, lang, count=seat.hand_size)
         facts += (
             f'<span class="tutor-seat-hand"><span class="tutor-backs" aria-hidden="true">'
             f"{face_down_svg(scale=0.3, lang=lang)}</span><span>{escape(count)}</span></span>"

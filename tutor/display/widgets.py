@@ -25,6 +25,7 @@ from tutor.display.answer_box import AnswerBox
 from tutor.display.chart import score_chart_html
 from tutor.display.html import score_sheet_html
 from tutor.display.svg import card_svg, trick_svg
+from tutor.display.visibility import set_visible
 from tutor.rules.cards import Card, parse_cards
 from tutor.rules.scoring import ScoreSheet
 from tutor.teaching.explain import card_name
@@ -256,7 +257,7 @@ def _verdict_line() -> widgets.HTML:
 
 def _say_verdict(line: widgets.HTML, words: str) -> None:
     line.value = f"<div>{words}</div>" if words else ""
-    line.layout.display = None if words else "none"
+    set_visible(line, bool(words))
 
 
 def _mark_button(button: widgets.Button | widgets.ToggleButton, style: str) -> None:
@@ -687,9 +688,9 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         self.trick_view: TrickView | None = None
         self.answer_input: AnswerBox | None = None
         self.answer_mark: widgets.HTML | None = None
-        self.next_button.layout.display = "none"
-        self.try_again_button.layout.display = "none"
-        self.show_answer_button.layout.display = "none"
+        set_visible(self.next_button, False)
+        set_visible(self.try_again_button, False)
+        set_visible(self.show_answer_button, False)
         self.feedback.value = ""
         self.prompt.value = (
             f'<p class="quiz-prompt" style="font-size:1.1em;margin:0.3em 0">'
@@ -854,9 +855,9 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         self.answered = True
         self.last_answer = answer
         self._show_feedback(feedback)
-        self.try_again_button.layout.display = None if not feedback.correct else "none"
+        set_visible(self.try_again_button, not feedback.correct)
         if self.on_next is not None:
-            self.next_button.layout.display = None
+            set_visible(self.next_button, True)
         if first_try and self.on_answer is not None:
             self.on_answer(self.question, answer, feedback)
         for callback in list(self._graded_callbacks):
@@ -874,7 +875,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         self.last_feedback = feedback
         self.feedback.value = feedback_html(feedback, lang=self.lang)
         self._lock_and_mark(self.last_answer)
-        self.show_answer_button.layout.display = None if not feedback.revealed else "none"
+        set_visible(self.show_answer_button, not feedback.revealed)
 
     def try_again(self) -> None:
         """After a wrong answer: unlock the inputs, empty and unmarked, for another try
@@ -883,8 +884,8 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             return
         self.answered = False
         self.feedback.value = ""
-        self.try_again_button.layout.display = "none"
-        self.show_answer_button.layout.display = "none"
+        set_visible(self.try_again_button, False)
+        set_visible(self.show_answer_button, False)
         self._unlock()
         if self.answer_input is not None:
             self.answer_input.clear()

@@ -12,12 +12,19 @@ The Pyodide kernel is an IPython ``InteractiveShellApp``: at start it runs the f
 - Warnings and anything else written to stderr go to that console too (Voila drops them).
 - The working folder is the course's notebooks folder (shipped inside the tutor's wheel),
   as under Voila, where a notebook runs in its own folder.
+- Widget messages carry ``None`` as JavaScript's ``null``, as a kernel's JSON does. The
+  Pyodide kernel hands a comm message to its page with ``toJs()``, which makes ``None``
+  ``undefined``; the widget manager reads ``undefined`` as "no change", so a widget hidden
+  with ``layout.display = "none"`` would never come back with ``None`` (nor any other
+  trait go back to ``None``).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import sys
+from collections.abc import Callable
 from typing import Any
 
 
@@ -71,10 +78,52 @@ def quiet_stderr() -> None:
         stream.write = write
 
 
+def as_json_value(data: Any, parse: Callable[[str], Any]) -> Any:
+    """``data`` written as JSON and read back by ``parse`` (in the browser JavaScript's
+    ``JSON.parse``, whose objects keep ``null``); ``data`` itself if it is no JSON.
+
+    >>> as_json_value({"state": {"display": None}}, json.loads)
+    {'state': {'display': None}}
+    >>> as_json_value({"value": float("nan")}, json.loads)  # no JSON: sent as it was
+    {'value': nan}
+    """
+    try:
+        text = json.dumps(data, allow_nan=False)
+    except (TypeError, ValueError):
+        return data
+    return parse(text)
+
+
+def send_nulls() -> None:
+    """Every comm message's data reaches the page as JSON would: ``None`` as ``null``."""
+    try:
+        from js import JSON  # Pyodide's bridge
+        from pyodide_kernel.comm import Comm  # type: ignore[import-not-found]
+    except ImportError:  # not in the browser
+        return
+    publish = Comm.publish_msg
+
+    def publish_msg(
+        self: Any,
+        msg_type: str,
+        data: Any = None,
+        metadata: Any = None,
+        buffers: Any = None,
+        **keys: Any,
+    ) -> Any:
+        # A JavaScript object inside the message passes the kernel's toJs() unchanged.
+        if data is not None:
+            data = as_json_value(data, JSON.parse)
+        return publish(self, msg_type, data, metadata, buffers, **keys)
+
+    Comm.publish_msg = publish_msg
+
+
 def start(shell: Any) -> None:
     """Set the page's Python up as Voila's would be (see the module)."""
     from tutor.resources import notebooks_dir
 
     hide_tracebacks(shell)
     quiet_stderr()
+    send_nulls()
     os.chdir(notebooks_dir())

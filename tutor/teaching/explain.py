@@ -18,7 +18,15 @@ from tutor.rules.scoring import (
 )
 from tutor.rules.trick import Lead, PlayJudgement, PlayRule, TrickExplanation, WinRule
 from tutor.rules.trump import RevealRule, TrumpReveal
-from tutor.teaching.text import DEFAULT_LANGUAGE, join_alternatives, join_words, text
+from tutor.teaching.text import (
+    DEFAULT_LANGUAGE,
+    MANY,
+    catalog,
+    join_alternatives,
+    join_none_of,
+    join_words,
+    text,
+)
 
 MINUS = "\u2212"
 """The minus sign (not a hyphen): read as "minus" and as wide as the plus sign. Every
@@ -203,7 +211,12 @@ def _play_sentence(
         # share the general sentence: a number card sets the suit.)
         values["led"] = suit_name(first.card.suit, lang)
         key = "no-suit-yet-sets"
-    return _sentence(f"{_play_section(player)}.{key}", lang, **values)
+    section = _play_section(player)
+    if len(cards) > 1 and f"{key}{MANY}" in catalog(lang)[section]:
+        # A sentence that refuses several cards says "none of them" in its language's way.
+        values["card"] = join_none_of((card_name(card, lang) for card in cards), lang)
+        key += MANY
+    return _sentence(f"{section}.{key}", lang, **values)
 
 
 def _play_section(player: str | None) -> str:

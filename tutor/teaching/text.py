@@ -67,6 +67,24 @@ def text(key: str, lang: str = DEFAULT_LANGUAGE, /, **values: object) -> str:
     return template.format(**values)
 
 
+ONE = "-one"
+"""Suffix of a message's form for exactly one thing ("1 card"); a language without plural
+forms gives it the same words as the message itself."""
+
+
+def text_for_count(key: str, count: int, lang: str = DEFAULT_LANGUAGE, /, **values: object) -> str:
+    """The message ``key`` for ``count`` things: its ``-one`` form when ``count`` is 1 and
+    the catalog has one, else ``key`` itself; filled with ``values``.
+
+    >>> text_for_count("table.cards-left", 1, count=1), text_for_count("table.cards-left", 3, count=3)
+    ('1 card', '3 cards')
+    """
+    section, _, name = key.partition(".")
+    if count == 1 and f"{name}{ONE}" in catalog(lang).get(section, {}):
+        key = f"{key}{ONE}"
+    return text(key, lang, **values)
+
+
 def join_words(items: Iterable[object], lang: str = DEFAULT_LANGUAGE) -> str:
     """Items of a list in a sentence, with the language's separator.
 
@@ -120,3 +138,24 @@ def join_alternatives(items: Iterable[object], lang: str = DEFAULT_LANGUAGE) -> 
     if len(words) < 2:
         return "".join(words)
     return join_words(words[:-1], lang) + text("list.or", lang) + words[-1]
+
+
+MANY = "-many"
+"""Suffix of a sentence's form that refuses several things at once, where a language says
+"none of them" otherwise than "this one" (Japanese: 「赤の12も緑の10も出せません」)."""
+
+
+def join_none_of(items: Iterable[object], lang: str = DEFAULT_LANGUAGE) -> str:
+    """Items in a sentence that refuses each of them: "red 12 or green 10" in English, but
+    「赤の12も緑の10も」 in Japanese, where 「か」 would read as "one or the other".
+
+    >>> join_none_of(["red 12", "green 10", "blue 2"])
+    'red 12, green 10 or blue 2'
+    >>> join_none_of(["赤の12", "緑の10"], "ja"), join_none_of(["赤の12"], "ja")
+    ('赤の12も緑の10も', '赤の12')
+    """
+    words = [str(item) for item in items]
+    if len(words) < 2:
+        return "".join(words)
+    listed = text("list.nor-separator", lang).join(words[:-1]) + text("list.nor", lang) + words[-1]
+    return text("list.none-of", lang, items=listed)

@@ -134,7 +134,36 @@
         });
       }
     });
-    return found;
+    return found.filter(showsSomething);
+  }
+
+  // Whether a unit has anything for the room to see on a slide: words, a picture or a
+  // control not hidden by the page itself (a widget hidden until needed, such as the
+  // progress notice, or words for the learner only). What presenting hides around the
+  // unit (the other slides) does not count: only the unit's own insides are looked at.
+  const SHOWN_ALONE = "svg, img, canvas, button, input, select, textarea";
+
+  function showsSomething(unit) {
+    const hiddenInside = (element) => {
+      for (let node = element; node && node !== unit; node = node.parentElement) {
+        if (getComputedStyle(node).display === "none") {
+          return true;
+        }
+      }
+      return false;
+    };
+    const walker = document.createTreeWalker(unit, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.nodeType === Node.TEXT_NODE ? node.parentElement : node;
+      const content =
+        node.nodeType === Node.TEXT_NODE
+          ? !!node.textContent.trim() && !element.closest("style, script, title")
+          : node.matches(SHOWN_ALONE);
+      if (content && !hiddenInside(element)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   function opensWithHeading(unit) {

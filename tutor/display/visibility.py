@@ -1,0 +1,32 @@
+"""Showing and hiding a widget: the one way the display layer does it.
+
+A hidden widget's layout says ``display: none``; shown again, the layout's ``display`` is
+``None``, which the widget manager reads as "no style of its own" (in the static site's
+browser Python too: :func:`tutor.site.kernel.send_nulls` sends ``None`` as ``null``).
+
+>>> import ipywidgets as widgets
+>>> button = widgets.Button()
+>>> set_visible(button, False)
+>>> button.layout.display, is_visible(button)
+('none', False)
+>>> set_visible(button, True)
+>>> button.layout.display is None, is_visible(button)
+(True, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+HIDDEN = "none"
+"""The layout's ``display`` of a hidden widget."""
+
+
+def set_visible(widget: Any, visible: bool) -> None:
+    """Show ``widget`` (``visible``) or hide it; it keeps its place among its siblings."""
+    widget.layout.display = None if visible else HIDDEN
+
+
+def is_visible(widget: Any) -> bool:
+    """Whether ``widget`` is shown (its own layout: a hidden parent hides it too)."""
+    return bool(widget.layout.display != HIDDEN)
