@@ -4,7 +4,7 @@
 #   -> ruff -> mypy
 #   -> pytest (doctests + tests; the tests run every notebook and compare what it shows
 #   with the engine, tests/display/test_notebooks.py, and build and try the wheel,
-#   tests/browser/test_wheel.py)
+#   tests/browser/test_wheel.py) -> pytest --nbval-lax notebooks/
 # Stops at the first failing section. Extra arguments go to the pytest run,
 # e.g.  bash scripts/test.sh -x -k scoring      or     bash scripts/test.sh -m "not browser"
 set -euo pipefail
@@ -83,3 +83,9 @@ if [[ $rc == 5 ]]; then
     echo "[test.sh] pytest collected no tests in the main section: that counts as a failure."
 fi
 [[ $rc == 0 ]] || exit "$rc"
+
+section "pytest --nbval-lax notebooks/"
+# The check a teacher runs on a notebook of their own: every notebook runs without an
+# error (nbval compares no output in lax mode; what the pages show is compared with the
+# engine above, in tests/display/test_notebooks.py).
+python -m pytest --nbval-lax notebooks/

@@ -5,10 +5,12 @@ and the app (one per session, for the browser tests and the fuzz suite)."""
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import os
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
@@ -82,6 +84,22 @@ def full_disk(progress_in_tmp: Path) -> Callable[[], AbstractContextManager[None
     """``with full_disk():`` the progress file cannot be opened for writing, as on a full
     disk (ENOSPC); every other file opens as usual, and so does it after the block."""
     return lambda: _no_space_for(progress_in_tmp)
+
+
+@pytest.fixture
+def run_coroutine() -> Callable[[Coroutine[Any, Any, Any]], Any]:
+    """``run_coroutine(coro)`` runs ``coro`` to its end on a new event loop, in a thread of
+    its own, and returns its result (or raises its exception). Never ``asyncio.run`` in
+    the tests' thread: Playwright's sync API (one driver from the first browser test to
+    the end of the session, :func:`playwright_driver`) marks its event loop as running
+    there between its calls, and ``asyncio.run`` then refuses to start ("cannot be called
+    from a running event loop"), so a test would pass alone and fail after a browser test."""
+
+    def run(coroutine: Coroutine[Any, Any, Any]) -> Any:
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            return pool.submit(asyncio.run, coroutine).result()
+
+    return run
 
 
 @pytest.fixture(scope="session")

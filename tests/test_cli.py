@@ -179,6 +179,7 @@ def test_bad_options_exit_2_with_a_message(
         (["app", "--lang", "fr"], {}, "--lang 'fr' is not a language of the tutor"),
         (["app"], {"TUTOR_LANG": "klingon"}, "TUTOR_LANG='klingon' is not a language"),
         (["lab", "--lang", "xx"], {}, "known languages: 'en', 'ja', 'zh-Hant'"),
+        (["lab"], {"TUTOR_LANG": "xx"}, "TUTOR_LANG='xx' is not a language of the tutor; known"),
         (["app"], {"TUTOR_PORT": "eighty"}, "$TUTOR_PORT: invalid port 'eighty'"),
         (["app", "--notebooks", "/no/such/folder"], {}, "no notebooks folder '/no/such/folder'"),
         (["app"], {"TUTOR_PROGRESS_STORE": "cloud"}, "'cloud' names no progress store"),

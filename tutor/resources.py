@@ -72,7 +72,8 @@ def notebooks_dir() -> Path:
 def lab_config_dir() -> Path:
     """The Jupyter config folder ``wizard-tutor lab`` puts first on
     ``JUPYTER_CONFIG_PATH``: its ``labconfig/page_config.json`` switches off the Lab
-    plugin that asks a learner about Jupyter's news."""
+    plugin that asks a learner about Jupyter's news, and ``jupyter_server_config.d``
+    enables :mod:`tutor.app.lab_save` (what Lab saves)."""
     return _package_root() / "app" / "lab-config"
 
 

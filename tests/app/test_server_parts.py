@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -38,7 +39,9 @@ class Kernels:
         return [f"k{n}" for n in range(self.count)]
 
 
-def test_admission_lets_a_few_start_queues_the_rest_and_refuses_past_the_cap() -> None:
+def test_admission_lets_a_few_start_queues_the_rest_and_refuses_past_the_cap(
+    run_coroutine: Callable[[Coroutine[Any, Any, Any]], Any],
+) -> None:
     async def scenario() -> list[str]:
         admission = Admission(Kernels(), max_kernels=4, max_starting=2, queue_timeout=0.3)
         events: list[str] = []
@@ -59,13 +62,15 @@ def test_admission_lets_a_few_start_queues_the_rest_and_refuses_past_the_cap() -
         assert (admission.starting, admission.waiting) == (0, 0)
         return events
 
-    events = asyncio.run(scenario())
+    events = run_coroutine(scenario())
     # p0, p1 start; p2, p3 queue then time out; p4 would make five kernels: full at once.
     assert sorted(events) == ["p0:in", "p1:in", "p2:queue", "p3:queue", "p4:full"]
     assert events[-2:] in (["p2:queue", "p3:queue"], ["p3:queue", "p2:queue"])
 
 
-def test_admission_hands_a_freed_place_to_the_first_in_the_queue() -> None:
+def test_admission_hands_a_freed_place_to_the_first_in_the_queue(
+    run_coroutine: Callable[[Coroutine[Any, Any, Any]], Any],
+) -> None:
     async def scenario() -> list[str]:
         admission = Admission(Kernels(), max_kernels=10, max_starting=1, queue_timeout=5)
         order: list[str] = []
@@ -79,16 +84,18 @@ def test_admission_hands_a_freed_place_to_the_first_in_the_queue() -> None:
         await asyncio.gather(*(page(f"p{n}", 0.05) for n in range(4)))
         return order
 
-    assert asyncio.run(scenario()) == ["p0", "p1", "p2", "p3"]
+    assert run_coroutine(scenario()) == ["p0", "p1", "p2", "p3"]
 
 
-def test_admission_counts_the_kernels_already_open() -> None:
+def test_admission_counts_the_kernels_already_open(
+    run_coroutine: Callable[[Coroutine[Any, Any, Any]], Any],
+) -> None:
     async def scenario() -> str | None:
         admission = Admission(Kernels(3), max_kernels=3, max_starting=2, queue_timeout=1)
         async with admission.admit() as refused:
             return refused
 
-    assert asyncio.run(scenario()) == "full"
+    assert run_coroutine(scenario()) == "full"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -139,7 +146,7 @@ def test_the_host_pattern_matches_exactly_the_names_given() -> None:
 
 
 def test_the_renderer_guard_tells_the_page_when_rendering_fails(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, run_coroutine: Callable[[Coroutine[Any, Any, Any]], Any]
 ) -> None:
     async def broken(*args: Any, **kwargs: Any) -> Any:
         yield "<html>"
@@ -159,7 +166,7 @@ def test_the_renderer_guard_tells_the_page_when_rendering_fails(
         return got
 
     with pytest.raises(RuntimeError, match="Kernel died"):
-        asyncio.run(consume())
+        run_coroutine(consume())
     assert isinstance(handler.render_failed, RuntimeError)
 
 

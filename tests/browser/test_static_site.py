@@ -30,6 +30,7 @@ from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.progress import EVENT_VERSION
 from tutor.teaching.quiz import TrickWinnerQuestion
 from tutor.teaching.text import text
+from tutor.teaching.worked_example import worked_example
 
 from .conftest import wait_until
 from .play_hand import LEGAL_CARD, MESSAGE, after_one_played, ready_to_play
@@ -271,7 +272,11 @@ def test_the_worked_example_steps_to_the_end_with_the_engine_s_winners_and_total
     next_button.wait_for(state="visible", timeout=LOAD_TIMEOUT)
     position = page.locator(".tutor-step-position")
     title = page.locator(".tutor-step-page h3")
-    total = int(position.inner_text().split()[-1])
+    # Each step's title is waited for, not read once: the widgets of a step arrive one
+    # message at a time, the position before the title.
+    titles = [step.title for step in worked_example("en").steps]
+    total = len(titles)
+    expect(position).to_have_text(f"Step 1 of {total}")
     winners = []
     for step in range(1, total):
         if step % 2:
@@ -279,13 +284,25 @@ def test_the_worked_example_steps_to_the_end_with_the_engine_s_winners_and_total
         else:
             page.keyboard.press("ArrowRight")  # the tutor's keys work on the site too
         expect(position).to_have_text(f"Step {step + 1} of {total}")
+        expect(title).to_have_text(titles[step])
         found = re.fullmatch(r"Trick \d: (\w) takes it", title.inner_text())
         if found:
             winners.append(found.group(1))
     expect(next_button).to_be_disabled()
-    totals = [_number(c) for c in page.locator(".score-sheet .grand-total").all_inner_texts()]
+    grand_totals = page.locator(".score-sheet .grand-total")
+
+    def shown_totals() -> list[int] | None:
+        try:
+            return [_number(cell) for cell in grand_totals.all_inner_texts()]
+        except AssertionError:  # a cell not drawn yet
+            return None
+
+    wait_until(
+        lambda: shown_totals() == [40, 10, 0, 30],
+        30_000,
+        lambda: f"the score sheet's totals 40, 10, 0, 30; shown: {grand_totals.all_inner_texts()}",
+    )
     assert winners == ["C", "B", "D"]
-    assert totals == [40, 10, 0, 30]
     # The last step finishes the page: the course page ticks it (docs/progress.md).
     page.wait_for_function(
         f"(JSON.parse(localStorage.getItem({json.dumps(PROGRESS_KEY)}) || '[]'))"

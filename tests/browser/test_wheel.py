@@ -104,6 +104,9 @@ def test_the_wheel_carries_what_the_tutor_needs_at_run_time(wheel: Path) -> None
     assert "tutor/teaching/locale/ja/app.toml" in names and "tutor/py.typed" in names
     dist_info = f"wizard_tutor-{VERSION}.dist-info"
     assert f"{dist_info}/licenses/LICENSE" in names
+    # any Jupyter server of the environment saves the course's notebooks through the tutor
+    shared = f"wizard_tutor-{VERSION}.data/data/etc/jupyter/jupyter_server_config.d/"
+    assert shared + "wizard-tutor.json" in names
     assert (
         "wizard-tutor = tutor.cli:main"
         in zipfile.ZipFile(wheel).read(f"{dist_info}/entry_points.txt").decode()

@@ -3,11 +3,13 @@ variables: ``?lang=`` in every language) and in JupyterLab (``TUTOR_LANG``), and
 with what the engine says: every example's answer and reason, every quiz question, the
 worked example's first step, in the page's language.
 
-Why not nbval: nbval compares a run with the outputs saved in the notebook, which checks
-that an output did not change, not that it is right; it would need saved outputs in one
-language, with widget model ids, in the very files a learner opens in Lab. Here the
-notebooks keep no run outputs (only the note saying how to run them), and the expected
-words are computed by the engine in this test, for each language.
+Why more than nbval: ``pytest --nbval-lax notebooks/`` (also in scripts/test.sh, the way
+a teacher checks a notebook of their own) runs every notebook and fails on an error, but
+compares no output; nbval proper compares a run with the outputs saved in the notebook,
+which checks that an output did not change, not that it is right, and would need saved
+outputs in one language, with widget model ids, in the very files a learner opens in Lab.
+Here the notebooks keep no run outputs (only the note saying how to run them), and the
+expected words are computed by the engine in this test, for each language.
 
 Each configuration runs all the notebooks one after another in one kernel (started in
 notebooks/, as Voilà and Lab do), to keep the test quick.
@@ -372,3 +374,28 @@ def test_translated_pages_keep_no_english(course: tuple[Config, dict[str, Page]]
         words = re.sub(r"（[A-Za-z/ -]+）", "", words)  # a term's English name as a gloss
         left = {word for word in ENGLISH_WORD.findall(words) if word not in KEPT_WORDS}
         assert not left, f"{name} in {config.lang} ({config.frontend}) shows English: {sorted(left)[:10]}"
+
+
+def test_an_unknown_tutor_lang_stops_a_page_with_one_line_naming_it(tmp_path: Path) -> None:
+    """In JupyterLab (``TUTOR_LANG`` set by whoever started it): the cell fails with the
+    value and the known languages, not the tutor's calls down to the check."""
+    notebook = nbformat.read(NOTEBOOKS / "04_follow_suit.ipynb", as_version=4)
+    saved = os.environ.get("TUTOR_LANG")
+    os.environ["TUTOR_LANG"] = "xx"
+    try:
+        client = nbclient.NotebookClient(
+            notebook, timeout=180, kernel_name=KERNELSPEC["name"], allow_errors=True,
+            resources={"metadata": {"path": str(tmp_path)}},
+        )  # fmt: skip
+        client.execute()
+    finally:
+        if saved is None:
+            os.environ.pop("TUTOR_LANG")
+        else:
+            os.environ["TUTOR_LANG"] = saved
+    errors = [output for output in notebook.cells[0].outputs if output.output_type == "error"]
+    assert len(errors) == 1 and len(notebook.cells[0].outputs) == 1
+    assert errors[0].traceback == [
+        "UnknownLanguageError: TUTOR_LANG='xx' is not a language of the tutor; "
+        "known languages: 'en', 'ja', 'zh-Hant'"
+    ]

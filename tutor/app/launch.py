@@ -9,6 +9,7 @@ the current folder or in ``~/.jupyter`` cannot change what the learners get.
 from __future__ import annotations
 
 import atexit
+import copy
 import json
 import os
 import secrets
@@ -18,6 +19,7 @@ import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from traitlets.config import Config
 
@@ -254,16 +256,34 @@ def serve_app(options: AppOptions) -> None:
     TutorVoila.launch_instance(argv=argv, config=config)
 
 
+def kernel_language_info() -> dict[str, Any]:
+    """The ``language_info`` the notebooks' kernel (ipykernel, run by this Python) reports,
+    which JupyterLab writes into a notebook as soon as the kernel starts."""
+    from ipykernel.ipkernel import IPythonKernel
+
+    return copy.deepcopy(dict(IPythonKernel.language_info))
+
+
 def copy_course(folder: Path, course: Path | None = None) -> list[str]:  # course: else built-in
     """Copy the course's notebooks into ``folder``, keeping the learner's own copies: a
     notebook already there is the learner's work and is never overwritten. Returns the
-    names copied."""
+    names copied.
+
+    A copy is written as JupyterLab will have it once its kernel starts (the kernel's
+    ``language_info``): Lab marks a notebook changed (● and "Save changes?") when its
+    kernel's differs from the file's, before the learner did anything."""
+    from tutor.display.course import learners_copy
+
     folder.mkdir(parents=True, exist_ok=True)
+    language_info = kernel_language_info()
     copied = []
     for notebook in sorted((course or notebooks_dir()).glob("*.ipynb")):
         target = folder / notebook.name
         if not target.exists():
-            shutil.copyfile(notebook, target)
+            content = learners_copy(json.loads(notebook.read_text(encoding="utf-8")))
+            content["metadata"]["language_info"] = language_info
+            saved = json.dumps(content, ensure_ascii=False, indent=1, sort_keys=True)
+            target.write_text(saved + "\n", encoding="utf-8")
             copied.append(notebook.name)
     return copied
 

@@ -35,6 +35,12 @@ LANGUAGE_NAMES: Mapping[str, str] = {"en": "English", "ja": "日本語", "zh-Han
 class UnknownLanguageError(ValueError):
     """A ``TUTOR_LANG`` that names none of the tutor's languages."""
 
+    def _render_traceback_(self) -> list[str]:
+        """What IPython shows for it in a notebook (its hook for exceptions that know
+        better): one line naming the value and the known languages, not the tutor's
+        calls down to the check; the setting is to fix, not the code."""
+        return [f"{type(self).__name__}: {self}"]
+
 
 def _known(value: str) -> str | None:
     """The language ``value`` names (ignoring case and surrounding spaces), or ``None``."""
