@@ -30,9 +30,7 @@ SIZES = ((1280, 720, "PageDown"), (1920, 1080, "ArrowRight"))
 MOST_SCREENS = 200
 """More screens than any lesson has: a walk that never reaches the end stops here."""
 
-MEASURE = (Path(__file__).parents[1] / "browser" / "present_measure.js").read_text(
-    encoding="utf-8"
-)
+MEASURE = (Path(__file__).parents[1] / "browser" / "present_measure.js").read_text(encoding="utf-8")
 
 # What the room sees on the stage now: the words and the pictures (svg, img) that are
 # displayed, not hidden, not clipped away (screen-reader-only words), and on the screen.
@@ -69,9 +67,7 @@ SHOWN = """() => {
 
 
 def _lessons() -> list[Lesson]:
-    return [
-        lesson for lesson in list_lessons() if list(notebooks_dir().glob(f"{lesson.id}.ipynb"))
-    ]
+    return [lesson for lesson in list_lessons() if list(notebooks_dir().glob(f"{lesson.id}.ipynb"))]
 
 
 def _state(page: Any) -> tuple[str, bool]:
@@ -116,9 +112,7 @@ def _problems(screen: dict[str, Any], shown: dict[str, Any], where: str) -> list
     return found
 
 
-@pytest.mark.parametrize(
-    ("width", "height", "key"), SIZES, ids=[f"{w}x{h}" for w, h, _ in SIZES]
-)
+@pytest.mark.parametrize(("width", "height", "key"), SIZES, ids=[f"{w}x{h}" for w, h, _ in SIZES])
 @pytest.mark.parametrize("lesson", _lessons(), ids=lambda lesson: lesson.id[:2])
 def test_every_slide_shows_something_and_nothing_is_cut(
     presenter_host: Host, page: Any, lesson: Lesson, width: int, height: int, key: str
@@ -142,10 +136,21 @@ def test_every_slide_shows_something_and_nothing_is_cut(
         assert len(screens) < MOST_SCREENS, f"never reached the last slide: {screens[-3:]}"
         _press(page, key)
     assert problems == [], "\n".join(problems)
-    # every slide was seen, in order (a stepper's steps come between two slides)
-    slides = [slide for position, _ in screens if (slide := _slide(position)) is not None]
-    numbers = list(dict.fromkeys(number for number, _ in slides))
-    assert numbers == list(range(1, slides[-1][1] + 1)), screens
+    # Every slide was seen, in order; a stepper's slide (the worked example) shows its
+    # steps instead ("Step 7 of 20"), every one of them.
+    positions = list(dict.fromkeys(position for position, _ in screens))
+    slides = [slide[0] for position in positions if (slide := _slide(position)) is not None]
+    steps = [position for position in positions if _slide(position) is None]
+    total = slides[-1]
+    assert slides == sorted(set(slides)), positions
+    if steps:
+        count = len(steps)
+        assert steps == [
+            text("stepper.position", number=n, total=count) for n in range(1, count + 1)
+        ]
+        assert len(slides) == total - 1, positions
+    else:
+        assert slides == list(range(1, total + 1)), positions
     print(
         f"\n[present-scenario] {presenter_host.name} {lesson.id} {width}x{height}:"
         f" {len(screens)} screens in {time.monotonic() - started:.0f} s"

@@ -53,9 +53,7 @@ def _number(words: str) -> int:
 def test_rules_md_and_the_engine_agree_on_the_worked_example() -> None:
     """The facts this scenario holds the page to, checked first against the engine (so a
     failure below is the page's, not a slip in copying RULES.md)."""
-    rnd = Round(
-        hands=tuple(HANDS[p] for p in PLAYERS), turned=TURNED, dealer=DEALER, names=PLAYERS
-    )
+    rnd = Round(hands=tuple(HANDS[p] for p in PLAYERS), turned=TURNED, dealer=DEALER, names=PLAYERS)
     while rnd.to_act is not None and rnd.bids[rnd.to_act] is None:
         rnd.bid(BIDS[PLAYERS[rnd.to_act]], seat=rnd.to_act)
     for plays, winner in TRICKS:
