@@ -93,9 +93,6 @@ class PlayedGame:
     def button(self, key: str, **values: Any) -> Any:
         return self.content.get_by_role("button", name=text(key, **values), exact=True)
 
-    def status(self) -> str:
-        return str(self.content.locator(".tutor-play-status").inner_text())
-
     def wait_for_round(self, number: int) -> None:
         from playwright.sync_api import expect
 
@@ -107,11 +104,11 @@ class PlayedGame:
             cards=view.cards,
             dealer=view.names[view.dealer],
         )
-        expect(self.content.locator(".tutor-play-status")).to_contain_text(
-            status, timeout=ACTION_TIMEOUT
-        )
         rules = text("play-screen.rules", variant=text(f"play-variant.{VARIANT}"), seed=self.seed)
-        assert rules in self.status()
+        # the seed too: a new game's round 1 can read like the one before it
+        shown = self.content.locator(".tutor-play-status")
+        expect(shown).to_contain_text(rules, timeout=ACTION_TIMEOUT)
+        expect(shown).to_contain_text(status, timeout=ACTION_TIMEOUT)
 
     def play_round(self, number: int) -> None:
         """The learner's part of round ``number``: trump if theirs to choose, a bid, every
@@ -176,13 +173,12 @@ class PlayedGame:
         assert len(rows) == PLAYERS, rows
         shown = []
         for name, bid, taken, points, how in rows:
-            shown.append((name, int(bid), int(taken), _number(points)))
+            shown.append((name, int(bid), int(taken), _number(points), how))
             # the page's own numbers agree with the scoring rule
             assert _number(points) == round_score(int(bid), int(taken)), (name, bid, taken, points)
-            assert how, name
-        expected = [(r.name, r.bid, r.taken, r.points) for r in engine.results()]
+        expected = [(r.name, r.bid, r.taken, r.points, r.how) for r in engine.results()]
         assert shown == expected, (number, shown, expected)
-        for seat, (_, _, _, points) in enumerate(shown):
+        for seat, (_, _, _, points, _) in enumerate(shown):
             self.shown_totals[seat] += points
 
         view = engine.view()
@@ -199,13 +195,15 @@ class PlayedGame:
         expect(side.locator("svg.trick")).to_have_attribute("aria-label", expected_label)
 
         sheet = self.content.locator(".score-sheet")
-        expect(sheet.locator("tbody tr")).to_have_count(number, timeout=ACTION_TIMEOUT)
+        expect(sheet.locator("td.bid-taken")).to_have_count(
+            number * PLAYERS, timeout=ACTION_TIMEOUT
+        )
         totals = [_number(cell) for cell in sheet.locator("tfoot td.grand-total").all_inner_texts()]
         assert totals == self.shown_totals == list(engine.score_sheet().totals), totals
         row = sheet.locator("tbody tr").nth(number - 1).locator("td").all_inner_texts()
         # the round's row: cards, then bid → taken, points, running total for each seat
         assert int(row[0]) == view.cards
-        for seat, (_, bid, taken, points) in enumerate(shown):
+        for seat, (_, bid, taken, points, _) in enumerate(shown):
             bid_taken, row_points, running = row[1 + 3 * seat : 4 + 3 * seat]
             assert bid_taken == f"{bid} → {taken}"
             assert _number(row_points) == points
