@@ -136,3 +136,50 @@ def test_the_worked_example_to_the_end(host: Host, page: Any) -> None:
         assert "★" in starred and card_name(parse_cards(winning)[0]) in starred
     taken_words = ", ".join(f"{p} {TAKEN[p]}" for p in PLAYERS)
     expect(summary).to_contain_text(taken_words)
+
+
+# Every part of the step that is cut: off the side of the window, or hidden in a box that
+# scrolls sideways (a score sheet's last columns).
+CUT = """(selector) => {
+  const cut = [];
+  const root = document.querySelector(selector);
+  for (const element of root.querySelectorAll("*")) {
+    if (element.closest("svg") && element.tagName.toLowerCase() !== "svg") continue;
+    const style = getComputedStyle(element);
+    if (style.display === "none" || style.visibility === "hidden") continue;
+    const box = element.getBoundingClientRect();
+    if (box.width < 1 || box.height < 1) continue;
+    const name = `${element.tagName.toLowerCase()}.${element.className.baseVal ?? element.className}`;
+    if (box.left < -1 || box.right > innerWidth + 1) cut.push(`${name} off the window`);
+    if (/(auto|scroll|hidden)/.test(style.overflowX) && element.scrollWidth > element.clientWidth + 1)
+      cut.push(`${name} hides ${element.scrollWidth - element.clientWidth} px`);
+  }
+  return cut;
+}"""
+
+
+def test_the_worked_example_in_presenter_mode_shows_every_step_whole(host: Host, page: Any) -> None:
+    """A teacher projects the worked example with its own "Presenter mode" button (a
+    1920x1080 projector): every step, the score sheet's every column included, is whole."""
+    from playwright.sync_api import expect
+
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    host.open(page, WORKED)
+    content = host.content(page)
+    steps = worked_example().steps
+    content.get_by_role("button", name=text("stepper.present"), exact=True).click()
+    expect(content.locator(".tutor-stepper.tutor-present")).to_have_count(1, timeout=ACTION_TIMEOUT)
+    position = content.locator(".tutor-step-position")
+    title = content.locator(".tutor-step-page h3").first
+    cut: list[str] = []
+    before = ""
+    for number in range(1, len(steps) + 1):
+        expect(position).to_have_text(
+            text("stepper.position", number=number, total=len(steps)), timeout=ACTION_TIMEOUT
+        )
+        expect(title).not_to_have_text(before, timeout=ACTION_TIMEOUT)  # the step is drawn
+        before = title.inner_text()
+        cut += [f"step {number}: {part}" for part in page.evaluate(CUT, ".tutor-step-page")]
+        if number < len(steps):
+            content.locator("button.tutor-step-next").click()
+    assert cut == [], "\n".join(cut)
