@@ -194,6 +194,18 @@ class PlayedGame:
         )
         expect(side.locator("svg.trick")).to_have_attribute("aria-label", expected_label)
 
+        # the replay offers every trick of the round, and shows the last one whole
+        replay = self.content.get_by_role("combobox", name=text("play-screen.replay-trick"))
+        options = [
+            text("play-screen.replay-option", number=trick.number, winner=view.names[trick.winner])
+            for trick in view.tricks
+        ]
+        expect(replay.locator("option")).to_have_text(options, timeout=ACTION_TIMEOUT)
+        expect(replay).to_be_visible()
+        pictures = self.content.get_by_role("group", name=expected_label, exact=True)
+        # the round's last trick stays on the table, heads the side panel and is replayed
+        expect(pictures).to_have_count(3)
+
         sheet = self.content.locator(".score-sheet")
         expect(sheet.locator("td.bid-taken")).to_have_count(
             number * PLAYERS, timeout=ACTION_TIMEOUT
