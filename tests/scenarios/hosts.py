@@ -251,12 +251,25 @@ LAB_CONSOLE_ERRORS = {
     "extension, installed for the static site, does not run in Lab",
 }
 
-_MARK_OLD_OUTPUTS = """() => document.querySelectorAll('.jp-OutputArea-output')
-    .forEach(output => output.dataset.scenarioOld = '1')"""
+_WATCH_RUN = """() => {
+    // The run has started once a cell shows [*]: then its old outputs (the hint to run it,
+    // or what an earlier run saved) are marked, so that only the new page counts as drawn.
+    window.scenarioRun = 'waiting';
+    const running = () => [...document.querySelectorAll('.jp-InputPrompt')]
+        .some(prompt => prompt.textContent.includes('*'));
+    const observer = new MutationObserver(() => {
+        if (window.scenarioRun === 'waiting' && running()) {
+            window.scenarioRun = 'started';
+            document.querySelectorAll('.jp-OutputArea-output')
+                .forEach(output => { output.dataset.scenarioOld = '1'; });
+            observer.disconnect();
+        }
+    });
+    observer.observe(document.body, {subtree: true, childList: true, characterData: true});
+}"""
+_RUN_STARTED = "() => window.scenarioRun === 'started'"
 _NEW_PAGE_DRAWN = """(ready) => [...document.querySelectorAll(ready)]
     .some(el => !el.closest('[data-scenario-old]'))"""
-_RUN_STARTED = """() => !document.querySelector('[data-scenario-old]')
-    || [...document.querySelectorAll('.jp-InputPrompt')].some(p => p.textContent.includes('*'))"""
 RUN_ALL_RETRY = 15_000
 """ms to see Run All start before choosing it again: while Lab is still starting, the menu
 item can be there but not yet act on the notebook."""
@@ -272,6 +285,7 @@ class LabHost(Host):
     def __init__(self) -> None:
         self.servers: dict[str, LabServer] = {}
         self._lang: dict[int, str] = {}  # id(page) -> the language its server speaks
+        self.kernel_asked = 0  # times Lab asked which kernel to start
 
     def server(self, lang: str) -> LabServer:
         if lang not in self.servers:
@@ -321,9 +335,19 @@ class LabHost(Host):
         )
         from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-        page.evaluate(_MARK_OLD_OUTPUTS)
+        page.evaluate(_WATCH_RUN)
         deadline = time.monotonic() + LOAD_TIMEOUT / 1000
         while True:
+            dialog = page.locator(".jp-Dialog")
+            if dialog.count():
+                asked = dialog.first.inner_text()
+                if not asked.startswith("Select Kernel") or self.kernel_asked:
+                    raise AssertionError(f"Lab asks: {asked!r}")
+                # Lab, loaded, sometimes asks for the kernel of a notebook that names its
+                # own: a learner accepts the one offered (the notebook's). Once per run at
+                # most; the report of the run says so (kernel_asked).
+                self.kernel_asked += 1
+                dialog.first.get_by_role("button", name="Select", exact=True).click()
             page.get_by_role("menuitem", name="Run", exact=True).click()
             item = page.get_by_role("menuitem", name="Run All Cells", exact=True)
             item.wait_for(timeout=LOAD_TIMEOUT)
@@ -339,7 +363,15 @@ class LabHost(Host):
             if time.monotonic() > deadline:
                 raise AssertionError(f"Run All Cells never started in Lab:\n{server.log()}")
             time.sleep(0.5)
-        page.wait_for_function(_NEW_PAGE_DRAWN, arg=READY, timeout=LOAD_TIMEOUT)
+        try:
+            page.wait_for_function(_NEW_PAGE_DRAWN, arg=READY, timeout=LOAD_TIMEOUT)
+        except PlaywrightTimeout:
+            page.screenshot(path=str(server.home.parent / f"{server.home.name}-failed.png"))
+            shown = self.content(page).inner_text()[-2000:]
+            raise AssertionError(
+                f"Lab ran the notebook but its page was not drawn; the notebook shows:\n{shown}"
+                f"\n-- Lab's log:\n{server.log()[-3000:]}"
+            ) from None
         wait_until(server.kernels_idle, LOAD_TIMEOUT, "Lab's kernel to be idle after Run All")
 
     def close(self) -> None:
