@@ -4,7 +4,8 @@
 #   -> ruff -> mypy
 #   -> pytest (doctests + tests; the tests run every notebook and compare what it shows
 #   with the engine, tests/display/test_notebooks.py, and build and try the wheel,
-#   tests/browser/test_wheel.py) -> pytest --nbval-lax notebooks/
+#   tests/browser/test_wheel.py; tests/scenarios runs the learner's scenarios against the
+#   app, the static site and JupyterLab, markers browser and slow) -> pytest --nbval-lax notebooks/
 # Stops at the first failing section. Extra arguments go to the pytest run,
 # e.g.  bash scripts/test.sh -x -k scoring      or     bash scripts/test.sh -m "not browser"
 set -euo pipefail

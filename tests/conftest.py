@@ -1,7 +1,8 @@
 """Fixtures shared by the tests of every layer: the worked example's deal, a random policy
 that plays any round to its end with legal actions only, a progress file in a tmp folder,
-a disk that is full for that file, the Playwright driver of the browser and hub tests,
-and the app (one per session, for the browser tests and the fuzz suite)."""
+a disk that is full for that file, the Playwright driver of the browser and hub tests;
+Chromium, the app and the static site (one of each per session, for tests/browser,
+tests/scenarios and tests/fuzz) come from tests/browser/fixtures.py."""
 
 from __future__ import annotations
 
@@ -16,11 +17,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser.app_process import AppServer
 
 from tutor.rules.cards import Suit
 from tutor.rules.round import Phase, Round
 from tutor.teaching.progress import PROGRESS_FILE_VARIABLE
+
+# Chromium, the app, the static site: one of each for the whole run, shared by
+# tests/browser and tests/scenarios (fixtures defined once, here, are set up once).
+pytest_plugins = ["browser.fixtures"]
 
 # RULES.md, "The worked example": seats 0-3 are A-D clockwise, D (seat 3) deals, R9 turned.
 WORKED_HANDS = ("J R2 G8", "B5 W G3", "B11 R4 J", "B7 R12 G10")
@@ -110,12 +114,3 @@ def playwright_driver() -> Iterator[Any]:
 
     with sync_playwright() as driver:
         yield driver
-
-
-@pytest.fixture(scope="session")
-def app() -> Iterator[AppServer]:
-    """The app as the README starts it (bash scripts/app.sh), serving notebooks/: one for
-    the whole session, shared by the browser tests and the fuzz suite (tests/fuzz)."""
-    server = AppServer().start()
-    yield server
-    server.close()

@@ -7,21 +7,16 @@ seconds to start; the waits are for conditions, with generous timeouts.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import re
-import threading
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
 import pytest
 
-from tutor.cli import main
 from tutor.resources import notebooks_dir
 from tutor.rules.cards import Suit
 from tutor.teaching.explain import card_name, suit_name
@@ -32,7 +27,7 @@ from tutor.teaching.quiz import TrickWinnerQuestion
 from tutor.teaching.text import text
 from tutor.teaching.worked_example import worked_example
 
-from .conftest import wait_until
+from .fixtures import SITE_CONSOLE_ERRORS, StaticSite, wait_until
 from .play_hand import LEGAL_CARD, MESSAGE, after_one_played, ready_to_play
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -40,44 +35,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 LOAD_TIMEOUT = 240_000  # ms: a page starts Python in the browser, then runs its notebook
 ACTION_TIMEOUT = 30_000
 PROGRESS_KEY = "wizard-tutor/progress/v1"
-
-# Console errors a page of the site shows, each with why it is harmless. Keep this short.
-EXPECTED_CONSOLE_ERRORS = {
-    # Voici 0.9 logs the rejection of JupyterLite's service-worker promise with
-    # console.error(reason), and the site's page script makes registering fail on purpose
-    # (tutor/site/page.js: the pages run without a service worker on every origin).
-    "undefined": "no service worker, on purpose",
-}
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-@dataclass
-class StaticSite:
-    folder: Path
-    base: str
-
-    def page_url(self, notebook: str, query: str = "lang=en") -> str:
-        return f"{self.base}/voici/render/{notebook.replace('.ipynb', '.html')}?{query}"
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StaticSite]:
-    """The site, built by the command the README gives, served by http.server."""
-    folder = tmp_path_factory.mktemp("static-site") / "course"
-    assert main(["build-site", str(folder)]) == 0
-    handler = functools.partial(_QuietHandler, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield StaticSite(folder, f"http://127.0.0.1:{server.server_address[1]}")
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 @dataclass
@@ -92,7 +49,7 @@ class SiteLog:
     def assert_clean(self) -> None:
         assert self.served, "no request was recorded: the log is not attached"
         assert self.outside == [], "requests left the site's origin"
-        unexpected = [e for e in self.errors if e.strip() not in EXPECTED_CONSOLE_ERRORS]
+        unexpected = [e for e in self.errors if e.strip() not in SITE_CONSOLE_ERRORS]
         assert unexpected == []
 
 

@@ -1,0 +1,207 @@
+"""The browser fixtures every browser test shares, registered for the whole test tree by
+tests/conftest.py (``pytest_plugins``), so that one pytest run starts ONE Chromium, ONE app
+and builds ONE static site for tests/browser and tests/scenarios alike: the CI budget is
+the sum of what each starts.
+
+- ``browser``: Debian's Chromium through Playwright (session);
+- ``app``: the app as the README starts it (``bash scripts/app.sh``), serving notebooks/
+  (session);
+- ``site``: the course built by ``wizard-tutor build-site`` and served by a plain static
+  file server on 127.0.0.1 (session);
+- ``page``: a fresh page in a browser context of its own, and its :class:`PageLog`
+  (tests/browser's; tests/scenarios has its own ``page``);
+- :func:`wait_until`, for a state no single ``expect`` can describe.
+
+Without Chromium the browser tests skip with a message saying how to install it, except
+in CI (env ``CI`` set), where a missing Chromium fails them: they must run there.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import pytest
+
+from .app_process import INSTALL_HINT, AppServer, chromium_path, launch_chromium
+
+EXPECT_TIMEOUT = 30_000
+"""ms an ``expect(...)`` without its own timeout waits. Playwright's 5 s is too short for
+a click's round trip to a kernel on a loaded 2-core machine."""
+
+# Console errors a page of the app may show, each with the reason it is harmless. Keep
+# this short.
+EXPECTED_CONSOLE_ERRORS: dict[str, str] = {}
+
+# Console errors a page of the static site shows, each with why it is harmless (matched
+# as the whole message). Keep this short.
+SITE_CONSOLE_ERRORS = {
+    # Voici 0.9 logs the rejection of JupyterLite's service-worker promise with
+    # console.error(reason), and the site's page script makes registering fail on purpose
+    # (tutor/site/page.js: the pages run without a service worker on every origin).
+    "undefined": "no service worker, on purpose",
+}
+
+
+def _missing_browser(reason: str) -> None:
+    message = f"{reason}: {INSTALL_HINT}"
+    if os.environ.get("CI"):
+        pytest.fail(f"CI must run the browser tests, but {message}")
+    pytest.skip(message)
+
+
+def wait_until(
+    condition: Callable[[], Any], timeout_ms: float, what: str | Callable[[], str]
+) -> Any:
+    """Poll ``condition`` until it returns something true (returned) or ``timeout_ms``
+    passes (AssertionError naming ``what``, or what it returns then): for a state no single
+    ``expect`` can describe, e.g. several widgets the kernel updates one message at a time."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        result = condition()
+        if result:
+            return result
+        if time.monotonic() > deadline:
+            said = what() if callable(what) else what
+            raise AssertionError(f"timed out after {timeout_ms / 1000:.0f} s waiting for {said}")
+        time.sleep(0.1)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _patient_expect() -> None:
+    """Every test's ``expect`` waits EXPECT_TIMEOUT unless told otherwise (set once for
+    the session, so no test depends on another having set it)."""
+    try:
+        from playwright.sync_api import expect
+    except ImportError:  # the browser fixture says how to install it
+        return
+    expect.set_options(timeout=EXPECT_TIMEOUT)
+
+
+@pytest.fixture(scope="session")
+def browser(request: pytest.FixtureRequest) -> Iterator[Any]:
+    """Debian's Chromium, launched once per session through Playwright."""
+    if chromium_path() is None:
+        _missing_browser("Chromium was not found")
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        _missing_browser("the playwright Python package is missing (bash scripts/setup_env.sh)")
+    chromium = launch_chromium(request.getfixturevalue("playwright_driver"))
+    yield chromium
+    chromium.close()
+
+
+@pytest.fixture(scope="session")
+def app() -> Iterator[AppServer]:
+    """The app as the README starts it (bash scripts/app.sh), serving notebooks/: one for
+    the whole session, shared by tests/browser, tests/scenarios and tests/fuzz."""
+    server = AppServer().start()
+    yield server
+    server.close()
+
+
+# -- the static site -------------------------------------------------------------------------
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@dataclass
+class StaticSite:
+    """The built course (``folder``) as a web server serves it at ``base``."""
+
+    folder: Path
+    base: str
+
+    def page_url(self, notebook: str, query: str = "lang=en") -> str:
+        return f"{self.base}/voici/render/{notebook.replace('.ipynb', '.html')}?{query}"
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StaticSite]:
+    """The site, built once per run by the command the README gives, served by
+    http.server (no kernel, no tutor code on the server)."""
+    from tutor.cli import main
+
+    folder = tmp_path_factory.mktemp("static-site") / "course"
+    assert main(["build-site", str(folder)]) == 0
+    handler = functools.partial(_QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield StaticSite(folder, f"http://127.0.0.1:{server.server_address[1]}")
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+# -- a page and its log ------------------------------------------------------------------------
+
+
+@dataclass
+class PageLog:
+    """Every request a page made and every console error it showed. ``expected`` maps
+    console errors known to be harmless (a part of the message) to why, ``expected_whole``
+    those matched as the whole message."""
+
+    requests: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    expected: dict[str, str] = field(default_factory=lambda: dict(EXPECTED_CONSOLE_ERRORS))
+    expected_whole: dict[str, str] = field(default_factory=dict)
+
+    def outside_requests(self) -> list[str]:
+        """Requests that left the machine (anything but 127.0.0.1, data: and blob:)."""
+        return [
+            url
+            for url in self.requests
+            if urlparse(url).scheme not in ("data", "blob")
+            and urlparse(url).hostname != "127.0.0.1"
+        ]
+
+    def unexpected_errors(self) -> list[str]:
+        return [
+            error
+            for error in self.errors
+            if error.strip() not in self.expected_whole
+            and not any(known in error for known in self.expected)
+        ]
+
+    def assert_clean(self) -> None:
+        assert self.requests, "no request was recorded: the log is not attached"
+        assert self.outside_requests() == []
+        assert self.unexpected_errors() == []
+
+    def attach(self, target: Any) -> None:
+        """Record the requests and console errors of ``target`` (a page or a context)."""
+        target.on("request", lambda request: self.requests.append(request.url))
+        target.on(
+            "console",
+            lambda message: self.errors.append(message.text) if message.type == "error" else None,
+        )
+        if hasattr(target, "pages"):  # a context
+            target.on("weberror", lambda error: self.errors.append(f"page error: {error.error}"))
+        else:
+            target.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[tuple[Any, PageLog]]:
+    """A fresh browser page (its own context: no shared cookies) and its log."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    new_page = context.new_page()
+    log = PageLog()
+    log.attach(new_page)
+    yield new_page, log
+    context.close()

@@ -1,0 +1,380 @@
+"""The places a learner meets the course, behind one interface, so that a scenario is
+written once and runs in each: the app (Voilà), the static site (Pyodide in the browser)
+and JupyterLab (a learner's copy). A behaviour that differs between them is a failing
+scenario: never special-case a host to make one pass.
+
+The harness (tests/scenarios/conftest.py)
+-----------------------------------------
+Fixtures, for every scenario:
+
+``host`` (session, parametrized ``app``, ``site``, ``lab``; ``-k app`` selects one)
+    A :class:`Host`. Its server is started once per run and shared with tests/browser
+    (one app, one built site; Lab is started for the scenarios only, once per language).
+``presenter_host`` (session, parametrized ``app``, ``site``)
+    The hosts with presenter mode (:attr:`Host.supports_present`), for presenter
+    scenarios: Lab has none by design, so they are not asked of it.
+``page``
+    A fresh Playwright page in a browser context of its own (its own localStorage and
+    cookies), 1280x900, for a new learner: the host's progress starts empty (Lab's
+    progress file removed, its copies of the notebooks the course's again). Every request
+    and console error is recorded in ``page_log`` (a :class:`PageLog`); after the test,
+    a request that left 127.0.0.1 or an unexpected console error fails it.
+
+:class:`Host`:
+
+``host.name``: ``"app"``, ``"site"`` or ``"lab"``.
+``host.open(page, notebook, *, lang="en", present=False)``
+    Open ``notebook`` (``"06_trick_winner.ipynb"``) as a learner does in this host (in
+    Lab: open it, then Run ▸ Run All Cells), and return once its page is drawn: every
+    page of the course shows the progress notice, its last widget, so the page's widgets
+    are there; and the kernel is idle.
+``host.reload(page)``
+    What a learner does to come back to the page: reload it (in Lab: reload, Run All),
+    and return once it is drawn again.
+``host.supports_present``: whether ``present=True`` exists (not in Lab).
+``host.content(page)``
+    A Locator of the notebook's drawn page (Voilà's ``#rendered_cells``, Lab's notebook):
+    read what the learner sees there, never the whole window (Lab has its menus).
+``host.course_link_opens(page)``: whether a link to another page opens it here (the app
+    and the site; in Lab, links open notebooks, which must then be run).
+
+Timeouts: :data:`LOAD_TIMEOUT` for a page to be drawn, :data:`ACTION_TIMEOUT` for a
+click's round trip to the kernel.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from browser.app_process import AppServer, free_port
+from browser.fixtures import SITE_CONSOLE_ERRORS, PageLog, StaticSite, wait_until
+
+from tutor.resources import notebooks_dir
+from tutor.teaching.progress import PROGRESS_FILE_VARIABLE
+
+LOAD_TIMEOUT = 240_000
+"""ms a page may take to be drawn: the static site starts Python in the browser, Lab
+starts a kernel and runs the notebook; on a loaded 2-core machine."""
+ACTION_TIMEOUT = 60_000
+"""ms a click's round trip to the kernel may take on a loaded machine."""
+
+READY = ".tutor-progress-notice"
+"""Every page of the course ends its first widget output with the progress notice (hidden
+unless there is something to say): once it is in the page, the page's widgets are."""
+
+HOST_NAMES = ("app", "site", "lab")
+PRESENTER_HOSTS = ("app", "site")
+
+
+class Host:
+    """One place the course runs; see the module's docstring."""
+
+    name = ""
+    supports_present = True
+
+    def open(self, page: Any, notebook: str, *, lang: str = "en", present: bool = False) -> None:
+        raise NotImplementedError
+
+    def reload(self, page: Any) -> None:
+        raise NotImplementedError
+
+    def content(self, page: Any) -> Any:
+        return page.locator("#rendered_cells")
+
+    def new_learner(self, log: PageLog) -> None:
+        """Called for each new ``page``: the host forgets the last learner; ``log`` learns
+        the console errors known to be harmless here."""
+
+    def end_learner(self) -> None:
+        """Called when the page is closed."""
+
+    def close(self) -> None:
+        """Stop what this host started itself."""
+
+    def __repr__(self) -> str:
+        return f"<host {self.name}>"
+
+
+def _query(lang: str, present: bool) -> str:
+    return f"lang={lang}" + ("&present=1" if present else "")
+
+
+def _wait_drawn(page: Any, host: Host) -> None:
+    host.content(page).locator(READY).first.wait_for(state="attached", timeout=LOAD_TIMEOUT)
+
+
+class AppHost(Host):
+    """The Voilà app (one per run, the ``app`` fixture's)."""
+
+    name = "app"
+
+    def __init__(self, app: AppServer) -> None:
+        self.app = app
+
+    def open(self, page: Any, notebook: str, *, lang: str = "en", present: bool = False) -> None:
+        page.goto(self.app.render_url(notebook, _query(lang, present)))
+        _wait_drawn(page, self)
+
+    def reload(self, page: Any) -> None:
+        page.reload()
+        _wait_drawn(page, self)
+
+
+class SiteHost(Host):
+    """The static site (built once per run, the ``site`` fixture's)."""
+
+    name = "site"
+
+    def __init__(self, site: StaticSite) -> None:
+        self.site = site
+
+    def new_learner(self, log: PageLog) -> None:
+        log.expected_whole.update(SITE_CONSOLE_ERRORS)
+
+    def open(self, page: Any, notebook: str, *, lang: str = "en", present: bool = False) -> None:
+        page.goto(self.site.page_url(notebook, _query(lang, present)))
+        _wait_drawn(page, self)
+
+    def reload(self, page: Any) -> None:
+        page.reload()
+        _wait_drawn(page, self)
+
+
+# -- JupyterLab ------------------------------------------------------------------------------
+
+
+class LabServer:
+    """``wizard-tutor lab --lang LANG`` on a learner's copy in a scratch home, as a learner
+    starts it (no browser of its own; a token, for this harness's API calls)."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.home = Path(tempfile.mkdtemp(prefix=f"tutor-lab-{lang}-"))
+        self.folder = self.home / "wizard-tutor"
+        self.progress_file = self.home / "progress.jsonl"
+        self.port = free_port()
+        self.token = "scenario-" + os.urandom(8).hex()
+        self.log_path = self.home / "lab.log"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 240.0) -> LabServer:
+        env = {
+            **os.environ,
+            "HOME": str(self.home),  # Lab's settings and workspaces start empty
+            "JUPYTER_RUNTIME_DIR": str(self.home / "runtime"),
+            PROGRESS_FILE_VARIABLE: str(self.progress_file),
+        }
+        env.pop("TUTOR_LANG", None)
+        command = [
+            sys.executable, "-m", "tutor", "lab", "--no-browser", "--lang", self.lang,
+            "--port", str(self.port), "--dir", str(self.folder),
+            "--", f"--IdentityProvider.token={self.token}",
+        ]  # fmt: skip
+        with self.log_path.open("wb") as log:
+            self.process = subprocess.Popen(
+                command,
+                cwd=self.home,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+                env=env,
+            )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"JupyterLab exited:\n{self.log()}")
+            try:
+                self.api("GET", "/api/status")
+                return self
+            except OSError:
+                time.sleep(0.3)
+        raise RuntimeError(f"JupyterLab did not answer on port {self.port}:\n{self.log()}")
+
+    def log(self) -> str:
+        return self.log_path.read_text(encoding="utf-8", errors="replace")
+
+    def url(self, path: str) -> str:
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    def api(self, method: str, path: str) -> Any:
+        request = urllib.request.Request(
+            self.url(path), method=method, headers={"Authorization": f"token {self.token}"}
+        )
+        with urllib.request.urlopen(request, timeout=30) as response:
+            body = response.read()
+        return json.loads(body) if body else None
+
+    def kernels_idle(self) -> bool:
+        kernels = self.api("GET", "/api/kernels")
+        return bool(kernels) and all(k["execution_state"] == "idle" for k in kernels)
+
+    def forget_learner(self) -> None:
+        """Shut every notebook's kernel down, remove the progress file, and put the course's
+        notebooks back in the copy (as a learner who deletes a copy gets the original)."""
+        for session in self.api("GET", "/api/sessions"):
+            with contextlib.suppress(urllib.error.HTTPError):  # already gone
+                self.api("DELETE", f"/api/sessions/{session['id']}")
+        self.progress_file.unlink(missing_ok=True)
+        for notebook in notebooks_dir().glob("*.ipynb"):
+            shutil.copyfile(notebook, self.folder / notebook.name)
+
+    def close(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(timeout=10)
+        shutil.rmtree(self.home, ignore_errors=True)
+
+
+# Console errors the tutor's Lab shows, each with why it is harmless. Keep this short.
+LAB_CONSOLE_ERRORS = {
+    # The static site's build needs jupyterlite-pyodide-kernel (the `site` extra), which
+    # installs a JupyterLite extension that every JupyterLab of that environment loads and
+    # cannot start (it needs JupyterLite's own server); disabling it in the page config
+    # does not stop Lab loading its module. A learner's `pip install wizard-tutor` lacks it.
+    "Shared module @jupyterlite/server doesn't exist in shared scope": "JupyterLite's kernel "
+    "extension, installed for the static site, does not run in Lab",
+}
+
+_WATCH_RUN = """() => {
+    // The run has started once a cell shows [*]: then its old outputs (the hint to run it,
+    // or what an earlier run saved) are marked, so that only the new page counts as drawn.
+    window.scenarioRun = 'waiting';
+    const running = () => [...document.querySelectorAll('.jp-InputPrompt')]
+        .some(prompt => prompt.textContent.includes('*'));
+    const observer = new MutationObserver(() => {
+        if (window.scenarioRun === 'waiting' && running()) {
+            window.scenarioRun = 'started';
+            document.querySelectorAll('.jp-OutputArea-output')
+                .forEach(output => { output.dataset.scenarioOld = '1'; });
+            observer.disconnect();
+        }
+    });
+    observer.observe(document.body, {subtree: true, childList: true, characterData: true});
+}"""
+_RUN_STARTED = "() => window.scenarioRun === 'started'"
+_NEW_PAGE_DRAWN = """(ready) => [...document.querySelectorAll(ready)]
+    .some(el => !el.closest('[data-scenario-old]'))"""
+RUN_ALL_RETRY = 15_000
+"""ms to see Run All start before choosing it again: while Lab is still starting, the menu
+item can be there but not yet act on the notebook."""
+
+
+class LabHost(Host):
+    """JupyterLab as ``wizard-tutor lab`` starts it: one server per language used (the
+    language of Lab is chosen when it starts, ``--lang``), started on first use."""
+
+    name = "lab"
+    supports_present = False
+
+    def __init__(self) -> None:
+        self.servers: dict[str, LabServer] = {}
+        self._lang: dict[int, str] = {}  # id(page) -> the language its server speaks
+        self.kernel_asked = 0  # times Lab asked which kernel to start
+
+    def server(self, lang: str) -> LabServer:
+        if lang not in self.servers:
+            self.servers[lang] = LabServer(lang).start()
+        return self.servers[lang]
+
+    def content(self, page: Any) -> Any:
+        return page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook")
+
+    def new_learner(self, log: PageLog) -> None:
+        log.expected.update(LAB_CONSOLE_ERRORS)
+        for server in self.servers.values():
+            server.forget_learner()
+
+    def end_learner(self) -> None:
+        for server in self.servers.values():
+            server.forget_learner()
+
+    def open(self, page: Any, notebook: str, *, lang: str = "en", present: bool = False) -> None:
+        if present:
+            raise ValueError("JupyterLab has no presenter mode: use the presenter_host fixture")
+        server = self.server(lang)
+        self._lang[id(page)] = lang
+        # ?reset: the workspace holds this notebook only (no tabs of earlier tests reopened)
+        page.goto(server.url(f"/lab/tree/{notebook}?reset&token={server.token}"))
+        self._run_all(page, server)
+
+    def reload(self, page: Any) -> None:
+        server = self.server(self._lang.get(id(page), "en"))
+        page.reload()
+        self._run_all(page, server)
+
+    def _run_all(self, page: Any, server: LabServer) -> None:
+        """Run ▸ Run All Cells once the notebook's kernel is ready, then wait until the
+        page drawn by that run is there (not the outputs saved in the copy) and the
+        kernel is idle."""
+        # the notebook is loaded once its saved outputs are drawn (a course notebook
+        # always has one: the hint to run it); Run All before that may do nothing
+        self.content(page).locator(".jp-OutputArea-output").first.wait_for(timeout=LOAD_TIMEOUT)
+        status = page.locator(
+            ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator"
+        )
+        wait_until(
+            lambda: status.get_attribute("data-status") == "idle",
+            LOAD_TIMEOUT,
+            "the notebook's kernel to be ready",
+        )
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        page.evaluate(_WATCH_RUN)
+        deadline = time.monotonic() + LOAD_TIMEOUT / 1000
+        while True:
+            dialog = page.locator(".jp-Dialog")
+            if dialog.count():
+                asked = dialog.first.inner_text()
+                if not asked.startswith("Select Kernel") or self.kernel_asked:
+                    raise AssertionError(f"Lab asks: {asked!r}")
+                # Lab, loaded, sometimes asks for the kernel of a notebook that names its
+                # own: a learner accepts the one offered (the notebook's). Once per run at
+                # most; the report of the run says so (kernel_asked).
+                self.kernel_asked += 1
+                dialog.first.get_by_role("button", name="Select", exact=True).click()
+            page.get_by_role("menuitem", name="Run", exact=True).click()
+            item = page.get_by_role("menuitem", name="Run All Cells", exact=True)
+            item.wait_for(timeout=LOAD_TIMEOUT)
+            if item.get_attribute("aria-disabled") == "true":
+                page.keyboard.press("Escape")  # not yet: the menu's commands are not ready
+            else:
+                item.click()
+                try:
+                    page.wait_for_function(_RUN_STARTED, timeout=RUN_ALL_RETRY)
+                    break
+                except PlaywrightTimeout:
+                    pass
+            if time.monotonic() > deadline:
+                raise AssertionError(f"Run All Cells never started in Lab:\n{server.log()}")
+            time.sleep(0.5)
+        try:
+            page.wait_for_function(_NEW_PAGE_DRAWN, arg=READY, timeout=LOAD_TIMEOUT)
+        except PlaywrightTimeout:
+            page.screenshot(path=str(server.home.parent / f"{server.home.name}-failed.png"))
+            shown = self.content(page).inner_text()[-2000:]
+            raise AssertionError(
+                f"Lab ran the notebook but its page was not drawn; the notebook shows:\n{shown}"
+                f"\n-- Lab's log:\n{server.log()[-3000:]}"
+            ) from None
+        wait_until(server.kernels_idle, LOAD_TIMEOUT, "Lab's kernel to be idle after Run All")
+
+    def close(self) -> None:
+        for server in self.servers.values():
+            server.close()
+        self.servers.clear()

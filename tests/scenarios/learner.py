@@ -1,0 +1,96 @@
+"""What a learner does with a quiz, in any host: find a question, answer it (a choice, several
+cards then Check, or a number typed then Enter), try again, go on. The answers and the
+words expected come from the engine (tutor.teaching) and the catalogs, never typed here.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tutor.display.widgets import QUIZ_CLASS
+from tutor.teaching.quiz import AnswerKind, Question
+from tutor.teaching.text import text
+
+from .hosts import ACTION_TIMEOUT
+
+CHOICE = f"button.{QUIZ_CLASS}-choice"
+TOGGLE = ".widget-toggle-button"  # one of several cards to select
+NUMBER = f".{QUIZ_CLASS}-number input"
+CHECK = f"button.{QUIZ_CLASS}-check"
+TRY_AGAIN = f"button.{QUIZ_CLASS}-try-again"
+NEXT = f"button.{QUIZ_CLASS}-next"
+FEEDBACK = ".quiz-feedback"
+
+
+def expect() -> Any:
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect
+
+
+def question_titled(content: Any, number: int, total: int, lang: str) -> Any:
+    """The quiz of question ``number`` of ``total`` in ``content`` (a Locator: the host's
+    page), the first with that title: the missed questions shown again come later."""
+    title = text("lesson-quiz.question-number", lang, number=number, total=total)
+    titled = content.page.locator(f".{QUIZ_CLASS}-title", has_text=title)
+    return content.locator(f".{QUIZ_CLASS}").filter(has=titled).first
+
+
+def wrong_answer(question: Question) -> object:
+    """An answer the engine grades wrong."""
+    right = question.correct_answer()
+    if question.answer_kind is AnswerKind.NUMBER:
+        assert isinstance(right, int)
+        return right + 1
+    choices = question.choices()
+    if question.answer_kind is AnswerKind.ONE_CHOICE:
+        return next(choice for choice in choices if not question.is_right_choice(choice))
+    chosen = frozenset(c for c in choices if question.is_right_choice(c))
+    extra = [c for c in choices if not question.is_right_choice(c)]
+    return chosen | {extra[0]} if extra else chosen - {next(iter(chosen))}
+
+
+def give(quiz: Any, question: Question, answer: object, lang: str) -> None:
+    """Answer ``question`` shown by ``quiz`` with ``answer`` as a learner does: press the
+    choice; or select the cards, then Check; or type the number (all at once, as a paste
+    does), then Enter."""
+    expect()(quiz).to_be_visible(timeout=ACTION_TIMEOUT)
+    if question.answer_kind is AnswerKind.NUMBER:
+        box = quiz.locator(NUMBER)
+        expect()(box).to_be_enabled(timeout=ACTION_TIMEOUT)
+        box.fill(str(answer))
+        box.press("Enter")
+        return
+    choices = list(question.choices())
+    if question.answer_kind is AnswerKind.ONE_CHOICE:
+        button = quiz.locator(CHOICE).nth(choices.index(answer))
+        expect()(button).to_be_enabled(timeout=ACTION_TIMEOUT)
+        button.click()
+        return
+    assert isinstance(answer, frozenset)
+    toggles = quiz.locator(TOGGLE)
+    for index, choice in enumerate(choices):
+        if choice in answer:
+            expect()(toggles.nth(index)).to_be_enabled(timeout=ACTION_TIMEOUT)
+            toggles.nth(index).click()
+            # selected once the kernel has said so: "✓ red 3"
+            label = question.choice_label(choice, lang)
+            selected = text("widgets.card-button-selected", lang, card=label)
+            expect()(toggles.nth(index)).to_have_text(selected, timeout=ACTION_TIMEOUT)
+    quiz.locator(CHECK).click()
+
+
+def feedback_of(quiz: Any, *, right: bool) -> str:
+    """The feedback shown once the answer is graded (right or wrong, as expected)."""
+    shown = quiz.locator(f"{FEEDBACK}.{'right' if right else 'wrong'}")
+    expect()(shown).to_have_count(1, timeout=ACTION_TIMEOUT)
+    words: str = shown.inner_text()
+    return words
+
+
+def tally_pattern(lang: str) -> re.Pattern[str]:
+    """A row of practice's tally ("Trump: 1 right, 0 wrong") in ``lang``."""
+    row = re.escape(text("practice.tally-row", lang, topic="\0", right="\1", wrong="\2"))
+    row = row.replace("\0", "(?P<topic>.+?)").replace("\1", r"(?P<right>\d+)")
+    return re.compile("^" + row.replace("\2", r"(?P<wrong>\d+)") + "$")
