@@ -807,13 +807,8 @@ def load_lesson_file(path: Path | str, *, label: str | None = None) -> Lesson:
     """
     path = Path(path)
     label = file_label(path) if label is None else label
-    match = _LESSON_FILE.fullmatch(path.name)
     source = _lesson_source(path, label)  # (a folder is refused for being one)
-    if match is None:
-        raise LessonError(
-            f"{label}: a lesson file is named NN_words.toml (two digits, then lower-case "
-            "words joined by '_'), e.g. 04_follow_suit.toml"
-        )
+    lesson_number = lesson_file_number(path, label=label)
     raw = _parse_toml(source, label)
     problems: list[str] = []
 
@@ -859,7 +854,7 @@ def load_lesson_file(path: Path | str, *, label: str | None = None) -> Lesson:
         raise LessonError(*_capped(problems))
     return Lesson(
         id=path.stem,
-        number=int(match.group(1)),
+        number=lesson_number,
         path=path,
         title=title,
         summary=summary,
@@ -920,9 +915,10 @@ def load_lesson(name: str | Path, *, folder: Path | str | None = None) -> Lesson
     )
 
 
-def lesson_file_number(path: Path | str) -> int:
+def lesson_file_number(path: Path | str, *, label: str | None = None) -> int:
     """The lesson number a file's name gives (``12`` for ``12_trumps.toml``), or a
-    :class:`LessonError` saying how a lesson file is named (the file need not exist yet).
+    :class:`LessonError` saying how a lesson file is named (the file need not exist yet;
+    messages name it by ``label``, default :func:`file_label`).
 
     >>> lesson_file_number("my_lessons/12_trumps.toml")
     12
@@ -935,7 +931,8 @@ def lesson_file_number(path: Path | str) -> int:
     match = _LESSON_FILE.fullmatch(path.name)
     if match is None:
         raise LessonError(
-            f"{file_label(path)}: a lesson file is named NN_words.toml (two digits, then "
-            "lower-case words joined by '_'), e.g. 04_follow_suit.toml"
+            f"{file_label(path) if label is None else label}: a lesson file is named "
+            "NN_words.toml (two digits, then lower-case words joined by '_'), "
+            "e.g. 04_follow_suit.toml"
         )
     return int(match.group(1))
