@@ -12,6 +12,7 @@ import json
 import re
 import time
 import uuid
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
@@ -162,14 +163,17 @@ async def fuzz_kernel(port: int, kernel_id: str, cookies: str) -> dict[str, Any]
     return {"comms": len(comms), "sent": sent, "info": info, "received": received}
 
 
-def test_a_tampered_browser_gets_refusals_and_the_kernel_goes_on(app: Any) -> None:
+def test_a_tampered_browser_gets_refusals_and_the_kernel_goes_on(
+    app: Any, run_coroutine: Callable[[Coroutine[Any, Any, Any]], Any]
+) -> None:
     before_pids = set(app.kernel_pids())
     kernel_id, cookies = open_page(app.port)
     kernel = max(set(app.kernel_pids()) - before_pids or app.kernel_pids())  # the newest
     memory = rss_megabytes(kernel)
     offset = len(app.log())
     start = time.perf_counter()
-    result = asyncio.run(asyncio.wait_for(fuzz_kernel(app.port, kernel_id, cookies), SECONDS))
+    # (not asyncio.run here: after a browser test, Playwright's loop runs in this thread)
+    result = run_coroutine(asyncio.wait_for(fuzz_kernel(app.port, kernel_id, cookies), SECONDS))
     seconds = time.perf_counter() - start
     assert result["comms"] >= 20, result["comms"]  # every widget of the page was reached
     assert result["info"]["content"]["status"] == "ok"
