@@ -74,7 +74,7 @@ def page(request: pytest.FixtureRequest, browser: Any, page_log: PageLog) -> Ite
     new_page = context.new_page()
     try:
         yield new_page
+        page_log.assert_clean()  # while the page is still open, as a learner sees it
     finally:
         context.close()
         host.end_learner()
-    page_log.assert_clean()

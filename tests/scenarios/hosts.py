@@ -26,8 +26,9 @@ Fixtures, for every scenario:
 ``host.open(page, notebook, *, lang="en", present=False)``
     Open ``notebook`` (``"06_trick_winner.ipynb"``) as a learner does in this host (in
     Lab: open it, then Run ▸ Run All Cells), and return once its page is drawn: every
-    page of the course shows the progress notice, its last widget, so the page's widgets
-    are there; and the kernel is idle.
+    page of the course shows the progress notice with its first widget, so the page's
+    widgets are there (in Lab, also the kernel idle after the run). A click made then is
+    handled once the kernel is free: wait for what it shows, never for a time.
 ``host.reload(page)``
     What a learner does to come back to the page: reload it (in Lab: reload, Run All),
     and return once it is drawn again.
@@ -35,8 +36,6 @@ Fixtures, for every scenario:
 ``host.content(page)``
     A Locator of the notebook's drawn page (Voilà's ``#rendered_cells``, Lab's notebook):
     read what the learner sees there, never the whole window (Lab has its menus).
-``host.course_link_opens(page)``: whether a link to another page opens it here (the app
-    and the site; in Lab, links open notebooks, which must then be run).
 
 Timeouts: :data:`LOAD_TIMEOUT` for a page to be drawn, :data:`ACTION_TIMEOUT` for a
 click's round trip to the kernel.
