@@ -95,7 +95,7 @@ def test_the_worked_example_offers_the_arrow_keys_only_in_the_app(
             learner=LearnerProgress(Progress(MemoryStore())),
         )
         (content,) = widgets  # the stepper with the page's helpers, in one output
-        stepper = content.children[0].children[0]  # type: ignore[attr-defined]
+        stepper = content.children[0]  # type: ignore[attr-defined]
         hints = [child for child in stepper.children if "tutor-step-keys" in child._dom_classes]
         assert bool(hints) is offered
         back, following = stepper.children[1].children[:2]
@@ -123,7 +123,9 @@ def test_the_worked_examples_tricks_at_a_glance_wait_for_the_last_step(
     )
     assert not any(isinstance(obj, HTML) and title in obj.data for obj in shown)
     (content,) = widgets
-    stepper_box, ending = content.children[0].children  # type: ignore[attr-defined]
+    stepper_box = content.children[0]  # type: ignore[attr-defined]
+    # inside the stepper's box, under the steps: its sticky Back and Next stay in reach
+    (ending,) = [c for c in stepper_box.children if "tutor-worked-ending" in c._dom_classes]
     assert ending.value == ""
     next_button = next(
         child
@@ -176,7 +178,7 @@ def test_the_worked_example_is_finished_when_its_last_step_is_reached(
         learner=LearnerProgress(progress),
     )
     (content,) = widgets
-    stepper = content.children[0].children[0]  # type: ignore[attr-defined]
+    stepper = content.children[0]  # type: ignore[attr-defined]
     back, following = stepper.children[1].children[:2]
     steps = 1
     while not following.disabled:

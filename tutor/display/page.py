@@ -204,10 +204,8 @@ def show_worked_example_page(
         frame.show_content(stepper.widget)
         _show(_ipython.HTML(tricks_summary_html(lang=frame.lang)))
     else:
-        ending = summary_at_the_end(stepper, lang=frame.lang)
-        frame.show_content(
-            widgets.VBox([stepper.widget, ending], layout=widgets.Layout(overflow="visible"))
-        )
+        stepper.add_below(summary_at_the_end(stepper, lang=frame.lang))
+        frame.show_content(stepper.widget)
     frame.show_bottom()
 
 

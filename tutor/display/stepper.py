@@ -248,6 +248,13 @@ class Stepper:
         box.add_class(STEPPER_CLASS)
         return box
 
+    def add_below(self, widget: Any) -> None:
+        """Show ``widget`` under the steps, inside the stepper: its control row sticks to
+        the top of the stepper's box, so Back and Next stay in reach while it is read."""
+        children = list(self.widget.children)
+        at = children.index(self._page) + 1
+        self.widget.children = (*children[:at], widget, *children[at:])
+
     def _refresh(self) -> None:
         if self._widget is None:
             return
