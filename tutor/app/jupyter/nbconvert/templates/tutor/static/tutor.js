@@ -264,9 +264,11 @@
   }
 
   let fitting = false;
-  // What may be laid out side by side instead of one above the other (tutor.css).
+  // What may be laid out side by side instead of one above the other (tutor.css): a
+  // question about a trick in play, answered (the feedback beside the cards) or not (the
+  // trick beside the question's words).
   const BESIDE_CANDIDATES =
-    ".tutor-unit:not(.tutor-hidden) .tutor-quiz:has(> .widget-box > .tutor-quiz-scene):has(.quiz-feedback)";
+    ".tutor-unit:not(.tutor-hidden) .tutor-quiz:has(> .widget-box > .tutor-quiz-scene)";
 
   function fitSlide() {
     const holder = stage();
