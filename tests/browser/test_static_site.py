@@ -298,10 +298,18 @@ def test_presenter_mode_works_on_the_site_in_japanese(
     log.assert_clean()
 
 
-def test_a_card_is_played_on_the_play_screen_against_the_bots(
-    site: StaticSite, learner: tuple[Any, SiteLog]
-) -> None:
-    context, log = learner
+def _red_trump_button(page: Any) -> Any:
+    """The button choosing red as trump (shown when the dealer, the learner, turns a Wizard)."""
+    return page.get_by_role(
+        "button",
+        name=text(
+            "play-screen.trump-button", "en", colour=suit_name(Suit.RED), letter=Suit.RED.value
+        ),
+    )
+
+
+def _play_screen_bid_zero(site: StaticSite, context: Any) -> Any:
+    """The play screen opened in a new page of ``context``, the learner's bid 0 made."""
     expect = _expect()
     page = context.new_page()
     page.goto(site.page_url("11_play_a_round.ipynb"))
@@ -310,16 +318,19 @@ def test_a_card_is_played_on_the_play_screen_against_the_bots(
     # Wizard, and then the learner chooses trump before anyone bids. Both screens wait
     # for the learner, so whichever shows stays.
     bid = page.get_by_role("button", name=text("play-screen.bid-button", "en", bid=0))
-    trump = page.get_by_role(
-        "button",
-        name=text(
-            "play-screen.trump-button", "en", colour=suit_name(Suit.RED), letter=Suit.RED.value
-        ),
-    )
+    trump = _red_trump_button(page)
     expect(bid.or_(trump).first).to_be_visible(timeout=LOAD_TIMEOUT)
     if trump.is_visible():
         trump.click()
     bid.click(timeout=ACTION_TIMEOUT)
+    return page
+
+
+def test_a_card_is_played_on_the_play_screen_against_the_bots(
+    site: StaticSite, learner: tuple[Any, SiteLog]
+) -> None:
+    context, log = learner
+    page = _play_screen_bid_zero(site, context)
     # the whole hand marked first: a card found half-way could still lack its ✕
     held = ready_to_play(page, "en", ACTION_TIMEOUT)
     card = page.locator(LEGAL_CARD).first
@@ -445,20 +456,7 @@ def test_the_play_screen_deals_the_next_round_and_opens_the_settings_on_the_site
     the replay appear, "Deal the next round" deals round 2, and the settings open."""
     context, log = learner
     expect = _expect()
-    page = context.new_page()
-    page.goto(site.page_url("11_play_a_round.ipynb"))
-    page.locator(".tutor-play-table .tutor-felt").first.wait_for(timeout=LOAD_TIMEOUT)
-    bid = page.get_by_role("button", name=text("play-screen.bid-button", "en", bid=0))
-    trump = page.get_by_role(
-        "button",
-        name=text(
-            "play-screen.trump-button", "en", colour=suit_name(Suit.RED), letter=Suit.RED.value
-        ),
-    )
-    expect(bid.or_(trump).first).to_be_visible(timeout=LOAD_TIMEOUT)
-    if trump.is_visible():
-        trump.click()
-    bid.click(timeout=ACTION_TIMEOUT)
+    page = _play_screen_bid_zero(site, context)
     ready_to_play(page, "en", ACTION_TIMEOUT)
     page.locator(LEGAL_CARD).first.click()
 
@@ -474,7 +472,7 @@ def test_the_play_screen_deals_the_next_round_and_opens_the_settings_on_the_site
     expect(next_round).to_be_hidden()
     expect(page.locator(".tutor-play-status")).to_contain_text("Round 2 of")
     two = page.get_by_role("button", name=text("play-screen.bid-button", "en", bid=2))
-    expect(two.or_(trump).first).to_be_visible()
+    expect(two.or_(_red_trump_button(page)).first).to_be_visible()
 
     settings = page.locator(".tutor-play-settings")
     expect(settings).to_be_hidden()

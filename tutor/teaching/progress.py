@@ -131,6 +131,11 @@ def _new_id() -> str:
     return uuid.uuid4().hex
 
 
+def _head(event: AnswerEvent | FinishedEvent | ResetEvent, kind: str) -> dict[str, object]:
+    """The fields every event starts with (docs/progress.md)."""
+    return {"v": EVENT_VERSION, "id": event.id, "time": event.time, "kind": kind}
+
+
 @dataclass(frozen=True, slots=True)
 class AnswerEvent:
     """One graded answer. ``first_try``: given before the page showed any feedback on this
@@ -147,10 +152,7 @@ class AnswerEvent:
 
     def to_json(self) -> dict[str, object]:
         return {
-            "v": EVENT_VERSION,
-            "id": self.id,
-            "time": self.time,
-            "kind": self.kind.value,
+            **_head(self, self.kind.value),
             "lesson": self.lesson,
             "item": self.item,
             "topic": self.topic,
@@ -170,13 +172,7 @@ class FinishedEvent:
     time: str = field(default_factory=_now)
 
     def to_json(self) -> dict[str, object]:
-        return {
-            "v": EVENT_VERSION,
-            "id": self.id,
-            "time": self.time,
-            "kind": FINISHED,
-            "page": self.page,
-        }
+        return {**_head(self, FINISHED), "page": self.page}
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +184,7 @@ class ResetEvent:
     time: str = field(default_factory=_now)
 
     def to_json(self) -> dict[str, object]:
-        return {"v": EVENT_VERSION, "id": self.id, "time": self.time, "kind": RESET}
+        return _head(self, RESET)
 
 
 Event = AnswerEvent | FinishedEvent | ResetEvent
