@@ -7,11 +7,11 @@ browser Python too: :func:`tutor.site.kernel.send_nulls` sends ``None`` as ``nul
 >>> import ipywidgets as widgets
 >>> button = widgets.Button()
 >>> set_visible(button, False)
->>> button.layout.display, is_visible(button)
-('none', False)
+>>> button.layout.display
+'none'
 >>> set_visible(button, True)
->>> button.layout.display is None, is_visible(button)
-(True, True)
+>>> button.layout.display is None
+True
 """
 
 from __future__ import annotations
@@ -25,8 +25,3 @@ HIDDEN = "none"
 def set_visible(widget: Any, visible: bool) -> None:
     """Show ``widget`` (``visible``) or hide it; it keeps its place among its siblings."""
     widget.layout.display = None if visible else HIDDEN
-
-
-def is_visible(widget: Any) -> bool:
-    """Whether ``widget`` is shown (its own layout: a hidden parent hides it too)."""
-    return bool(widget.layout.display != HIDDEN)
