@@ -501,7 +501,9 @@ def test_lab_adds_a_teachers_lessons_to_the_learners_copy(
     monkeypatch.setenv("TUTOR_LANG", "ja")
     notebook = nbformat.read(copy / "12_my_rule.ipynb", as_version=4)
     where = {"metadata": {"path": str(copy)}}
-    nbclient.NotebookClient(notebook, timeout=180, resources=where).execute()
+    nbclient.NotebookClient(
+        notebook, timeout=180, iopub_timeout=60, raise_on_iopub_timeout=True, resources=where
+    ).execute()
     shown = json.dumps([output for cell in notebook.cells for output in cell.outputs])
     assert "Our class: tricks" in shown and "Last Friday" in shown
     assert '"output_type": "error"' not in shown

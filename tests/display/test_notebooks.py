@@ -190,6 +190,11 @@ def run_course(config: Config, tmp_path: Path) -> dict[str, Page]:
         client = nbclient.NotebookClient(
             merged,
             timeout=180,
+            # nbclient's default waits 4 s for a cell's output after its reply, then drops
+            # the rest without a word: on a loaded machine a lesson's widgets came late and
+            # the test saw a page without its quiz (the app sets the same, tutor/app/settings.py)
+            iopub_timeout=60,
+            raise_on_iopub_timeout=True,
             kernel_name=KERNELSPEC["name"],
             allow_errors=True,
             store_widget_state=True,
@@ -384,8 +389,8 @@ def test_an_unknown_tutor_lang_stops_a_page_with_one_line_naming_it(tmp_path: Pa
     os.environ["TUTOR_LANG"] = "xx"
     try:
         client = nbclient.NotebookClient(
-            notebook, timeout=180, kernel_name=KERNELSPEC["name"], allow_errors=True,
-            resources={"metadata": {"path": str(tmp_path)}},
+            notebook, timeout=180, iopub_timeout=60, raise_on_iopub_timeout=True,
+            kernel_name=KERNELSPEC["name"], allow_errors=True, resources={"metadata": {"path": str(tmp_path)}},
         )  # fmt: skip
         client.execute()
     finally:
