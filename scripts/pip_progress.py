@@ -24,6 +24,8 @@ PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==(\S+)")
 COLLECTING = re.compile(r"^Collecting ([A-Za-z0-9][A-Za-z0-9._-]*)==(\S+)")
 SATISFIED = re.compile(r"^Requirement already satisfied: ([A-Za-z0-9][A-Za-z0-9._-]*)")
 DOWNLOADING = re.compile(r"^\s*Downloading (\S+) \(([^)]+)\)")
+# a wheel from a folder pip's configuration lists (find-links): name-version-tags.whl
+PROCESSING = re.compile(r"^Processing \S*/([A-Za-z0-9._]+)-([^-/]+)-[^/]*\.whl\b")
 INSTALLING = "Installing collected packages: "
 ROUTINE = (
     "Using cached",
@@ -40,6 +42,7 @@ ROUTINE = (
     "Uninstalling",
     "Successfully uninstalled",
     "Looking in indexes",
+    "Looking in links",
     "Installing build dependencies",
     "Getting requirements",
 )
@@ -86,7 +89,7 @@ def main(lock: Path, site_packages: Path) -> None:
         stripped = line.strip()
         if not stripped or IGNORED.match(stripped):
             continue
-        if match := COLLECTING.match(stripped):
+        if match := COLLECTING.match(stripped) or PROCESSING.match(stripped):
             seen += 1
             say(f"[{seen}/{total}] {match.group(1)}=={match.group(2)}")
         elif SATISFIED.match(stripped):
