@@ -120,8 +120,12 @@ if sys.version_info < (3, 11):
 EOF
 
 needs_install=1
-if [[ "${TUTOR_FORCE_INSTALL:-0}" != 1 ]] && { fresh "$STAMP" || fresh "$FULL_STAMP"; }; then
-    needs_install=0
+if [[ "${TUTOR_FORCE_INSTALL:-0}" != 1 ]]; then
+    if fresh "$STAMP"; then
+        needs_install=0
+    elif fresh "$FULL_STAMP"; then  # everything is installed, the app's packages among it
+        needs_install=0 LOCK="$FULL_LOCK" STAMP="$FULL_STAMP"
+    fi
 fi
 
 if [[ "$needs_install" == 1 ]]; then
