@@ -129,7 +129,6 @@ LAYERS = {
 }
 """Each part of the package and its height; ``tutor`` itself is the API, at the rules'."""
 PACKAGE = Path(tutor.__file__).parent
-HOSTS = ("app", "site", "hub")
 
 
 def height(module: str) -> int:
