@@ -7,14 +7,15 @@
 #                                       # prints the URLs (with the token) to hand out
 #   bash scripts/app.sh --help          # every option
 #
-# A thin wrapper: it makes sure .venv is set up (scripts/setup_env.sh; the first run
-# creates it from requirements/lock.txt, later runs start at once), then runs the same
-# command a pip user has, `wizard-tutor app` (tutor/cli.py, tutor/app/). Stop with Ctrl+C.
+# A thin wrapper: it makes sure .venv has what the app needs (scripts/setup_env.sh --app;
+# the first run creates it from requirements/app.txt, naming each package as it goes, later
+# runs start at once), then runs the same command a pip user has, `wizard-tutor app`
+# (tutor/cli.py, tutor/app/). Stop with Ctrl+C.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-# The environment (quietly when it is already up to date).
-bash scripts/setup_env.sh >&2
+# The app's environment (one line when it is already up to date).
+bash scripts/setup_env.sh --app >&2
 
 exec .venv/bin/wizard-tutor app "$@"

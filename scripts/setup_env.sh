@@ -1,12 +1,20 @@
 #!/usr/bin/env bash
 # Create/refresh the project virtualenv in <repo>/.venv.
 #
-# Idempotent: the venv is created only if missing (or broken), and the pinned
-# dependencies (requirements/lock.txt) plus the project itself (editable) are
-# (re)installed only when lock.txt or pyproject.toml is newer than the stamp
-# file .venv/.installed-stamp. A warm re-run takes well under a second.
+# Two sets of pinned packages, each compiled by pip-compile (README, "Refreshing the lock"):
+#   requirements/app.txt   what the app needs (scripts/app.sh runs this with --app)
+#   requirements/lock.txt  everything: the app, JupyterLab (`wizard-tutor lab`), the test,
+#                          hub and site tools (the default; scripts/test.sh, deploy/hub.sh)
+# app.txt's pins are lock.txt's, so the full set-up after the app's installs only the rest.
 #
-# Usage: bash scripts/setup_env.sh          (from any directory)
+# Idempotent: the venv is created only if missing (or broken), and the pinned
+# dependencies plus the project itself (editable) are (re)installed only when a lock or
+# pyproject.toml is newer than the stamp file (.venv/.installed-stamp for everything,
+# .venv/.installed-app-stamp for the app's; the first also stands for the second).
+# A warm re-run takes well under a second. A first install names each package as pip
+# takes it, counted against the lock.
+#
+# Usage: bash scripts/setup_env.sh [--app | --all]   (from any directory; --all is the default)
 # Env:   PYTHON=python3.12 to pick the interpreter for a new venv (default python3)
 #        TUTOR_FORCE_INSTALL=1 to reinstall even if the stamp is fresh
 set -euo pipefail
@@ -14,9 +22,20 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT="$PWD"
 VENV="$ROOT/.venv"
-LOCK="requirements/lock.txt"
-STAMP="$VENV/.installed-stamp"
+APP_LOCK="requirements/app.txt"
+FULL_LOCK="requirements/lock.txt"
+FULL_STAMP="$VENV/.installed-stamp"
+APP_STAMP="$VENV/.installed-app-stamp"
 PYTHON="${PYTHON:-python3}"
+
+case "${1:-}" in
+    --app) LOCK="$APP_LOCK" STAMP="$APP_STAMP" WHAT="the app's packages" ;;
+    "" | --all) LOCK="$FULL_LOCK" STAMP="$FULL_STAMP" WHAT="every package (app, lab, test, hub, site)" ;;
+    *)
+        echo "[setup_env] unknown option '$1': use --app (the app's packages) or --all (every package)" >&2
+        exit 2
+        ;;
+esac
 
 say() { printf '[setup_env] %s\n' "$*"; }
 
@@ -28,10 +47,25 @@ pip_install() {
         | { grep -v "^WARNING: Location 'file://.*' is ignored: it is neither a file nor a directory" || true; }
 }
 
-if [[ ! -f "$LOCK" ]]; then
-    say "ERROR: $LOCK is missing (see README, 'Refreshing the lock')." >&2
-    exit 1
-fi
+# pip on a lock, showing each package and how far (scripts/pip_progress.py).
+pip_install_lock() {
+    local site
+    site="$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
+    PYTHONUNBUFFERED=1 "$VENV/bin/python" -m pip install --progress-bar off -r "$1" 2>&1 \
+        | "$VENV/bin/python" scripts/pip_progress.py "$1" "$site"
+}
+
+# A stamp is fresh when it is newer than both locks and pyproject.toml.
+fresh() {
+    [[ -f "$1" && ! "$APP_LOCK" -nt "$1" && ! "$FULL_LOCK" -nt "$1" && ! pyproject.toml -nt "$1" ]]
+}
+
+for lock in "$APP_LOCK" "$FULL_LOCK"; do
+    if [[ ! -f "$lock" ]]; then
+        say "ERROR: $lock is missing (see README, 'Refreshing the lock')." >&2
+        exit 1
+    fi
+done
 
 # A venv whose interpreter no longer runs (e.g. the base Python moved) is rebuilt.
 if [[ -d "$VENV" ]] && ! "$VENV/bin/python" -c 'import sys' >/dev/null 2>&1; then
@@ -85,18 +119,21 @@ if sys.version_info < (3, 11):
              "remove .venv and re-run with PYTHON=python3.11")
 EOF
 
-needs_install=0
-if [[ "${TUTOR_FORCE_INSTALL:-0}" == 1 || ! -f "$STAMP" ]]; then
-    needs_install=1
-elif [[ "$LOCK" -nt "$STAMP" || pyproject.toml -nt "$STAMP" ]]; then
-    needs_install=1
+needs_install=1
+if [[ "${TUTOR_FORCE_INSTALL:-0}" != 1 ]]; then
+    if fresh "$STAMP"; then
+        needs_install=0
+    elif fresh "$FULL_STAMP"; then  # everything is installed, the app's packages among it
+        needs_install=0 LOCK="$FULL_LOCK" STAMP="$FULL_STAMP"
+    fi
 fi
 
 if [[ "$needs_install" == 1 ]]; then
     start=$SECONDS
     rm -f "$STAMP"
-    say "installing pinned dependencies from $LOCK"
-    pip_install -r "$LOCK"
+    count="$(grep -c '^[A-Za-z0-9].*==' "$LOCK")"
+    say "installing $WHAT: $count pinned in $LOCK"
+    pip_install_lock "$LOCK"
     say "installing wizard-tutor (editable, --no-deps)"
     # hatchling comes with the lock, so the build needs no download (--no-build-isolation)
     pip_install --no-deps --no-build-isolation -e .

@@ -18,7 +18,9 @@ trap 'rc=$?; printf "\n[test.sh] %s after %ss\n" "$([[ $rc == 0 ]] && echo "ALL 
 section() { printf '\n========== %s ==========\n' "$*"; }
 
 section "environment"
-bash scripts/setup_env.sh
+# Every pinned package (requirements/lock.txt): after scripts/app.sh, only what the app
+# does not need (JupyterLab, the test, hub and site tools) is installed here.
+bash scripts/setup_env.sh --all
 # shellcheck disable=SC1091
 source .venv/bin/activate
 

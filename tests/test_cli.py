@@ -301,6 +301,36 @@ def test_lab_runs_as_root_too(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -
     assert "--allow-root" not in lab_command(tmp_path, port=None, open_browser=True, extra=[])
 
 
+def test_lab_without_jupyterlab_says_in_one_line_how_to_add_it(tmp_path: Path) -> None:
+    """JupyterLab is the ``lab`` extra: where it is missing (an import of it fails, as in
+    an environment without it), ``wizard-tutor lab`` names the pip command and, in a
+    checkout, the script, in one line with no traceback, and copies nothing."""
+    copy = tmp_path / "my-course"
+    hide_lab = (
+        "import sys; sys.modules['jupyterlab'] = None; "  # import jupyterlab now fails
+        "from tutor.cli import main; "
+        f"sys.exit(main(['lab', '--no-browser', '--dir', {str(copy)!r}]))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", hide_lab],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert "JupyterLab" in done.stderr and "pip install 'wizard-tutor[lab]'" in done.stderr
+    assert f"bash {ROOT / 'scripts' / 'setup_env.sh'}" in done.stderr  # this is a checkout
+    assert not copy.exists()
+    # with JupyterLab installed (the test environment has every extra) the check passes
+    from tutor.app.launch import check_lab_installed
+
+    check_lab_installed()
+
+
 @pytest.mark.slow
 def test_lab_starts_jupyterlab_on_the_learners_copy(tmp_path: Path) -> None:
     """The real command, as the current user (root on CI and in a container, where

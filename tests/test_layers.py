@@ -1,4 +1,5 @@
-"""The layers of the package import one way: display -> play -> teaching -> rules.
+"""The layers of the package import one way: app, site, hub -> display -> play -> teaching
+-> rules.
 
 Each module of a layer is imported alone, in a fresh interpreter, and the modules it
 loaded (``sys.modules``) must hold nothing of a layer above it, nor the widget libraries
@@ -14,6 +15,7 @@ from __future__ import annotations
 import ast
 import json
 import pkgutil
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -22,16 +24,16 @@ from types import ModuleType
 import pytest
 
 import tutor
+import tutor.display
 import tutor.play
 import tutor.rules
 import tutor.teaching
 
 WIDGETS = ("ipywidgets", "IPython")
-ABOVE_RULES = (
-    "tutor.teaching", "tutor.play", "tutor.display", "tutor.app", "tutor.site", "tutor.cli", *WIDGETS
-)  # fmt: skip
-ABOVE_TEACHING = ("tutor.play", "tutor.display", "tutor.app", "tutor.site", "tutor.cli", *WIDGETS)
-ABOVE_PLAY = ("tutor.display", "tutor.app", "tutor.site", "tutor.cli", *WIDGETS)
+ABOVE_DISPLAY = ("tutor.app", "tutor.site", "tutor.hub", "tutor.cli")
+ABOVE_PLAY = ("tutor.display", *ABOVE_DISPLAY, *WIDGETS)
+ABOVE_TEACHING = ("tutor.play", *ABOVE_PLAY)
+ABOVE_RULES = ("tutor.teaching", *ABOVE_TEACHING)
 
 
 def modules_of(package: ModuleType) -> list[str]:
@@ -46,6 +48,7 @@ def modules_of(package: ModuleType) -> list[str]:
 RULES = ["tutor", "tutor.errors", "tutor.resources", *modules_of(tutor.rules)]
 TEACHING = modules_of(tutor.teaching)
 PLAY = modules_of(tutor.play)
+DISPLAY = modules_of(tutor.display)
 # The engine's _repr_svg_ imports tutor.display.svg, which runs tutor/display/__init__.py:
 # drawing a card in a notebook must not pull in the widgets.
 LIGHT_DISPLAY = ["tutor.display", "tutor.display.svg", "tutor.display.html"]
@@ -76,13 +79,18 @@ def test_every_layer_has_its_modules() -> None:
     assert {"tutor.rules.round", "tutor.rules.trick", "tutor.rules.seats"} <= set(RULES)
     assert {"tutor.teaching.explain", "tutor.teaching.lesson_loader"} <= set(TEACHING)
     assert {"tutor.play.bots", "tutor.play.session"} <= set(PLAY)
+    assert {"tutor.display.play", "tutor.display.widgets"} <= set(DISPLAY)
 
 
 ABOVE = {
+    **dict.fromkeys(DISPLAY, ABOVE_DISPLAY),
     **dict.fromkeys(RULES, ABOVE_RULES),
     **dict.fromkeys(TEACHING, ABOVE_TEACHING),
     **dict.fromkeys(PLAY, ABOVE_PLAY),
-    **dict.fromkeys(LIGHT_DISPLAY, ("tutor.play", "tutor.app", "tutor.cli", *WIDGETS)),
+    **dict.fromkeys(LIGHT_DISPLAY, ("tutor.play", *ABOVE_DISPLAY, *WIDGETS)),
+    # building the static site draws no widget: it reads the page's context (the language,
+    # ?present=) and the words of the page, not the widget modules
+    "tutor.site.build": ("tutor.display.widgets", "tutor.display.stepper", *WIDGETS),
 }
 """Each module checked, with what importing it must not load."""
 
@@ -112,9 +120,12 @@ LAYERS = {
     "teaching": 1,
     "play": 2,
     "display": 3,
+    # the three hosts, side by side above the display layer
     "app": 4,
-    "site": 4,  # the static site: beside the app, above the display layer
+    "site": 4,
+    "hub": 4,
     "cli": 5,
+    "__main__": 5,
 }
 """Each part of the package and its height; ``tutor`` itself is the API, at the rules'."""
 PACKAGE = Path(tutor.__file__).parent
@@ -122,52 +133,149 @@ PACKAGE = Path(tutor.__file__).parent
 
 def height(module: str) -> int:
     parts = module.split(".")
-    return LAYERS.get(parts[1], 0) if len(parts) > 1 else 0
+    if len(parts) == 1 or parts[1] not in LAYERS:
+        return 0  # tutor itself, or a name of its API (tutor.Round, tutor.__version__)
+    return LAYERS[parts[1]]
 
 
-def upward_imports(source: str, own: int) -> list[str]:
-    """The imports in ``source`` (of a module at height ``own``) of a layer above it, as
-    "line: module"; a rules module's ``_repr_*_`` method may import the display layer."""
+def module_name(path: Path, root: Path) -> str:
+    """``tutor/display/play.py`` -> ``tutor.display.play``; a package's ``__init__.py`` is
+    the package."""
+    parts = path.relative_to(root).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported_names(node: ast.AST, module: str, is_package: bool) -> list[str]:
+    """The modules (and module attributes) ``node`` imports, absolute: ``import a.b``,
+    ``from a import b`` (both ``a`` and ``a.b``, which may be a module: ``from tutor import
+    display``), relative imports resolved against ``module``, and
+    ``importlib.import_module("a.b")`` / ``__import__("a.b")`` with a literal name."""
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    if isinstance(node, ast.ImportFrom):
+        if node.level:
+            package = module.split(".") if is_package else module.split(".")[:-1]
+            package = package[: len(package) - (node.level - 1)]
+            base = ".".join([*package, *([node.module] if node.module else [])])
+        else:
+            base = node.module or ""
+        return [base, *(f"{base}.{alias.name}" for alias in node.names if alias.name != "*")]
+    if isinstance(node, ast.Call) and node.args:
+        function = node.func
+        called = getattr(function, "attr", None) or getattr(function, "id", "")
+        first = node.args[0]
+        if called in ("import_module", "__import__") and isinstance(first, ast.Constant):
+            return [str(first.value)]
+    return []
+
+
+def upward_imports(source: str, module: str, *, is_package: bool = False) -> list[str]:
+    """The imports in ``source`` (module ``module``) of a layer above it, as "line: module";
+    a rules module's ``_repr_*_`` method may import the display layer."""
+    own = height(module)
     found = []
 
     def visit(node: ast.AST, in_repr: bool) -> None:
         for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.FunctionDef):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
                 visit(child, in_repr or (child.name.startswith("_repr_") and own == 0))
                 continue
-            if isinstance(child, ast.ImportFrom) and child.module:
-                names = [child.module]
-            elif isinstance(child, ast.Import):
-                names = [alias.name for alias in child.names]
-            else:
-                names = []
-            for name in names:
+            for name in imported_names(child, module, is_package):
                 allowed = in_repr and height(name) == LAYERS["display"]
-                if name.startswith("tutor.") and height(name) > own and not allowed:
+                if name.split(".")[0] == "tutor" and height(name) > own and not allowed:
                     found.append(f"{child.lineno}: {name}")
             visit(child, in_repr)
 
     visit(ast.parse(source), in_repr=False)
+    return sorted(set(found), key=lambda line: (int(line.split(":")[0]), line))
+
+
+# tutor/__init__.py is the README's API: it names teaching-layer functions, which it
+# imports on first use; that importing it loads no teaching module is checked above.
+LAZY_API = Path("tutor") / "__init__.py"
+
+
+def scanned_files(root: Path) -> list[Path]:
+    """Every Python file of the package under ``root`` (the folder holding ``tutor/``)."""
+    return sorted(
+        path for path in (root / "tutor").rglob("*.py") if path.relative_to(root) != LAZY_API
+    )
+
+
+def upward_imports_in(root: Path) -> dict[str, list[str]]:
+    """Each file under ``root/tutor`` that imports upwards, with its upward imports."""
+    found = {}
+    for path in scanned_files(root):
+        module = module_name(path, root)
+        source = path.read_text(encoding="utf-8")
+        upward = upward_imports(source, module, is_package=path.name == "__init__.py")
+        if upward:
+            found[str(path.relative_to(root))] = upward
     return found
 
 
-# Not tutor/__init__.py: the README's API names teaching-layer functions, which it imports
-# on first use; that importing it loads no teaching module is checked above.
-BELOW_DISPLAY = [
-    PACKAGE / "errors.py",
-    PACKAGE / "resources.py",
-    *sorted((PACKAGE / "rules").glob("*.py")),
-    *sorted((PACKAGE / "teaching").glob("*.py")),
-    *sorted((PACKAGE / "play").glob("*.py")),
-]
+def test_every_part_of_the_package_is_scanned() -> None:
+    """Every subpackage has a height, and has its files scanned."""
+    parts = {path.name for path in PACKAGE.iterdir() if (path / "__init__.py").exists()}
+    parts |= {path.stem for path in PACKAGE.glob("*.py")} - {"__init__"}
+    assert parts <= set(LAYERS), f"parts without a height: {parts - set(LAYERS)}"
+    scanned = {module_name(path, PACKAGE.parent).split(".")[1] for path in scanned_files(PACKAGE.parent)}  # fmt: skip
+    assert scanned == parts
+    assert {"hub", "app", "site", "display", "cli"} <= scanned
 
 
-@pytest.mark.parametrize(
-    "path", BELOW_DISPLAY, ids=lambda path: str(path.relative_to(PACKAGE.parent))
-)
-def test_no_import_statement_reaches_up(path: Path) -> None:
-    module = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
-    assert upward_imports(path.read_text(encoding="utf-8"), height(module)) == []
+def test_no_import_statement_reaches_up() -> None:
+    assert upward_imports_in(PACKAGE.parent) == {}
+
+
+PLANTED = {
+    # where: (the planted module, an import of the layer above it, in one of each form)
+    "rules": ("tutor/rules/planted.py", "from tutor import teaching"),
+    "teaching": ("tutor/teaching/planted.py", "from ..play import bots"),
+    "play": ("tutor/play/planted.py", "import tutor.display.svg"),
+    "display": ("tutor/display/planted.py", "from tutor.app import settings"),
+    "display package": ("tutor/display/__init__.py", "from ..site import build"),
+    "app": ("tutor/app/planted.py", "from tutor import cli"),
+    "site": ("tutor/site/planted.py", "from .. import cli"),
+    "hub": ("tutor/hub/planted.py", "importlib.import_module('tutor.cli')"),
+    "in a function": ("tutor/hub/planted.py", "def later():\n    from tutor.cli import main"),
+    "errors": ("tutor/errors.py", "from tutor.display import html"),
+}
+
+
+@pytest.mark.parametrize("where", PLANTED)
+def test_an_upward_import_planted_in_any_package_is_found(where: str, tmp_path: Path) -> None:
+    """The check can fail: a copy of the package with one upward import planted (in a new
+    module or an existing one) is refused, naming the file, line and module."""
+    shutil.copytree(PACKAGE, tmp_path / "tutor", ignore=shutil.ignore_patterns("__pycache__"))
+    relative, statement = PLANTED[where]
+    planted = tmp_path / relative
+    before = planted.read_text(encoding="utf-8") if planted.exists() else ""
+    planted.write_text(before + "\n" + statement + "\n", encoding="utf-8")
+    line = before.count("\n") + 2 + statement.count("\n")
+    found = upward_imports_in(tmp_path)
+    assert list(found) == [relative]
+    assert found[relative] and all(f.startswith(f"{line}: tutor.") for f in found[relative])
+
+
+def test_the_import_check_resolves_every_form_of_import() -> None:
+    checks = {
+        "from tutor import display": ["1: tutor.display"],
+        "from tutor.display import html": ["1: tutor.display", "1: tutor.display.html"],
+        "import tutor.display.svg as svg": ["1: tutor.display.svg"],
+        "from .. import display": ["1: tutor.display"],
+        "from ..display.html import round_html": [
+            "1: tutor.display.html",
+            "1: tutor.display.html.round_html",
+        ],
+        "__import__('tutor.display')": ["1: tutor.display"],
+        # the same layer, a layer below, and another package are not upward
+        "from . import cards": [],
+        "from tutor import rules, errors": [],
+        "import display": [],
+    }
+    for source, expected in checks.items():
+        assert upward_imports(source, "tutor.rules.planted") == expected, source
 
 
 def test_the_import_check_allows_only_the_repr_hooks() -> None:
@@ -175,12 +283,19 @@ def test_the_import_check_allows_only_the_repr_hooks() -> None:
     import in any other function, or in a teaching module's _repr_, is refused."""
     source = (PACKAGE / "rules" / "cards.py").read_text(encoding="utf-8")
     assert "    def _repr_svg_(self) -> str:\n        from tutor.display.svg import" in source
-    assert upward_imports(source, LAYERS["rules"]) == []
+    assert upward_imports(source, "tutor.rules.cards") == []
     renamed = source.replace("def _repr_svg_(", "def to_svg(")
-    assert [line.split(": ")[1] for line in upward_imports(renamed, LAYERS["rules"])] == [
-        "tutor.display.svg"
-    ]
+    assert {line.split(": ")[1] for line in upward_imports(renamed, "tutor.rules.cards")} == {
+        "tutor.display.svg",
+        "tutor.display.svg.card_svg",
+    }
     teaching = "def _repr_html_(self):\n    from tutor.display.html import round_html\n"
-    assert upward_imports(teaching, LAYERS["teaching"]) == ["2: tutor.display.html"]
+    assert upward_imports(teaching, "tutor.teaching.lesson") == [
+        "2: tutor.display.html",
+        "2: tutor.display.html.round_html",
+    ]
     play = "if TYPE_CHECKING:\n    from tutor.display.play import PlayScreen\n"
-    assert upward_imports(play, LAYERS["play"]) == ["2: tutor.display.play"]
+    assert upward_imports(play, "tutor.play.session") == [
+        "2: tutor.display.play",
+        "2: tutor.display.play.PlayScreen",
+    ]

@@ -14,6 +14,11 @@ breaks. A rejected action never changes any state.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # for the annotation only: the engine's judgement of a refused card
+    from tutor.rules.trick import PlayJudgement
+
 
 class WizardRuleError(ValueError):
     """Base class of every error the engine raises for bad input or an illegal action."""
@@ -64,4 +69,13 @@ class IllegalTrumpChoiceError(IllegalActionError):
 
 
 class IllegalPlayError(IllegalActionError):
-    """A card not in the hand, or a card that breaks the follow-suit rule."""
+    """A card not in the hand, or a card that breaks the follow-suit rule.
+
+    ``judgement`` is the engine's judgement of the refused card (the rule that refuses it),
+    so a caller tells why without judging the card again; ``None`` when the card itself
+    could not be read.
+    """
+
+    def __init__(self, message: str, judgement: PlayJudgement | None = None) -> None:
+        super().__init__(message)
+        self.judgement = judgement

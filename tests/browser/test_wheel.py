@@ -185,6 +185,20 @@ def test_the_installed_command_starts_a_lesson_and_names_the_guide_it_carries(
     assert (done.returncode, done.stderr) == (0, "")
 
 
+def test_a_plain_install_has_no_jupyterlab_and_lab_says_how_to_add_it(
+    installed: dict[str, Any],
+) -> None:
+    """JupyterLab is the ``lab`` extra: ``pip install wizard-tutor`` leaves it out, and
+    ``wizard-tutor lab`` says in one line how to add it (a pip user has no checkout)."""
+    done = run(installed, "python", "-c", "import importlib.util as u; print(u.find_spec('jupyterlab'))")
+    assert (done.returncode, done.stdout.strip()) == (0, "None"), done.stderr
+    done = run(installed, "wizard-tutor", "lab", "--no-browser", "--dir", "course")
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert "pip install 'wizard-tutor[lab]'" in done.stderr and "checkout" not in done.stderr
+    assert not (installed["cwd"] / "course").exists()
+
+
 def test_the_installed_app_serves_the_course_to_a_browser(
     installed: dict[str, Any], browser: Any
 ) -> None:

@@ -21,7 +21,7 @@ from tutor.play.coach import BidAdvice, advise_bid
 from tutor.play.session import NothingToUndoError, PlaySession
 from tutor.rules.cards import Card, Suit
 from tutor.rules.game import Game
-from tutor.rules.round import CardPlayed, Phase, SeatView, TrumpChosen
+from tutor.rules.round import CardPlayed, Phase, Round, SeatView, TrumpChosen
 from tutor.rules.trick import PlayRule, judge_play
 from tutor.rules.trump import reveal_trump
 from tutor.rules.variants import Rules
@@ -238,9 +238,16 @@ def test_an_illegal_card_is_refused_with_the_engines_reason_and_nothing_changes(
     assert "✔" in screen.message.value
 
 
-def test_cards_the_rules_refuse_are_marked_with_the_reason_before_any_press() -> None:
+def test_cards_the_rules_refuse_are_marked_with_the_reason_before_any_press(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     screen, illegal = screen_with_an_illegal_card()
     view = screen.session.view()
+    # The screen draws each card's judgement from the learner's view: it never asks the
+    # round to judge a card again.
+    expected = {card: describe_play(screen.session.round.judge(card)) for card in view.hand}
+    monkeypatch.setattr(Round, "judge", lambda *_: pytest.fail("the screen judged a card"))
+    screen.refresh()
     for card, button in zip(screen.hand_cards, screen.card_buttons, strict=True):
         assert CARD_CLASS in button._dom_classes and not button.disabled
         if card in view.legal_plays:
@@ -250,8 +257,8 @@ def test_cards_the_rules_refuse_are_marked_with_the_reason_before_any_press() ->
         else:  # marked in words (not only faded), the engine's reason as its tooltip
             assert "is-illegal" in button._dom_classes
             assert button.description == text("play-screen.card-not-playable", card=card_name(card))
-            assert button.tooltip == describe_play(screen.session.round.judge(card))
-    led = screen.session.round.judge(illegal).led_suit
+            assert button.tooltip == expected[card]
+    led = view.judgement_of(illegal).led_suit
     assert led is not None
     assert f"Cards marked ✕ may not be played now: {led.colour} was led" in screen.prompt.value
 

@@ -15,7 +15,6 @@ from tutor.display.stepper import (
     NEXT_CLASS,
     PAGE_CLASS,
     Stepper,
-    presenter_requested,
     worked_example_stepper,
     worked_step_html,
 )
@@ -98,12 +97,20 @@ def test_every_step_shows_the_table_or_its_scores() -> None:
             assert all(sentence.replace("'", "&#x27;") in page for sentence in step.sentences)
 
 
-def test_presenter_requested_reads_the_query_string(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("QUERY_STRING", "present=1")
-    assert presenter_requested()
+def test_the_stepper_presents_when_the_page_context_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``?present=1`` is read where the language is (tutor.display.context): in the app it
+    asks for presenter mode; Lab has no presenter mode, whatever its environment says."""
+    monkeypatch.setenv("QUERY_STRING", "present=1&lang=ja")
+    monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5.13")
     assert worked_example_stepper().present
-    monkeypatch.setenv("QUERY_STRING", "")
-    assert not presenter_requested()
+    monkeypatch.setenv("QUERY_STRING", "lang=ja")
+    assert not worked_example_stepper().present
+    monkeypatch.setenv("QUERY_STRING", "present=1")
+    monkeypatch.delenv("SERVER_SOFTWARE")
+    monkeypatch.delenv("TUTOR_FRONTEND", raising=False)
+    assert not worked_example_stepper().present
 
 
 def test_stepper_module_asks_no_rule_module() -> None:

@@ -315,7 +315,44 @@ def test_play_refuses_and_judges_exactly_as_verify_play() -> None:
                         rnd.play(*args, **keywords)
                     assert str(raised.value) == str(refusal)
                     assert rnd.snapshot() == before
+                    # a refused card carries the judgement that refused it, the same from
+                    # both (None only where there is no card to judge: malformed, not due)
+                    carried = getattr(raised.value, "judgement", None)
+                    assert carried == getattr(refusal, "judgement", None)
+                    if isinstance(args[0], type(DECK[0])) and "seat" not in keywords:
+                        assert carried == rnd.judge(args[0]) and not carried.legal
                 else:
                     legal.append((args, keywords, judgement))
             args, keywords, judgement = rng.choice(legal)
             assert rnd.play(*args, **keywords).judgement == judgement
+
+
+def test_a_seats_view_carries_the_engines_judgement_of_each_card_it_may_play_now() -> None:
+    """The seat to play sees each card of its hand judged, in the hand's order, exactly as
+    Round.judge judges it, the allowed ones being legal_plays; every other seat, and every
+    other phase, sees none."""
+    judged_turns = refused_cards = 0
+    for seed in range(20):
+        rng = random.Random(seed)
+        rnd = Round(players=rng.randint(3, 6), cards=rng.randint(1, 10), seed=seed)
+        if rnd.phase is Phase.TRUMP_CHOICE:
+            rnd.choose_trump(rng.choice(list(Suit)))
+        while rnd.phase is Phase.BIDDING:
+            assert all(rnd.view(seat).judgements == () for seat in range(rnd.players))
+            rnd.bid(rng.choice(rnd.legal_bids()))
+        while not rnd.finished:
+            due = rnd.to_act
+            for seat in range(rnd.players):
+                view = rnd.view(seat)
+                if seat != due:
+                    assert view.judgements == ()
+                    assert all(view.judgement_of(card) is None for card in view.hand)
+                    continue
+                assert view.judgements == tuple(rnd.judge(card) for card in view.hand)
+                assert tuple(j.card for j in view.judgements if j.legal) == view.legal_plays
+                assert all(view.judgement_of(j.card) == j for j in view.judgements)
+                judged_turns += 1
+                refused_cards += sum(not j.legal for j in view.judgements)
+            rnd.play(rng.choice(rnd.legal_plays()))
+        assert rnd.view(0).judgements == ()
+    assert judged_turns > 100 and refused_cards > 20  # the seeds do test refusals

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import atexit
 import copy
+import importlib.util
 import json
 import os
 import secrets
@@ -288,6 +289,18 @@ def copy_course(folder: Path, course: Path | None = None) -> list[str]:  # cours
     return copied
 
 
+def check_lab_installed() -> None:
+    """JupyterLab is an extra (``wizard-tutor[lab]``, 46 MB the app does not use): without
+    it, say in one line how to add it, the checkout's way too when this is a checkout."""
+    if importlib.util.find_spec("jupyterlab") is not None:
+        return
+    how = "pip install 'wizard-tutor[lab]'"
+    setup = Path(__file__).resolve().parents[2] / "scripts" / "setup_env.sh"
+    if setup.is_file():  # a checkout (editable install): its script installs the lab extra
+        how += f" (in this checkout: bash {setup})"
+    raise LaunchError(f"wizard-tutor lab needs JupyterLab, which is not installed: {how}")
+
+
 def lab_command(
     folder: Path, *, port: int | None, open_browser: bool, extra: Sequence[str]
 ) -> list[str]:
@@ -323,6 +336,7 @@ def open_lab(
 ) -> None:
     """Start JupyterLab on the learner's copy of the course (replaces this process), with
     a teacher's ``lessons`` folder added as the app adds it."""
+    check_lab_installed()  # before anything is copied: without Lab, nothing changes
     choose_progress_store("file")  # the learner's own machine: a file in their home
     course = add_teacher_lessons(lessons, notebooks_dir()) if lessons is not None else None
     copied = copy_course(folder, course)

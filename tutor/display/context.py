@@ -24,14 +24,17 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from urllib.parse import quote
+from urllib.parse import parse_qs, quote
 
-from tutor.display.stepper import PRESENT_PARAMETER, presenter_requested
 from tutor.teaching.language import QUERY_VARIABLE, current_language, with_language
 
 FRONTEND_VARIABLE = "TUTOR_FRONTEND"
 """Environment variable that says how the course is shown (``app`` or ``lab``), for a
 runner Voilà's variables do not identify."""
+
+
+PRESENT_PARAMETER = "present"
+"""The URL query parameter (``?present=1``) that opens the app in presenter mode."""
 
 
 class Frontend(StrEnum):
@@ -93,6 +96,18 @@ class PageContext:
     def present_link(self, notebook: str) -> str:
         """The link that opens a notebook in presenter mode (the app only)."""
         return with_language(f"{quote(notebook)}?{PRESENT_PARAMETER}=1", self.lang)
+
+
+def presenter_requested(query: str) -> bool:
+    """Whether a page's query string asks for presenter mode (``?present=1``).
+
+    >>> presenter_requested("present=1"), presenter_requested("present=0&x=1")
+    (True, False)
+    >>> presenter_requested("")
+    False
+    """
+    values = parse_qs(query).get(PRESENT_PARAMETER, [])
+    return any(value.lower() in ("1", "true", "yes", "on") for value in values)
 
 
 def page_context(environ: Mapping[str, str] | None = None) -> PageContext:

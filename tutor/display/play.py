@@ -51,7 +51,7 @@ from tutor.rules.cards import Card, Suit
 from tutor.rules.round import Phase, SeatView
 from tutor.rules.schedule import cards_per_round
 from tutor.rules.seats import check_players, default_names
-from tutor.rules.trick import PlayRule
+from tutor.rules.trick import PlayJudgement, PlayRule
 from tutor.rules.variants import variant_names
 from tutor.teaching.explain import (
     card_name,
@@ -757,7 +757,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             lines.append(text("play-screen.turn-bid", lang, cards=view.cards))
         elif playing:
             lines.append(text("play-screen.turn-play", lang))
-            refused = [card for card in view.hand if card not in view.legal_plays]
+            refused = [judgement for judgement in view.judgements if not judgement.legal]
             if refused:
                 lines.append(self._not_playable_words(refused[0]))
         elif finished:
@@ -791,11 +791,10 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         self.actions.children = shown
         set_visible(self.actions, bool(shown))
 
-    def _not_playable_words(self, card: Card) -> str:
+    def _not_playable_words(self, judgement: PlayJudgement) -> str:
         """Why the cards marked ✕ may not go: the led suit binds every one of them alike,
         so one sentence says it for all (from the engine's judgement of one)."""
         lang = self.lang
-        judgement = self.session.round.judge(card)
         if judgement.rule is not PlayRule.MUST_FOLLOW or judgement.led_suit is None:
             reason = describe_play(judgement, lang=lang)
             return text("play-screen.not-playable-other", lang, reason=reason)
@@ -865,13 +864,13 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             self.hand_cards = hand
             self.hand_box.children = [self._faces, *self.card_buttons]
         for card, button in zip(hand, self.card_buttons, strict=True):
-            allowed = card in view.legal_plays
+            judgement = view.judgement_of(card)
             name = card_name(card, lang)
             button.disabled = not playing
-            if playing and not allowed:
+            if playing and judgement is not None and not judgement.legal:
                 button.add_class("is-illegal")
                 button.description = text("play-screen.card-not-playable", lang, card=name)
-                button.tooltip = describe_play(self.session.round.judge(card), lang=lang)
+                button.tooltip = describe_play(judgement, lang=lang)
             else:
                 button.remove_class("is-illegal")
                 button.description = name

@@ -22,12 +22,11 @@ ValueError: no step 7: steps are 0 to 2
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from html import escape
 from typing import Any
-from urllib.parse import parse_qs
 
+from tutor.display.context import page_context
 from tutor.display.html import (
     HEAD_STYLE,
     KEYS_HINT_CLASS,
@@ -44,9 +43,6 @@ from tutor.teaching.worked_example import Step, StepKind, WorkedExample, worked_
 
 PageRenderer = Callable[[int, bool], str]
 """Draws page ``index`` as HTML; the flag asks for presenter size."""
-
-PRESENT_PARAMETER = "present"
-"""The URL query parameter (``?present=1``) that opens the app in presenter mode."""
 
 STEPPER_CLASS = "tutor-stepper"
 NEXT_CLASS = "tutor-step-next"
@@ -90,21 +86,6 @@ STEPPER_CSS = f"""
 }}
 </style>
 """
-
-
-def presenter_requested(query: str | None = None) -> bool:
-    """Whether the page was opened with ``?present=1`` (Voilà hands the query string to
-    the kernel as ``QUERY_STRING``).
-
-    >>> presenter_requested("present=1"), presenter_requested("present=0&x=1")
-    (True, False)
-    >>> presenter_requested("")
-    False
-    """
-    if query is None:
-        query = os.environ.get("QUERY_STRING", "")
-    values = parse_qs(query).get(PRESENT_PARAMETER, [])
-    return any(value.lower() in ("1", "true", "yes", "on") for value in values)
 
 
 class Stepper:
@@ -394,7 +375,7 @@ def worked_example_stepper(
         len(example.steps),
         render,
         start=start,
-        present=presenter_requested() if present is None else present,
+        present=page_context().presenting if present is None else present,
         lang=lang,
         keys=keys,
     )

@@ -262,8 +262,10 @@ class PlaySession:
         self._check_learner_turn(Phase.PLAYING, "play")
         try:
             played = self.round.play(card, seat=self.learner)
-        except IllegalPlayError:  # refused, the round unchanged: the judgement says why
-            judgement = self.round.judge(card)
+        except IllegalPlayError as refused:  # the round unchanged; the judgement says why
+            if refused.judgement is None:  # not a card at all: nothing to judge
+                raise
+            judgement = refused.judgement
             return PlayOutcome(judgement, describe_play(judgement, lang=self.lang), ())
         self.last_bot_events = self._bots_act()
         judgement = played.judgement

@@ -168,7 +168,9 @@ class SeatView:
     suit the dealer chose after a turned Wizard (``None`` otherwise, and while the choice
     is due) and :attr:`trump` the round's trump either way. :attr:`legal_bids`,
     :attr:`forbidden_bid` (plus/minus one: the bid refused, and why) and
-    :attr:`legal_plays` are empty (``None``) unless this seat is to act.
+    :attr:`legal_plays` are empty (``None``) unless this seat is to act; then
+    :attr:`judgements` holds the engine's judgement of each card of :attr:`hand`, in its
+    order (the rule that allows or refuses it), and is empty otherwise.
     """
 
     seat: int
@@ -194,6 +196,16 @@ class SeatView:
     legal_bids: tuple[int, ...]
     forbidden_bid: ForbiddenBid | None
     legal_plays: tuple[Card, ...]
+    judgements: tuple[PlayJudgement, ...]
+
+    def judgement_of(self, card: Card) -> PlayJudgement | None:
+        """The engine's judgement of ``card`` from this hand (``None`` unless this seat is
+        to play, or for a card it does not hold): screens say why a card may not go without
+        asking the round again."""
+        for judgement in self.judgements:
+            if judgement.card == card:
+                return judgement
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -548,7 +560,8 @@ class Round:
             return IllegalPlayError(
                 f"illegal play {str(judgement.card)!r} by {self._seat_name(seat)}: "
                 "that card is not in the hand "
-                f"({' '.join(map(str, self.hands[seat])) or 'empty'})"
+                f"({' '.join(map(str, self.hands[seat])) or 'empty'})",
+                judgement,
             )
         suit = judgement.led_suit  # the other refusal: MUST_FOLLOW
         assert suit is not None
@@ -556,7 +569,8 @@ class Round:
             f"illegal play {str(judgement.card)!r} by {self._seat_name(seat)}: "
             f"{suit.colour} was led and the hand holds {suit.colour} "
             f"({' '.join(map(str, judgement.followers))}); follow suit, "
-            "or play a Wizard or a Jester"
+            "or play a Wizard or a Jester",
+            judgement,
         )
 
     def can_play(self, card: Card | str, *, seat: int | None = None) -> bool:
@@ -696,7 +710,16 @@ class Round:
             legal_bids=tuple(self.legal_bids(seat)),
             forbidden_bid=self.forbidden_bid_reason() if seat == self._to_act else None,
             legal_plays=tuple(self.legal_plays(seat)),
+            judgements=self._judgements(seat),
         )
+
+    def _judgements(self, seat: int) -> tuple[PlayJudgement, ...]:
+        """The judgement of each card of ``seat``'s hand, if ``seat`` is to play."""
+        if self.phase is not _PLAYING or seat != self._to_act:
+            return ()
+        hand, state = self.hands[seat], self._state
+        followers = followers_in(hand, state.suit)
+        return tuple([judge_card(hand, state.lead, state.suit, followers, card) for card in hand])
 
     @classmethod
     def replay(
