@@ -187,6 +187,17 @@ class AppServer:
         match = re.search(r"\?token=([\w-]+)", self.log())
         return match.group(1) if match else None
 
+    def room_code(self) -> str | None:
+        """The live room's code printed by ``--classroom``."""
+        match = re.search(r"The live room ([A-Z]{4})", self.log())
+        return match.group(1) if match else None
+
+    def teacher_key(self) -> str | None:
+        """The teacher's key of the live room, from the start address ``--classroom``
+        prints (the last one: a restarted app prints a new one)."""
+        keys = re.findall(r"/room/teacher\?key=([\w-]+)", self.log())
+        return keys[-1] if keys else None
+
     def kernel_pids(self) -> list[int]:
         """The kernel processes the app has running now (its kernel children,
         ``python -m tutor.app.kernel``)."""

@@ -238,7 +238,11 @@ class RoomQuestion:
             pictures.append(trick_svg(scene.trick, lang=lang))
         if scene.turned is not None:
             pictures.append(card_svg(scene.turned, lang=lang))
+        # The situation in words, unless the cards drawn already show it (their pictures
+        # name each card for a screen reader) or the prompt says it.
         situation = question.situation_text(lang)
+        if pictures or any(question.choice_card(choice) for choice in self.choices):
+            situation = question.prompt(lang)
         choices = []
         for index, choice in enumerate(self.choices):
             card = question.choice_card(choice)
@@ -568,9 +572,11 @@ class Room:
         state["question"] = asked.for_pupil(lang)
         mine = self.answers.get(self.current, {}).get(pupil.key)
         state["my_answer"] = mine[0] if mine else None
+        state["my_answer_label"] = asked.label(mine[0], lang) if mine else ""
         if self.phase == "revealed":
             reveal: dict[str, Any] = {
                 "right_answer": asked.right_answer(),
+                "right_label": asked.label(asked.right_answer(), lang),
                 "counts_shown": self.counts_shown,
             }
             if mine is not None:
