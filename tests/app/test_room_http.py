@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser.room_client import Client, EventReader, PupilClient, RoomServer
 
 from tutor.app.room_server import MAX_BODY, TEACHER_COOKIE
 
-from .room_client import Client, EventReader, PupilClient, RoomServer
 from .test_room import ONE, a_wrong_index, engine_answer, key
 
 TEACHER_ROUTES = [

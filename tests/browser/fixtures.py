@@ -5,7 +5,7 @@ the sum of what each starts.
 
 - ``browser``: Debian's Chromium through Playwright (session);
 - ``app``: the app as the README starts it (``bash scripts/app.sh``), serving notebooks/
-  (session);
+  (session); ``classroom_app`` the same with ``--classroom`` and the live room (session);
 - ``site``: the course built by ``wizard-tutor build-site`` and served by a plain static
   file server on 127.0.0.1 (session);
 - ``page``: a fresh page in a browser context of its own, and its :class:`PageLog`
@@ -105,6 +105,16 @@ def app() -> Iterator[AppServer]:
     """The app as the README starts it (bash scripts/app.sh), serving notebooks/: one for
     the whole session, shared by tests/browser, tests/scenarios and tests/fuzz."""
     server = AppServer().start()
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def classroom_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
+    """The app in classroom mode (``--classroom``: the token, the live room), its room kept
+    in a scratch SQLite file: one for the whole session."""
+    room_db = tmp_path_factory.mktemp("live-room") / "room.sqlite3"
+    server = AppServer(classroom=True, env={"TUTOR_ROOM_DB": str(room_db)}).start()
     yield server
     server.close()
 

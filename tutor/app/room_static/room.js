@@ -173,6 +173,10 @@
         onclick: function () {
           lang = name;
           keep(langName, name);
+          // The address says the pupil's choice too, so that a reload keeps it.
+          var address = new URL(window.location.href);
+          address.searchParams.set("lang", name);
+          window.history.replaceState(null, "", address.toString());
           document.documentElement.lang = name;
           refresh();
         }
