@@ -93,7 +93,8 @@ def test_a_lesson_through_the_api(server: RoomServer) -> None:
     pupils = [server.pupil(f"p{n}") for n in range(3)]
     for pupil, answer in zip(pupils, (right, wrong, right), strict=True):
         status, reply, _ = pupil.answer(key(ONE), answer)
-        assert status == 200 and reply == {"answer": answer, "first": True}
+        assert status == 200 and reply["answer"] == answer and reply["first"] is True
+        assert reply["version"] == server.room.version
     state = teacher.call("GET", "/room/api/state")[1]
     assert (state["present"], state["answered"], state["right"]) == (3, 3, 2)
     assert [p["answered"] for p in state["pupils"]] == [True, True, True]
