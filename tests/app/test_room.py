@@ -18,7 +18,7 @@ from tutor.app.room import (
     RoomError,
     clean_nickname,
 )
-from tutor.app.room_store import RoomStore
+from tutor.app.room_store import ROOM_DB_VARIABLE, RoomStore, RoomStoreError, default_room_db
 from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.quiz import AnswerKind
 
@@ -268,3 +268,17 @@ def test_the_pupil_sees_the_answer_and_the_counts_only_after_the_reveal(room: Ro
     room.show_counts(True)
     revealed = room.pupil_state(ben.key, "en")["reveal"]
     assert revealed["correct"] is None and revealed["answered"] == 1  # Ben did not answer
+
+
+def test_the_rooms_file_is_chosen_by_the_environment_and_a_bad_one_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(ROOM_DB_VARIABLE, str(tmp_path / "lesson.sqlite3"))
+    assert default_room_db() == tmp_path / "lesson.sqlite3"
+    monkeypatch.delenv(ROOM_DB_VARIABLE)
+    assert default_room_db() == Path.home() / ".wizard-tutor" / "live-room.sqlite3"
+    not_a_db = tmp_path / "notes.sqlite3"
+    not_a_db.write_text("these are a teacher's notes, not a database\n" * 100)
+    with pytest.raises(RoomStoreError, match=r"notes\.sqlite3"):
+        RoomStore(not_a_db)
+    assert not_a_db.read_text().startswith("these are a teacher's notes")  # left as it was
