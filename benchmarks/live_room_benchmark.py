@@ -255,6 +255,25 @@ def figures(label: str, delays: list[float], cpu: float, answers: int) -> None:
     )
 
 
+def page_weight(app: AppServer, code: str) -> None:
+    """What a phone downloads to show the pupil page, and how long the server takes."""
+    import re
+    import urllib.request
+
+    started = time.perf_counter()
+    with urllib.request.urlopen(app.url(f"/room/{code}"), timeout=30) as response:
+        html = response.read()
+    sizes = [len(html)]
+    for asset in re.findall(rb'(/room/assets/[^"]+)', html):
+        with urllib.request.urlopen(app.url(asset.decode()), timeout=30) as response:
+            sizes.append(len(response.read()))
+    print(
+        f"pupil page: {len(sizes)} requests, {sum(sizes) / 1024:.1f} KiB "
+        f"({' + '.join(f'{size / 1024:.1f}' for size in sizes)}), served in "
+        f"{1000 * (time.perf_counter() - started):.0f} ms on this machine (uncompressed)"
+    )
+
+
 def server_cpu(app: AppServer) -> float:
     assert app.process is not None
     times = psutil.Process(app.process.pid).cpu_times()
@@ -281,6 +300,7 @@ def main() -> None:
     try:
         code = app.room_code()
         assert code
+        page_weight(app, code)
         teacher = teacher_for(app)
         projector = Projector()
         projector.start(port, teacher.cookie_header())
