@@ -46,8 +46,9 @@ MAX_NUMBER = 10**9
 
 ANSWER_LIMIT = (8, 10.0)
 """A pupil may answer this many times in so many seconds (changing their mind included)."""
-JOIN_LIMIT = (60, 10.0)
-"""The room takes this many joins in so many seconds (a class arriving at once fits)."""
+JOIN_LIMIT = (200, 10.0)
+"""The room takes this many joins in so many seconds (a lecture hall arriving at once fits;
+a script joining in a loop is slowed down, and stopped at :data:`MAX_PUPILS`)."""
 
 PHASES = ("waiting", "open", "revealed")
 
