@@ -169,6 +169,7 @@ def test_the_pupil_chooses_their_language_whatever_the_projector_shows(
     page.get_by_role("button", name="繁體中文").click()
     expect(page.locator("#room-prompt")).to_have_text(prompt("zh-Hant"))
     expect(page.get_by_role("button", name="繁體中文")).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_role("button", name="繁體中文")).to_be_focused()  # the keyboard stays
     page.reload()  # kept in the phone
     expect(page.locator("#room-prompt")).to_have_text(prompt("zh-Hant"))
     # the keyboard reaches the choices and answers with Enter

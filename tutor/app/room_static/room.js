@@ -178,7 +178,10 @@
           address.searchParams.set("lang", name);
           window.history.replaceState(null, "", address.toString());
           document.documentElement.lang = name;
-          refresh();
+          refresh().then(function () {  // the keyboard stays on the chooser
+            var again = languages.querySelector('button[lang="' + name + '"]');
+            if (again) again.focus();
+          });
         }
       });
     });
