@@ -151,7 +151,9 @@ def test_a_pupil_answers_changes_reloads_and_sees_the_reveal_on_a_phone(
             expect(page.locator(f'.room-choice[data-index="{index}"] .room-mark')).to_contain_text(
                 text("room.right-answer", lang)
             )
-    expect(page.locator(".room-counts")).to_contain_text(right_label)
+    expect(page.locator(".room-counts li").first).to_have_text(  # the room's count, marked
+        text("room.count-of-right", lang, answer=right_label, count=live["counts"][0]["count"])
+    )
     log.assert_clean()
     assert all("/room/" in url for url in log.requests), log.requests  # no Jupyter at all
 

@@ -280,7 +280,7 @@
       parts.push(el("h3", { text: say("counts", { count: reveal.answered }) }));
       parts.push(el("ul", { "class": "room-counts" }, reveal.counts.map(function (entry) {
         return el("li", {
-          text: entry.label + ": " + say("count", { count: entry.count }) + (entry.right ? " (" + say("right-answer") + ")" : "")
+          text: say(entry.right ? "count-of-right" : "count-of", { answer: entry.label, count: entry.count })
         });
       })));
     }
