@@ -1,6 +1,6 @@
 """The live room's HTTP API (docs/live-room.md) through its own handlers in a thread: the
 teacher's cookie and XSRF check, pupils who can only answer for themselves, malformed
-requests, the event streams. The real app's routes are tests/browser/test_live_room.py's."""
+requests, the event streams. The real app's routes are tests/browser/test_room_phone.py's."""
 
 from __future__ import annotations
 
@@ -181,7 +181,7 @@ def test_a_nickname_is_limited_and_given_as_json_text_never_as_markup(server: Ro
     status, state, headers = server.teacher_client().call("GET", "/room/api/state")
     assert state["pupils"] == [{"nickname": marked, "answered": False}]
     # JSON, and a browser may not guess otherwise (the pages draw it with textContent:
-    # tests/browser/test_live_room.py)
+    # tests/browser/test_room_phone.py)
     assert headers["Content-Type"].startswith("application/json")
     assert headers["X-Content-Type-Options"] == "nosniff"
 

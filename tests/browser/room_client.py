@@ -1,7 +1,7 @@
 """A live room served by its own handlers in a thread (no Voila, no kernels), and light
 HTTP clients for it: the teacher (cookie + XSRF header, as a browser gets them from the
 start address) and pupils (their key only). Used by tests/app/test_room_http.py; the same
-clients talk to the real app in tests/browser/test_live_room.py and
+clients talk to the real app in tests/browser/test_room_phone.py and
 benchmarks/live_room_benchmark.py.
 """
 
