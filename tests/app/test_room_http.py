@@ -13,6 +13,8 @@ import pytest
 from browser.room_client import Client, EventReader, PupilClient, RoomServer
 
 from tutor.app.room_server import MAX_BODY, TEACHER_COOKIE
+from tutor.teaching.lesson_loader import load_lesson
+from tutor.teaching.text import text
 
 from .test_room import ONE, a_wrong_index, engine_answer, key
 
@@ -112,6 +114,11 @@ def test_a_lesson_through_the_api(server: RoomServer) -> None:
     status, csv_text, headers = teacher.call("GET", "/room/summary.csv")
     assert status == 200 and headers["Content-Type"].startswith("text/csv")
     assert csv_text.splitlines()[1].startswith(f"{ONE[0]},{ONE[1]},")
+    status, page, _ = teacher.call("GET", "/room/summary?lang=ja")
+    prompt = load_lesson(ONE[0]).item(ONE[1]).question.prompt("ja")
+    assert status == 200 and prompt in page
+    assert text("room.summary-right-first", "ja") in page
+    assert "<td>3</td><td>2</td>" in page  # answered 3, right at the first answer 2
     status, svg, headers = teacher.call("GET", "/room/qr.svg")
     assert headers["Content-Type"] == "image/svg+xml" and svg.startswith("<svg")
     assert server.room.join in svg  # its title: the address it encodes
