@@ -113,6 +113,21 @@ NOT_IN_BROWSER_WHEEL = (
 KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
 KERNEL_PLUGIN = f"{KERNEL_EXTENSION}:kernel"
 SITE_TEMPLATE = "tutor-site"
+THEME = "light"
+
+# The stylesheets of every page (JupyterLab's, in the pages' theme, then the tutor's), in
+# the order the page template names them. Voici, like nbconvert, writes each file that
+# `resources.include_css` names into the page: 270 KB, the same on every page (JupyterLab's
+# index.css alone is 240 KB). The site's template links this one file of the site instead,
+# which the browser fetches once and keeps for every page.
+PAGE_STYLESHEETS = (
+    "static/index.css",
+    f"static/theme-{THEME}.css",
+    "static/tutor.css",
+    "static/tutor-page.css",
+)
+SHARED_STYLESHEET = "static/tutor-site/page.css"
+"""Where the pages' stylesheets are in the site (relative to its root)."""
 
 # What the site keeps of JupyterLite's output: Voici's pages and bundle, the runtime and the
 # wheels, the kernel's and anywidget's extensions. Left out, as no page requests them:
@@ -382,9 +397,41 @@ def pyodide_lock(base_lock: dict[str, Any], wheels: list[Path]) -> dict[str, Any
 # -- the page --------------------------------------------------------------------------------
 
 
+def _template_paths(jupyter_path: list[str]) -> list[str]:
+    """Where Voici looks for the site template's files, in its order, when ``jupyter_path``
+    is its JUPYTER_PATH (the template's folders, then the ones it extends: tutor, lab)."""
+    from jupyter_core.paths import jupyter_path as standard_paths
+    from voila.paths import collect_template_paths
+
+    own = os.environ.get("JUPYTER_PATH", "").split(os.pathsep)
+    roots = [*jupyter_path, *(p for p in standard_paths() if p not in own)]
+    return cast(
+        "list[str]",
+        collect_template_paths(["voila", "nbconvert"], SITE_TEMPLATE, prune=True, root_dirs=roots),
+    )
+
+
+def page_stylesheet(template_paths: list[str], site_templates: Path) -> str:
+    """PAGE_STYLESHEETS in one, each found as ``resources.include_css`` would find it (the
+    first of ``template_paths`` that has it) if the site's template, in ``site_templates``,
+    did not have its empty copy."""
+    folders = [Path(p) for p in template_paths if not Path(p).is_relative_to(site_templates)]
+    parts = []
+    for name in PAGE_STYLESHEETS:
+        found = next((folder / name for folder in folders if (folder / name).is_file()), None)
+        if found is None:
+            raise SiteBuildError(f"the page stylesheet {name} is in none of {template_paths}")
+        parts.append(f"/* {name} */\n{found.read_text(encoding='utf-8')}\n")
+    return "".join(parts)
+
+
 def write_template(folder: Path) -> Path:
     """The ``tutor-site`` page template: the app's (keyboard, presenter, no CDN links) with
-    the site's page script, into ``folder`` (put on JUPYTER_PATH). Returns ``folder``."""
+    the site's page script, into ``folder`` (put on JUPYTER_PATH). Returns ``folder``.
+
+    Its pages link the site's one stylesheet (SHARED_STYLESHEET, which the build writes)
+    where the app's template would write PAGE_STYLESHEETS into each page: the template's
+    own copies of those files, found first by ``include_css``, are empty."""
     from tutor.app.settings import page_words
 
     root = folder / "nbconvert" / "templates" / SITE_TEMPLATE
@@ -392,6 +439,9 @@ def write_template(folder: Path) -> Path:
     (root / "conf.json").write_text(
         json.dumps({"base_template": "tutor", "mimetypes": {"text/html": True}})
     )
+    for name in PAGE_STYLESHEETS:
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(f"/* linked: the site's {SHARED_STYLESHEET} */\n")
     # Voici does not pass VoilaConfiguration.resources to its exporter, so the words the
     # app's template reads from `resources.tutor` are written into the page here.
     words = json.dumps(page_words({}), ensure_ascii=False).replace("</", "<\\/")
@@ -402,8 +452,14 @@ def write_template(folder: Path) -> Path:
         "    server's kernel (there is none: a page that takes long to start Python in a\n"
         "    slow browser must not be reloaded); with the presenter's words, which Voila\n"
         "    gets from tutor/app/settings.py, and the site's page script (page.js),\n"
-        "    which must run before Voici's. -#}\n"
+        "    which must run before Voici's.\n"
+        "    Its pages link the site's stylesheet instead of carrying it (write_template).\n"
+        "    -#}\n"
         "{%- extends 'tutor/index.html.j2' -%}\n"
+        "{%- block notebook_css -%}\n"
+        f'<link rel="stylesheet" type="text/css" href="{{{{ base_url }}}}{SHARED_STYLESHEET}">\n'
+        "{{ super() }}\n"
+        "{%- endblock notebook_css -%}\n"
         "{%- block body_footer -%}\n"
         f'<script id="tutor-present-words" type="application/json">{{% raw %}}{words}'
         "{% endraw %}</script>\n"
@@ -513,7 +569,7 @@ def build_site(
                     },
                     "VoilaConfiguration": {
                         "template": SITE_TEMPLATE,
-                        "theme": "light",
+                        "theme": THEME,
                         "strip_sources": True,
                     },
                 }
@@ -521,7 +577,9 @@ def build_site(
         )
         (work / "config").mkdir()
         env = dict(os.environ)
-        env["JUPYTER_PATH"] = os.pathsep.join([str(templates), str(jupyter_data_dir())])
+        jupyter_path = [str(templates), str(jupyter_data_dir())]
+        stylesheet = page_stylesheet(_template_paths(jupyter_path), templates)
+        env["JUPYTER_PATH"] = os.pathsep.join(jupyter_path)
         env["JUPYTER_CONFIG_DIR"] = str(work / "config")
         env["JUPYTERLITE_NO_LIBARCHIVE"] = "1"
         if out.exists():
@@ -542,6 +600,8 @@ def build_site(
         if path.name not in KEEP:
             shutil.rmtree(path) if path.is_dir() else path.unlink()
     (out / "index.html").write_text(FRONT_DOOR)
+    (out / SHARED_STYLESHEET).parent.mkdir(parents=True, exist_ok=True)
+    (out / SHARED_STYLESHEET).write_text(stylesheet, encoding="utf-8")
     files = [p for p in out.rglob("*") if p.is_file()]
     return SiteReport(
         folder=out,
