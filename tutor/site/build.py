@@ -451,8 +451,8 @@ def write_template(folder: Path) -> Path:
         "    Its body_footer is the app's without static/tutor-page.js, which watches a\n"
         "    server's kernel (there is none: a page that takes long to start Python in a\n"
         "    slow browser must not be reloaded); with the presenter's words, which Voila\n"
-        "    gets from tutor/app/settings.py, and the site's page script (page.js),\n"
-        "    which must run before Voici's.\n"
+        "    gets from tutor/app/settings.py, and the site's page script (page.js) and\n"
+        "    the widgets' recovery (tutor-widgets.js), which must run before Voici's.\n"
         "    Its pages link the site's stylesheet instead of carrying it (write_template).\n"
         "    -#}\n"
         "{%- extends 'tutor/index.html.j2' -%}\n"
@@ -464,6 +464,7 @@ def write_template(folder: Path) -> Path:
         f'<script id="tutor-present-words" type="application/json">{{% raw %}}{words}'
         "{% endraw %}</script>\n"
         f"<script>{{% raw %}}\n{page_script}{{% endraw %}}</script>\n"
+        '{{ resources.include_js("static/tutor-widgets.js") }}\n'
         "{{ super.super() }}\n"
         '{{ resources.include_js("static/tutor.js") }}\n'
         "{%- endblock body_footer -%}\n"
