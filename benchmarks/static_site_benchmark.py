@@ -3,14 +3,16 @@
 1. First and second visit to a working quiz, and the bytes the server sent: lesson 06
    opened by its address in Chromium with a profile of its own (its HTTP cache kept
    between the visits; the browser is restarted in between, as a learner comes back the
-   next day), until a click on the quiz's first answer shows the engine's feedback. Then
+   next day), until a click on the quiz's first answer shows the engine's feedback. The
+   site is served twice: by plain http.server (every file as it is), then as a web server
+   that sends the build's gzip copies does (nginx ``gzip_static on``; STATIC_SERVER). Then
    the same for the Voila app (``bash scripts/app.sh``), the reference, in the same run.
    Browser CPU (user + system of Chromium's processes) is printed beside the wall time:
    on a shared machine it moves far less than the wall clock.
 2. A class at once: N learners (default 10 and 40) open lesson 06 at the same moment,
    each in a browser context of their own (no shared cache: separate machines), and
    answer the quiz's first question. The only server is Python's ``http.server``
-   serving the folder (a subprocess: its CPU is its own; a web server's backlog and
+   serving the folder (with the gzip copies) (a subprocess: its CPU is its own; a web server's backlog and
    keep-alive, see STATIC_SERVER); Python runs in each learner's
    browser. Bytes are counted by a relay in front of each server (pages, files,
    websocket messages, headers: the same count for the site and the app). Here every one of those browsers runs on this same 2-core machine,
@@ -71,14 +73,43 @@ def mb(value: float) -> str:
 # web server has and http.server lacks: a listen backlog of 512, not 5 (a class opening
 # pages at once makes hundreds of connections; with 5, the kernel drops the rest and the
 # browsers wait seconds to retry), and HTTP/1.1 keep-alive, not a connection per file.
+# With "gzip" as its third argument it also does what nginx's `gzip_static on` does: a
+# file with a `.gz` copy beside it (the build writes them) goes out as that copy to a
+# browser that accepts gzip, answering If-Modified-Since as for the file itself.
 STATIC_SERVER = """
-import functools, http.server, sys
+import email.utils, functools, http.server, os, sys
 class Server(http.server.ThreadingHTTPServer):
     request_queue_size = 512
 class Handler(http.server.SimpleHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     def log_message(self, *args):
         pass
+    def send_head(self):
+        path = self.translate_path(self.path)
+        packed = path + ".gz"
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not (GZIP and accepts and os.path.isfile(path) and os.path.isfile(packed)):
+            return super().send_head()
+        modified = int(os.stat(path).st_mtime)
+        since = self.headers.get("If-Modified-Since")
+        if since and "If-None-Match" not in self.headers:
+            try:
+                if modified <= email.utils.parsedate_to_datetime(since).timestamp():
+                    self.send_response(304)
+                    self.end_headers()
+                    return None
+            except (TypeError, ValueError):
+                pass
+        body = open(packed, "rb")
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(os.fstat(body.fileno()).st_size))
+        self.send_header("Last-Modified", self.date_time_string(modified))
+        self.end_headers()
+        return body
+GZIP = sys.argv[3:] == ["gzip"]
 handler = functools.partial(Handler, directory=sys.argv[2])
 Server(("127.0.0.1", int(sys.argv[1])), handler).serve_forever()
 """
@@ -88,10 +119,11 @@ class StaticServer:
     """Python's static file server (http.server) on the site folder, in a process of its
     own (see STATIC_SERVER)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *, gzip: bool = False) -> None:
         self.port = free_port()
         self.process = subprocess.Popen(
-            [sys.executable, "-c", STATIC_SERVER, str(self.port), str(folder)],
+            [sys.executable, "-c", STATIC_SERVER, str(self.port), str(folder)]
+            + (["gzip"] if gzip else []),
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
@@ -280,14 +312,22 @@ async def run(site: Path, sizes: list[int], deadline: float, voila: bool) -> Non
         raise SystemExit("Chromium not found (set TUTOR_CHROMIUM)")
     files = [p for p in site.rglob("*") if p.is_file()]
     print(f"site: {site}: {len(files)} files, {mb(sum(p.stat().st_size for p in files))}")
-    server = StaticServer(site)
+    server = StaticServer(site, gzip=True)
     proxy = CountingProxy(server.port)
     url = f"{proxy.base}/voici/render/{LESSON}.html?lang=en"
     try:
         async with async_playwright() as playwright:
             print(f"\n1. One learner, lesson 06 to a working quiz (load average {load()})")
+            plain = StaticServer(site)
+            try:
+                plain_proxy = CountingProxy(plain.port)
+                plain_url = f"{plain_proxy.base}/voici/render/{LESSON}.html?lang=en"
+                rows = await visits(playwright, plain_url, lambda: plain_proxy.sent, deadline)
+            finally:
+                plain.close()
+            print_visits("site, plain", rows)
             rows = await visits(playwright, url, lambda: proxy.sent, deadline)
-            print_visits("static site", rows)
+            print_visits("site, gzip", rows)
             if voila:
                 with AppServer() as app:
                     app_proxy = CountingProxy(app.port)

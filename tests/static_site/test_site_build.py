@@ -163,3 +163,25 @@ def test_the_pages_stylesheets_are_joined_in_order_from_where_the_template_finds
     (own / build.PAGE_STYLESHEETS[3]).unlink()
     with pytest.raises(SiteBuildError, match=r"static/tutor-page\.css is in none of"):
         build.page_stylesheet([str(site_template), str(own), str(base)], site_template.parent)
+
+
+def test_files_worth_compressing_get_a_reproducible_gzip_copy_and_nothing_else_does(
+    tmp_path: Path,
+) -> None:
+    import gzip
+    import os
+
+    script = b"function f() { return 'the same words again'; }\n" * 200
+    (tmp_path / "deep").mkdir()
+    (tmp_path / "deep" / "page.js").write_bytes(script)
+    (tmp_path / "small.css").write_bytes(b"p { color: red; }")  # too small to be worth it
+    (tmp_path / "random.wasm").write_bytes(os.urandom(4096))  # gzip would not shrink it
+    (tmp_path / "wheel.whl").write_bytes(script)  # a zip: never recompressed
+    assert build.write_gzip_copies(tmp_path) == 1
+    copy = tmp_path / "deep" / "page.js.gz"
+    assert gzip.decompress(copy.read_bytes()) == script
+    assert sorted(p.name for p in tmp_path.rglob("*.gz")) == ["page.js.gz"]
+    first = copy.read_bytes()
+    copy.unlink()
+    build.write_gzip_copies(tmp_path)
+    assert copy.read_bytes() == first  # no date or name inside: the same site, the same bytes

@@ -20,6 +20,7 @@ import base64
 import csv
 import email.message
 import email.parser
+import gzip
 import hashlib
 import io
 import json
@@ -128,6 +129,16 @@ PAGE_STYLESHEETS = (
 )
 SHARED_STYLESHEET = "static/tutor-site/page.css"
 """Where the pages' stylesheets are in the site (relative to its root)."""
+
+# Files a web server may send compressed: the build writes a gzip copy beside each
+# (``name.gz``), which a server that serves such copies (nginx ``gzip_static on``, Caddy
+# ``file_server { precompressed gzip }``) sends to a browser that accepts gzip, with no work
+# per request: a first visit then downloads about 11 MB instead of 24 (the runtime's
+# WebAssembly, 10 MB, is 3 MB in gzip). The wheels and the standard library are zip files,
+# compressed already; a copy is kept only if it saves GZIP_MIN_SAVING of the file.
+GZIP_SUFFIXES = (".js", ".mjs", ".wasm", ".css", ".json", ".html", ".svg", ".map")
+GZIP_MIN_SIZE = 1024
+GZIP_MIN_SAVING = 0.1
 
 # What the site keeps of JupyterLite's output: Voici's pages and bundle, the runtime and the
 # wheels, the kernel's and anywidget's extensions. Left out, as no page requests them:
@@ -502,6 +513,23 @@ def page_config() -> dict[str, Any]:
     }
 
 
+def write_gzip_copies(folder: Path) -> int:
+    """A ``.gz`` copy beside each file of ``folder`` worth sending compressed (GZIP_SUFFIXES),
+    made reproducibly (no name or date inside); returns how many."""
+    written = 0
+    for path in sorted(folder.rglob("*")):
+        if not path.is_file() or path.suffix not in GZIP_SUFFIXES:
+            continue
+        data = path.read_bytes()
+        if len(data) < GZIP_MIN_SIZE:
+            continue
+        packed = gzip.compress(data, compresslevel=9, mtime=0)
+        if len(packed) <= len(data) * (1 - GZIP_MIN_SAVING):
+            path.with_name(path.name + ".gz").write_bytes(packed)
+            written += 1
+    return written
+
+
 # -- the build -------------------------------------------------------------------------------
 
 
@@ -603,6 +631,7 @@ def build_site(
     (out / "index.html").write_text(FRONT_DOOR)
     (out / SHARED_STYLESHEET).parent.mkdir(parents=True, exist_ok=True)
     (out / SHARED_STYLESHEET).write_text(stylesheet, encoding="utf-8")
+    write_gzip_copies(out)
     files = [p for p in out.rglob("*") if p.is_file()]
     return SiteReport(
         folder=out,
