@@ -3,18 +3,27 @@
 1. First and second visit to a working quiz, and the bytes the server sent: lesson 06
    opened by its address in Chromium with a profile of its own (its HTTP cache kept
    between the visits; the browser is restarted in between, as a learner comes back the
-   next day), until a click on the quiz's first answer shows the engine's feedback. Then
+   next day), until a click on the quiz's first answer shows the engine's feedback. The
+   site is served twice: by plain http.server (every file as it is), then as a web server
+   that sends the build's gzip copies does (nginx ``gzip_static on``; STATIC_SERVER). Then
    the same for the Voila app (``bash scripts/app.sh``), the reference, in the same run.
    Browser CPU (user + system of Chromium's processes) is printed beside the wall time:
    on a shared machine it moves far less than the wall clock.
 2. A class at once: N learners (default 10 and 40) open lesson 06 at the same moment,
    each in a browser context of their own (no shared cache: separate machines), and
    answer the quiz's first question. The only server is Python's ``http.server``
-   serving the folder (a subprocess: its CPU is its own; a web server's backlog and
+   serving the folder (with the gzip copies) (a subprocess: its CPU is its own; a web server's backlog and
    keep-alive, see STATIC_SERVER); Python runs in each learner's
    browser. Bytes are counted by a relay in front of each server (pages, files,
    websocket messages, headers: the same count for the site and the app). Here every one of those browsers runs on this same 2-core machine,
    so the figures are the worst case: in a classroom each pupil's machine starts its own.
+
+3. The worked example's Next usable, first and second visit, on the site (gzip) and in
+   the app: seconds from asking for the page to its Next button enabled (then pressed
+   until step 2 shows), and on the site its parts, read from the browser's requests: the
+   runtime's start (until Pyodide asks for its first wheel), the packages (until the last
+   is in), and the rest (installing them, the tutor's import, the notebook's run, the
+   drawing). ``--worked-only`` runs this part alone.
 
 Figures are printed, never asserted; the load average is printed with them. Nothing
 leaves the machine: every host name but 127.0.0.1 fails to resolve and every request
@@ -50,6 +59,9 @@ sys.path.insert(0, str(ROOT / "tests"))
 from browser.app_process import CHROMIUM_FLAGS, AppServer, chromium_path, free_port
 
 LESSON = "06_trick_winner"
+WORKED = "08_worked_example"
+NEXT = "button.tutor-step-next"
+POSITION = ".tutor-step-position"
 CHOICE = ".tutor-quiz button.tutor-quiz-choice"
 FEEDBACK = ".tutor-quiz .quiz-feedback"
 WALLS = [
@@ -71,14 +83,43 @@ def mb(value: float) -> str:
 # web server has and http.server lacks: a listen backlog of 512, not 5 (a class opening
 # pages at once makes hundreds of connections; with 5, the kernel drops the rest and the
 # browsers wait seconds to retry), and HTTP/1.1 keep-alive, not a connection per file.
+# With "gzip" as its third argument it also does what nginx's `gzip_static on` does: a
+# file with a `.gz` copy beside it (the build writes them) goes out as that copy to a
+# browser that accepts gzip, answering If-Modified-Since as for the file itself.
 STATIC_SERVER = """
-import functools, http.server, sys
+import email.utils, functools, http.server, os, sys
 class Server(http.server.ThreadingHTTPServer):
     request_queue_size = 512
 class Handler(http.server.SimpleHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     def log_message(self, *args):
         pass
+    def send_head(self):
+        path = self.translate_path(self.path)
+        packed = path + ".gz"
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not (GZIP and accepts and os.path.isfile(path) and os.path.isfile(packed)):
+            return super().send_head()
+        modified = int(os.stat(path).st_mtime)
+        since = self.headers.get("If-Modified-Since")
+        if since and "If-None-Match" not in self.headers:
+            try:
+                if modified <= email.utils.parsedate_to_datetime(since).timestamp():
+                    self.send_response(304)
+                    self.end_headers()
+                    return None
+            except (TypeError, ValueError):
+                pass
+        body = open(packed, "rb")
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(os.fstat(body.fileno()).st_size))
+        self.send_header("Last-Modified", self.date_time_string(modified))
+        self.end_headers()
+        return body
+GZIP = sys.argv[3:] == ["gzip"]
 handler = functools.partial(Handler, directory=sys.argv[2])
 Server(("127.0.0.1", int(sys.argv[1])), handler).serve_forever()
 """
@@ -88,10 +129,11 @@ class StaticServer:
     """Python's static file server (http.server) on the site folder, in a process of its
     own (see STATIC_SERVER)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *, gzip: bool = False) -> None:
         self.port = free_port()
         self.process = subprocess.Popen(
-            [sys.executable, "-c", STATIC_SERVER, str(self.port), str(folder)],
+            [sys.executable, "-c", STATIC_SERVER, str(self.port), str(folder)]
+            + (["gzip"] if gzip else []),
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
@@ -198,6 +240,56 @@ async def working_quiz(page: Any, url: str, deadline: float) -> float:
     return time.monotonic() - started
 
 
+async def next_usable(page: Any, url: str, deadline: float) -> tuple[float, dict[str, float]]:
+    """Seconds from asking for the worked example's ``url`` to its Next button enabled (then
+    pressed, until step 2 shows), and when the page asked for its first wheel and received
+    its last (seconds from the start; the site only): the parts of the time, seen from the
+    browser's requests, with nothing added to the page (see print_parts)."""
+    marks: dict[str, float] = {}
+    started = time.monotonic()
+
+    def wheel(event: str, request: Any) -> None:
+        if urlparse(request.url).path.endswith(".whl"):
+            now = time.monotonic() - started
+            if event == "asked":
+                marks.setdefault("first wheel asked", now)
+            else:
+                marks["last wheel in"] = now
+
+    page.on("request", functools.partial(wheel, "asked"))
+    page.on("requestfinished", functools.partial(wheel, "in"))
+    await page.goto(url, wait_until="commit", timeout=deadline * 1000)
+    await page.wait_for_function(
+        "(selector) => { const b = document.querySelector(selector); return !!b && !b.disabled; }",
+        arg=NEXT,
+        timeout=deadline * 1000,
+    )
+    seconds = time.monotonic() - started
+    await page.locator(NEXT).click(timeout=deadline * 1000)
+    await page.wait_for_function(
+        "(selector) => /^Step 2 /.test(document.querySelector(selector)?.textContent || '')",
+        arg=POSITION,
+        timeout=deadline * 1000,
+    )
+    return seconds, marks
+
+
+def print_parts(title: str, rows: list[tuple[str, float, dict[str, float]]]) -> None:
+    """The worked example's Next usable, and its parts on the site: the runtime's start (the
+    page, Voici's bundle and Pyodide up, until it asks for its first wheel), the packages
+    (until the last wheel is in), and the rest: installing them, the tutor's import, the
+    notebook's run and the drawing of its widgets."""
+    for name, seconds, marks in rows:
+        line = f"  {title:<12} {name:<13} Next usable {seconds:6.1f} s"
+        first, last = marks.get("first wheel asked"), marks.get("last wheel in")
+        if first is not None and last is not None:
+            line += (
+                f"   = runtime start {first:5.1f} + packages {last - first:5.1f}"
+                f" + install, tutor import, notebook run {seconds - last:5.1f}"
+            )
+        print(line)
+
+
 def _record_outside(own: str | None, outside: list[str], request: Any) -> None:
     parts = urlparse(request.url)
     if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname != own:
@@ -229,6 +321,30 @@ async def visits(
             rows.append(
                 (name, seconds, chromium_cpu(profile) - cpu_before, sent() - bytes_before, outside)
             )
+            await context.close()
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+    return rows
+
+
+async def worked_visits(
+    playwright: Any, url: str, deadline: float
+) -> list[tuple[str, float, dict[str, float]]]:
+    """The worked example's first visit, then (browser restarted, same profile) the second."""
+    profile = Path(tempfile.mkdtemp(prefix="tutor-bench-profile-"))
+    rows = []
+    try:
+        for name in ("first visit", "second visit"):
+            context = await playwright.chromium.launch_persistent_context(
+                str(profile),
+                executable_path=chromium_path(),
+                headless=True,
+                args=[*CHROMIUM_FLAGS, *WALLS],
+                viewport={"width": 1280, "height": 800},
+            )
+            page = await context.new_page()
+            seconds, marks = await next_usable(page, url, deadline)
+            rows.append((name, seconds, marks))
             await context.close()
     finally:
         shutil.rmtree(profile, ignore_errors=True)
@@ -273,55 +389,86 @@ def print_visits(title: str, rows: list[tuple[str, float, float, int, list[str]]
             print(f"      outside: {url}")
 
 
-async def run(site: Path, sizes: list[int], deadline: float, voila: bool) -> None:
+async def run(
+    site: Path, sizes: list[int], deadline: float, voila: bool, worked_only: bool = False
+) -> None:
     from playwright.async_api import async_playwright
 
     if chromium_path() is None:
         raise SystemExit("Chromium not found (set TUTOR_CHROMIUM)")
     files = [p for p in site.rglob("*") if p.is_file()]
     print(f"site: {site}: {len(files)} files, {mb(sum(p.stat().st_size for p in files))}")
-    server = StaticServer(site)
+    server = StaticServer(site, gzip=True)
     proxy = CountingProxy(server.port)
-    url = f"{proxy.base}/voici/render/{LESSON}.html?lang=en"
     try:
         async with async_playwright() as playwright:
-            print(f"\n1. One learner, lesson 06 to a working quiz (load average {load()})")
-            rows = await visits(playwright, url, lambda: proxy.sent, deadline)
-            print_visits("static site", rows)
+            if not worked_only:
+                await one_learner(playwright, site, proxy, deadline, voila)
+                await a_class(playwright, server, proxy, sizes, deadline)
+            print(f"\n3. The worked example: Next usable, and its parts (load average {load()})")
+            worked = f"{proxy.base}/voici/render/{WORKED}.html?lang=en"
+            print_parts("site, gzip", await worked_visits(playwright, worked, deadline))
             if voila:
                 with AppServer() as app:
-                    app_proxy = CountingProxy(app.port)
-                    app_url = f"{app_proxy.base}/voila/render/{LESSON}.ipynb?lang=en"
-                    app_rows = await visits(playwright, app_url, lambda: app_proxy.sent, deadline)
-                print_visits("Voila app", app_rows)
+                    app_url = app.render_url(f"{WORKED}.ipynb", "lang=en")
+                    print_parts("Voila app", await worked_visits(playwright, app_url, deadline))
             print(f"   load average after: {load()}")
-
-            print(f"\n2. A class at once; the only server: http.server (load average {load()})")
-            print("   N | to a working quiz (s): med   p95   max | worked failed |"
-                  " server: sent, CPU s | wall s")  # fmt: skip
-            browser = await playwright.chromium.launch(
-                executable_path=chromium_path(), args=[*CHROMIUM_FLAGS, *WALLS]
-            )
-            for size in sizes:
-                sent_before, cpu_before = proxy.sent, server.cpu()
-                started = time.monotonic()
-                done, failures = await classroom(browser, url, size, deadline)
-                wall = time.monotonic() - started
-                timing = (
-                    f"{statistics.median(done):5.1f} {percentile(done, 0.95):5.1f} {max(done):5.1f}"
-                    if done
-                    else "    -     -     -"
-                )
-                print(
-                    f"{size:4d} | {' ' * 20}{timing} | {len(done):6d} {size - len(done):6d} | "
-                    f"{mb(proxy.sent - sent_before)}, {server.cpu() - cpu_before:5.2f} | "
-                    f"{wall:5.0f}   (load average {load()})"
-                )
-                for why in sorted(set(failures)):
-                    print(f"      failed: {why} x{failures.count(why)}")
-            await browser.close()
     finally:
         server.close()
+
+
+async def one_learner(
+    playwright: Any, site: Path, proxy: CountingProxy, deadline: float, voila: bool
+) -> None:
+    print(f"\n1. One learner, lesson 06 to a working quiz (load average {load()})")
+    plain = StaticServer(site)
+    try:
+        plain_proxy = CountingProxy(plain.port)
+        plain_url = f"{plain_proxy.base}/voici/render/{LESSON}.html?lang=en"
+        rows = await visits(playwright, plain_url, lambda: plain_proxy.sent, deadline)
+    finally:
+        plain.close()
+    print_visits("site, plain", rows)
+    url = f"{proxy.base}/voici/render/{LESSON}.html?lang=en"
+    rows = await visits(playwright, url, lambda: proxy.sent, deadline)
+    print_visits("site, gzip", rows)
+    if voila:
+        with AppServer() as app:
+            app_proxy = CountingProxy(app.port)
+            app_url = f"{app_proxy.base}/voila/render/{LESSON}.ipynb?lang=en"
+            app_rows = await visits(playwright, app_url, lambda: app_proxy.sent, deadline)
+        print_visits("Voila app", app_rows)
+    print(f"   load average after: {load()}")
+
+
+async def a_class(
+    playwright: Any, server: StaticServer, proxy: CountingProxy, sizes: list[int], deadline: float
+) -> None:
+    url = f"{proxy.base}/voici/render/{LESSON}.html?lang=en"
+    print(f"\n2. A class at once; the only server: http.server (load average {load()})")
+    print("   N | to a working quiz (s): med   p95   max | worked failed |"
+          " server: sent, CPU s | wall s")  # fmt: skip
+    browser = await playwright.chromium.launch(
+        executable_path=chromium_path(), args=[*CHROMIUM_FLAGS, *WALLS]
+    )
+    for size in sizes:
+        sent_before, cpu_before = proxy.sent, server.cpu()
+        started = time.monotonic()
+        done, failures = await classroom(browser, url, size, deadline)
+        wall = time.monotonic() - started
+        timing = (
+            f"{statistics.median(done):5.1f} {percentile(done, 0.95):5.1f} {max(done):5.1f}"
+            if done
+            else "    -     -     -"
+        )
+        print(
+            f"{size:4d} | {' ' * 20}{timing} | {len(done):6d} {size - len(done):6d} | "
+            f"{mb(proxy.sent - sent_before)}, {server.cpu() - cpu_before:5.2f} | "
+            f"{wall:5.0f}   (load average {load()})"
+        )
+        for why in sorted(set(failures)):
+            print(f"      failed: {why} x{failures.count(why)}")
+    await browser.close()
 
 
 def main() -> int:
@@ -330,6 +477,7 @@ def main() -> int:
     parser.add_argument("--sizes", type=int, nargs="*", default=[10, 40])
     parser.add_argument("--deadline", type=float, default=900, help="seconds a page may take")
     parser.add_argument("--no-voila", action="store_true", help="skip the Voila reference")
+    parser.add_argument("--worked-only", action="store_true", help="only part 3")
     args = parser.parse_args()
     folder = None
     if args.site is None:
@@ -340,7 +488,7 @@ def main() -> int:
         args.site = build_site(folder / "site").folder
         print(f"built the site in {time.monotonic() - started:.0f} s")
     try:
-        asyncio.run(run(args.site, args.sizes, args.deadline, not args.no_voila))
+        asyncio.run(run(args.site, args.sizes, args.deadline, not args.no_voila, args.worked_only))
     finally:
         if folder is not None:
             shutil.rmtree(folder, ignore_errors=True)

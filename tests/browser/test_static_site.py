@@ -19,6 +19,7 @@ import pytest
 
 from tutor.resources import notebooks_dir
 from tutor.rules.cards import Suit
+from tutor.site.build import PAGE_STYLESHEETS, SHARED_STYLESHEET
 from tutor.teaching.explain import card_name, suit_name
 from tutor.teaching.language import LANGUAGE_NAMES
 from tutor.teaching.lesson_loader import load_lesson
@@ -348,12 +349,28 @@ def test_every_page_of_the_course_runs_in_the_browser_without_an_error(
     site: StaticSite, learner: tuple[Any, SiteLog]
 ) -> None:
     """Each page until its last cell's output is on the screen; lesson 07 draws the score
-    chart (an SVG drawn by the tutor: no Matplotlib in the browser)."""
+    chart (an SVG drawn by the tutor: no Matplotlib in the browser). Every page is styled
+    by the site's one stylesheet, which it links, and carries no copy of it."""
     context, log = learner
     page = context.new_page()
+    shared = (site.folder / SHARED_STYLESHEET).read_text(encoding="utf-8")
+    parts = [part.strip()[:400] for part in re.split(r"/\* static/\S+ \*/", shared)[1:]]
+    assert len(parts) == len(PAGE_STYLESHEETS) and all(parts)
     for notebook in _course_notebooks():
+        html = (site.folder / "voici/render" / notebook.replace(".ipynb", ".html")).read_text()
+        assert [part for part in parts if part in html] == [], f"{notebook} carries the CSS"
         page.goto(site.page_url(notebook))
         page.locator("#rendered_cells").wait_for(state="visible", timeout=LOAD_TIMEOUT)
+        rules = page.evaluate(
+            "(name) => [...document.styleSheets].filter(s => (s.href || '').endsWith(name))"
+            ".map(s => s.cssRules.length)",
+            SHARED_STYLESHEET,
+        )
+        assert len(rules) == 1 and rules[0] > 1000, f"{notebook}: {rules}"
+        # JupyterLab's light theme (in the shared file) sets the page's colours
+        assert page.evaluate(
+            "getComputedStyle(document.body).getPropertyValue('--jp-layout-color0').trim()"
+        ) in ("white", "#fff", "#ffffff")
         page.wait_for_function(
             "() => !document.querySelector('#rendered_cells .jp-Cell:not(.jp-mod-noOutputs)"
             " .jp-OutputArea:empty') && window.voila_finished !== false",

@@ -141,3 +141,47 @@ def test_a_failing_cell_shows_the_short_message_and_the_traceback_goes_to_the_co
     console = capfd.readouterr()
     assert "secret-detail-91c2" in console.err and "helper" in console.err
     assert "secret-detail-91c2" not in console.out
+
+
+def test_the_pages_stylesheets_are_joined_in_order_from_where_the_template_finds_them(
+    tmp_path: Path,
+) -> None:
+    site_template = tmp_path / "site-templates" / "tutor-site"
+    own, base = tmp_path / "tutor", tmp_path / "lab"
+    for folder, names in [(site_template, build.PAGE_STYLESHEETS), (own, build.PAGE_STYLESHEETS),
+                          (base, build.PAGE_STYLESHEETS[:2])]:  # fmt: skip
+        for name in names:
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            (folder / name).write_text(f"{folder.name}:{name}")
+    joined = build.page_stylesheet(
+        [str(site_template), str(own), str(base)], tmp_path / "site-templates"
+    )
+    found = [line for line in joined.splitlines() if ":" in line]
+    # the first folder that has a file wins, as with include_css; the site's own empty
+    # copies (which keep the files out of each page) are never taken
+    assert found == [f"tutor:{name}" for name in build.PAGE_STYLESHEETS]
+    (own / build.PAGE_STYLESHEETS[3]).unlink()
+    with pytest.raises(SiteBuildError, match=r"static/tutor-page\.css is in none of"):
+        build.page_stylesheet([str(site_template), str(own), str(base)], site_template.parent)
+
+
+def test_files_worth_compressing_get_a_reproducible_gzip_copy_and_nothing_else_does(
+    tmp_path: Path,
+) -> None:
+    import gzip
+    import os
+
+    script = b"function f() { return 'the same words again'; }\n" * 200
+    (tmp_path / "deep").mkdir()
+    (tmp_path / "deep" / "page.js").write_bytes(script)
+    (tmp_path / "small.css").write_bytes(b"p { color: red; }")  # too small to be worth it
+    (tmp_path / "random.wasm").write_bytes(os.urandom(4096))  # gzip would not shrink it
+    (tmp_path / "wheel.whl").write_bytes(script)  # a zip: never recompressed
+    assert build.write_gzip_copies(tmp_path) == 1
+    copy = tmp_path / "deep" / "page.js.gz"
+    assert gzip.decompress(copy.read_bytes()) == script
+    assert sorted(p.name for p in tmp_path.rglob("*.gz")) == ["page.js.gz"]
+    first = copy.read_bytes()
+    copy.unlink()
+    build.write_gzip_copies(tmp_path)
+    assert copy.read_bytes() == first  # no date or name inside: the same site, the same bytes

@@ -20,6 +20,7 @@ import base64
 import csv
 import email.message
 import email.parser
+import gzip
 import hashlib
 import io
 import json
@@ -113,6 +114,31 @@ NOT_IN_BROWSER_WHEEL = (
 KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
 KERNEL_PLUGIN = f"{KERNEL_EXTENSION}:kernel"
 SITE_TEMPLATE = "tutor-site"
+THEME = "light"
+
+# The stylesheets of every page (JupyterLab's, in the pages' theme, then the tutor's), in
+# the order the page template names them. Voici, like nbconvert, writes each file that
+# `resources.include_css` names into the page: 270 KB, the same on every page (JupyterLab's
+# index.css alone is 240 KB). The site's template links this one file of the site instead,
+# which the browser fetches once and keeps for every page.
+PAGE_STYLESHEETS = (
+    "static/index.css",
+    f"static/theme-{THEME}.css",
+    "static/tutor.css",
+    "static/tutor-page.css",
+)
+SHARED_STYLESHEET = "static/tutor-site/page.css"
+"""Where the pages' stylesheets are in the site (relative to its root)."""
+
+# Files a web server may send compressed: the build writes a gzip copy beside each
+# (``name.gz``), which a server that serves such copies (nginx ``gzip_static on``, Caddy
+# ``file_server { precompressed gzip }``) sends to a browser that accepts gzip, with no work
+# per request: a first visit then downloads about 11 MB instead of 24 (the runtime's
+# WebAssembly, 10 MB, is 3 MB in gzip). The wheels and the standard library are zip files,
+# compressed already; a copy is kept only if it saves GZIP_MIN_SAVING of the file.
+GZIP_SUFFIXES = (".js", ".mjs", ".wasm", ".css", ".json", ".html", ".svg", ".map")
+GZIP_MIN_SIZE = 1024
+GZIP_MIN_SAVING = 0.1
 
 # What the site keeps of JupyterLite's output: Voici's pages and bundle, the runtime and the
 # wheels, the kernel's and anywidget's extensions. Left out, as no page requests them:
@@ -382,9 +408,41 @@ def pyodide_lock(base_lock: dict[str, Any], wheels: list[Path]) -> dict[str, Any
 # -- the page --------------------------------------------------------------------------------
 
 
+def _template_paths(jupyter_path: list[str]) -> list[str]:
+    """Where Voici looks for the site template's files, in its order, when ``jupyter_path``
+    is its JUPYTER_PATH (the template's folders, then the ones it extends: tutor, lab)."""
+    from jupyter_core.paths import jupyter_path as standard_paths
+    from voila.paths import collect_template_paths
+
+    own = os.environ.get("JUPYTER_PATH", "").split(os.pathsep)
+    roots = [*jupyter_path, *(p for p in standard_paths() if p not in own)]
+    return cast(
+        "list[str]",
+        collect_template_paths(["voila", "nbconvert"], SITE_TEMPLATE, prune=True, root_dirs=roots),
+    )
+
+
+def page_stylesheet(template_paths: list[str], site_templates: Path) -> str:
+    """PAGE_STYLESHEETS in one, each found as ``resources.include_css`` would find it (the
+    first of ``template_paths`` that has it) if the site's template, in ``site_templates``,
+    did not have its empty copy."""
+    folders = [Path(p) for p in template_paths if not Path(p).is_relative_to(site_templates)]
+    parts = []
+    for name in PAGE_STYLESHEETS:
+        found = next((folder / name for folder in folders if (folder / name).is_file()), None)
+        if found is None:
+            raise SiteBuildError(f"the page stylesheet {name} is in none of {template_paths}")
+        parts.append(f"/* {name} */\n{found.read_text(encoding='utf-8')}\n")
+    return "".join(parts)
+
+
 def write_template(folder: Path) -> Path:
     """The ``tutor-site`` page template: the app's (keyboard, presenter, no CDN links) with
-    the site's page script, into ``folder`` (put on JUPYTER_PATH). Returns ``folder``."""
+    the site's page script, into ``folder`` (put on JUPYTER_PATH). Returns ``folder``.
+
+    Its pages link the site's one stylesheet (SHARED_STYLESHEET, which the build writes)
+    where the app's template would write PAGE_STYLESHEETS into each page: the template's
+    own copies of those files, found first by ``include_css``, are empty."""
     from tutor.app.settings import page_words
 
     root = folder / "nbconvert" / "templates" / SITE_TEMPLATE
@@ -392,6 +450,9 @@ def write_template(folder: Path) -> Path:
     (root / "conf.json").write_text(
         json.dumps({"base_template": "tutor", "mimetypes": {"text/html": True}})
     )
+    for name in PAGE_STYLESHEETS:
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(f"/* linked: the site's {SHARED_STYLESHEET} */\n")
     # Voici does not pass VoilaConfiguration.resources to its exporter, so the words the
     # app's template reads from `resources.tutor` are written into the page here.
     words = json.dumps(page_words({}), ensure_ascii=False).replace("</", "<\\/")
@@ -401,13 +462,20 @@ def write_template(folder: Path) -> Path:
         "    Its body_footer is the app's without static/tutor-page.js, which watches a\n"
         "    server's kernel (there is none: a page that takes long to start Python in a\n"
         "    slow browser must not be reloaded); with the presenter's words, which Voila\n"
-        "    gets from tutor/app/settings.py, and the site's page script (page.js),\n"
-        "    which must run before Voici's. -#}\n"
+        "    gets from tutor/app/settings.py, and the site's page script (page.js) and\n"
+        "    the widgets' recovery (tutor-widgets.js), which must run before Voici's.\n"
+        "    Its pages link the site's stylesheet instead of carrying it (write_template).\n"
+        "    -#}\n"
         "{%- extends 'tutor/index.html.j2' -%}\n"
+        "{%- block notebook_css -%}\n"
+        f'<link rel="stylesheet" type="text/css" href="{{{{ base_url }}}}{SHARED_STYLESHEET}">\n'
+        "{{ super() }}\n"
+        "{%- endblock notebook_css -%}\n"
         "{%- block body_footer -%}\n"
         f'<script id="tutor-present-words" type="application/json">{{% raw %}}{words}'
         "{% endraw %}</script>\n"
         f"<script>{{% raw %}}\n{page_script}{{% endraw %}}</script>\n"
+        '{{ resources.include_js("static/tutor-widgets.js") }}\n'
         "{{ super.super() }}\n"
         '{{ resources.include_js("static/tutor.js") }}\n'
         "{%- endblock body_footer -%}\n"
@@ -443,6 +511,23 @@ def page_config() -> dict[str, Any]:
             },
         },
     }
+
+
+def write_gzip_copies(folder: Path) -> int:
+    """A ``.gz`` copy beside each file of ``folder`` worth sending compressed (GZIP_SUFFIXES),
+    made reproducibly (no name or date inside); returns how many."""
+    written = 0
+    for path in sorted(folder.rglob("*")):
+        if not path.is_file() or path.suffix not in GZIP_SUFFIXES:
+            continue
+        data = path.read_bytes()
+        if len(data) < GZIP_MIN_SIZE:
+            continue
+        packed = gzip.compress(data, compresslevel=9, mtime=0)
+        if len(packed) <= len(data) * (1 - GZIP_MIN_SAVING):
+            path.with_name(path.name + ".gz").write_bytes(packed)
+            written += 1
+    return written
 
 
 # -- the build -------------------------------------------------------------------------------
@@ -513,7 +598,7 @@ def build_site(
                     },
                     "VoilaConfiguration": {
                         "template": SITE_TEMPLATE,
-                        "theme": "light",
+                        "theme": THEME,
                         "strip_sources": True,
                     },
                 }
@@ -521,7 +606,9 @@ def build_site(
         )
         (work / "config").mkdir()
         env = dict(os.environ)
-        env["JUPYTER_PATH"] = os.pathsep.join([str(templates), str(jupyter_data_dir())])
+        jupyter_path = [str(templates), str(jupyter_data_dir())]
+        stylesheet = page_stylesheet(_template_paths(jupyter_path), templates)
+        env["JUPYTER_PATH"] = os.pathsep.join(jupyter_path)
         env["JUPYTER_CONFIG_DIR"] = str(work / "config")
         env["JUPYTERLITE_NO_LIBARCHIVE"] = "1"
         if out.exists():
@@ -542,6 +629,9 @@ def build_site(
         if path.name not in KEEP:
             shutil.rmtree(path) if path.is_dir() else path.unlink()
     (out / "index.html").write_text(FRONT_DOOR)
+    (out / SHARED_STYLESHEET).parent.mkdir(parents=True, exist_ok=True)
+    (out / SHARED_STYLESHEET).write_text(stylesheet, encoding="utf-8")
+    write_gzip_copies(out)
     files = [p for p in out.rglob("*") if p.is_file()]
     return SiteReport(
         folder=out,

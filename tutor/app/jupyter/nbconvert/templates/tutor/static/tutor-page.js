@@ -124,9 +124,14 @@
     Array.from(document.querySelectorAll("#rendered_cells .jp-OutputArea-output")).filter(
       (output) => !output.hasAttribute("data-mime-type")
     );
+  // A widget that could not be drawn says so (tutor-widgets.js), in place of the widget
+  // manager's "Error displaying widget".
+  const notDrawn = (output) =>
+    !!output.querySelector(".tutor-widget-failed") ||
+    /^Error displaying widget/.test(output.textContent || "");
   const drawn = (output) =>
     !!output.querySelector(".jupyter-widgets, .widget-box, .widget-html, .widget-button") &&
-    !/^Error displaying widget/.test(output.textContent || "");
+    !notDrawn(output);
   // Voila's front end (voila.js) draws every output from a script element of the page once
   // it has started, removing the element: one still there is an output not drawn yet.
   const pendingOutput = () =>
@@ -135,7 +140,7 @@
     document.querySelector(
       "#rendered_cells .jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
     ) ||
-    widgetOutputs().find((output) => /^Error displaying widget/.test(output.textContent || ""));
+    widgetOutputs().find(notDrawn);
 
   // This script is the last thing of the page: when it runs, the server has sent the whole
   // page (its notebook has run). From now on it is the browser's work: Voila's front end
