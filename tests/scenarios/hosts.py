@@ -61,7 +61,7 @@ from browser.app_process import AppServer, free_port
 from browser.fixtures import SITE_CONSOLE_ERRORS, PageLog, StaticSite, wait_until
 
 from tutor.resources import notebooks_dir
-from tutor.teaching.progress import PROGRESS_FILE_VARIABLE
+from tutor.teaching.progress import BROWSER_STORAGE_KEY, PROGRESS_FILE_VARIABLE
 
 LOAD_TIMEOUT = 240_000
 """ms a page may take to be drawn: the static site starts Python in the browser, Lab
@@ -91,6 +91,13 @@ class Host:
 
     def content(self, page: Any) -> Any:
         return page.locator("#rendered_cells")
+
+    def saved_events(self, page: Any) -> int:
+        """How many progress events this learner's store holds now (the browser's
+        localStorage here): what a reload finds. The kernel shows an answer before the
+        browser has written it, so a test that reloads at once waits for this first."""
+        stored = page.evaluate(f"localStorage.getItem({json.dumps(BROWSER_STORAGE_KEY)})")
+        return len(json.loads(stored)) if stored else 0
 
     def new_learner(self, log: PageLog) -> None:
         """Called for each new ``page``: the host forgets the last learner; ``log`` learns
@@ -293,6 +300,13 @@ class LabHost(Host):
 
     def content(self, page: Any) -> Any:
         return page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook")
+
+    def saved_events(self, page: Any) -> int:
+        """The events in the progress file of the page's server (Lab keeps progress there)."""
+        path = self.server(self._lang.get(id(page), "en")).progress_file
+        if not path.exists():
+            return 0
+        return sum(1 for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
 
     def new_learner(self, log: PageLog) -> None:
         log.expected.update(LAB_CONSOLE_ERRORS)

@@ -99,6 +99,13 @@ def test_practice_five_questions_in_a_row_then_a_reload_keeps_the_tally(
     )
     assert sum(r for r, _wrong in counted.values()) == right, (counted, right)
     rows = tally.locator("li").all_inner_texts()
+    # The tally is the kernel's; the store (the browser's, or Lab's file) is written a
+    # moment later: a reload before that would find one answer fewer, under load seconds.
+    wait_until(
+        lambda: host.saved_events(page) >= QUESTIONS,
+        ACTION_TIMEOUT,
+        lambda: f"the store to hold {QUESTIONS} answers (it holds {host.saved_events(page)})",
+    )
 
     host.reload(page)
     content = host.content(page)
