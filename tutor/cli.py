@@ -198,6 +198,7 @@ def _app(args: argparse.Namespace) -> int:
         max_kernels=args.max_kernels,
         hosts=tuple(args.host),
         token_fd=args.token_fd,
+        room_db=args.room_db.expanduser().resolve() if args.room_db else None,
     )
     try:
         serve_app(options)
@@ -317,7 +318,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--classroom",
         action="store_true",
         help="listen on every network address, with a token in the address; prints the "
-        "addresses to hand out",
+        "addresses to hand out, and those of the live room (docs/live-room.md)",
+    )
+    app.add_argument(
+        "--room-db",
+        type=Path,
+        metavar="FILE",
+        help="keep the live room's pupils and answers in this SQLite file (default "
+        "$TUTOR_ROOM_DB, else ~/.wizard-tutor/live-room.sqlite3); a room used in the last 12 "
+        "hours is continued",
     )
     _language_option(app)
     app.add_argument(

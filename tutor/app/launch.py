@@ -54,6 +54,7 @@ class AppOptions:
     max_starting: int | None = None  # default: the CPU count
     hosts: Sequence[str] = field(default_factory=tuple)
     token_fd: int | None = None
+    room_db: Path | None = None  # the live room's SQLite file (default: the app's data folder)
 
 
 def read_token(fd: int) -> str:
@@ -233,6 +234,10 @@ def serve_app(options: AppOptions) -> None:
         config.TutorVoila.allowed_hosts = sorted({*LOCAL_HOSTS, *addresses, *options.hosts})
         print(f"Classroom mode: the tutor listens on every network address, port {options.port}.")
         room = room_addresses(addresses)
+        config.TutorVoila.room = True
+        config.TutorVoila.room_join = f"http://{room[0] if room else '127.0.0.1'}:{options.port}"
+        if options.room_db is not None:
+            config.TutorVoila.room_db = str(options.room_db)
         if room:
             print("Give the pupils one of these addresses (the token is part of it):")
             for address in room:

@@ -58,7 +58,7 @@ from jupyter_server.services.kernels.connection.base import (
 from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.log import access_log
-from traitlets import Float, Integer, List, Unicode, default
+from traitlets import Bool, Float, Integer, List, Unicode, default
 from voila.app import Voila
 from voila.notebook_renderer import NotebookRenderer
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
@@ -834,6 +834,15 @@ class TutorVoila(Voila):  # type: ignore[misc]
     allowed_hosts = List(
         Unicode(), help="Host names and addresses the app answers to (no port)."
     ).tag(config=True)
+    room = Bool(False, help="Serve the live room (classroom mode): docs/live-room.md.").tag(
+        config=True
+    )
+    room_db = Unicode("", help="The live room's SQLite file (default: the app's data folder).").tag(
+        config=True
+    )
+    room_join = Unicode(
+        "", help="The address pupils reach the app by (http://address:port), for the join address."
+    ).tag(config=True)
 
     @default("max_kernels")
     def _default_max_kernels(self) -> int:
@@ -875,7 +884,7 @@ class TutorVoila(Voila):  # type: ignore[misc]
         }
         login = getattr(self.identity_provider, "login_handler_class", None)
         logout = getattr(self.identity_provider, "logout_handler_class", None)
-        handlers: list[tuple[Any, ...]] = []
+        handlers: list[tuple[Any, ...]] = [*self.room_handlers()]
         for route in super().init_handlers():
             pattern, handler, *rest = route
             if handler is login:
@@ -889,6 +898,25 @@ class TutorVoila(Voila):  # type: ignore[misc]
                 options["admission"] = self.admission
             handlers.append((pattern, with_error_pages(replaced.get(handler, handler)), options))
         return handlers
+
+    def room_handlers(self) -> list[tuple[Any, ...]]:
+        """The live room's routes (tutor.app.room_server), and its addresses printed for
+        the teacher, or nothing when the room is off."""
+        if not self.room:
+            return []
+        from tutor.app.room import Room
+        from tutor.app.room_server import Teacher, room_handlers
+        from tutor.app.room_store import RoomStore, default_room_db
+
+        store = RoomStore(self.room_db or default_room_db())
+        room = Room(store, join=self.room_join or f"http://127.0.0.1:{self.port}")
+        teacher = Teacher()
+        token = self.identity_provider.token if hasattr(self, "identity_provider") else ""
+        again = " (continued: the same code, pupils and answers)" if room.continued else ""
+        print(f"The live room {room.code}{again}: pupils open {room.join}")
+        print(f"The teacher starts at http://127.0.0.1:{self.port}/room/teacher?key={teacher.key}")
+        print(f"    (the room's answers are kept in {store.path})", flush=True)
+        return room_handlers(room, teacher, token or "")
 
     def start(self) -> None:
         # Voila.start, but the handlers answer only to the app's addresses (Voila adds

@@ -1,0 +1,673 @@
+"""The live room: pupils answer the presenter's question on their phones, the projector
+shows how the room answered (docs/live-room.md is the HTTP API; the handlers are in
+:mod:`tutor.app.room_server`).
+
+This module is the room itself, without HTTP: its code, its pupils, the question open
+now and every answer, checked and counted. It keeps the whole room in memory (40 pupils
+and a lesson's questions are a few kilobytes) and writes every change to the SQLite file
+of :mod:`tutor.app.room_store` before it says the change happened, so that a restart
+continues the room. The questions are lesson items graded by the engine, found by lesson
+and item id (the course's lessons and the teacher's ``--lessons``).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import secrets
+import time
+import unicodedata
+from collections import Counter, deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tutor.display.svg import card_svg, trick_svg
+from tutor.teaching.lesson import LessonError
+from tutor.teaching.lesson_loader import list_lessons, load_lesson
+from tutor.teaching.quiz import AnswerKind, Question, read_number, revealed
+from tutor.teaching.text import DEFAULT_LANGUAGE, LANGUAGES, join_words, text
+
+from .room_store import RoomStore
+
+CODE_LETTERS = "ACDEFHJKMNPRTUVWXY"
+"""Letters of a room code: none that a phone's font or a projector mixes up with a digit
+or another letter (O 0, I 1 L, S 5, B 8, G 6, Z 2, Q)."""
+CODE_LENGTH = 4
+
+NICKNAME_LENGTH = 24
+"""The most characters of a nickname (it must fit a line of the teacher's list)."""
+MAX_PUPILS = 300
+"""The most pupils of one room (a class is far fewer; this stops a script filling memory)."""
+MAX_NUMBER = 10**9
+"""A number answer is less than this in size (no question's answer comes close)."""
+
+ANSWER_LIMIT = (8, 10.0)
+"""A pupil may answer this many times in so many seconds (changing their mind included)."""
+JOIN_LIMIT = (60, 10.0)
+"""The room takes this many joins in so many seconds (a class arriving at once fits)."""
+
+PHASES = ("waiting", "open", "revealed")
+
+_LESSON_ID = re.compile(r"\d{2}_[a-z0-9_]{1,80}")
+_ITEM_ID = re.compile(r"[A-Za-z0-9_-]{1,80}")
+
+
+class RoomError(Exception):
+    """A request the room refuses: ``status`` (HTTP), ``code`` (stable, for the pages)
+    and a message naming the value and the rule. Nothing was changed."""
+
+    def __init__(self, status: int, code: str, message: str, *, retry_after: int = 0) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.retry_after = retry_after
+
+
+def new_code(taken: set[str]) -> str:
+    """A room code not in ``taken``."""
+    while True:
+        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+        if code not in taken:
+            return code
+
+
+def clean_nickname(value: object) -> str:
+    """A pupil's nickname as kept: the text with control characters taken out and spaces
+    squeezed, at most :data:`NICKNAME_LENGTH` characters (longer is refused, never cut
+    silently). Kept as typed otherwise: every page escapes it where it shows it.
+
+    >>> clean_nickname("  Aiko\\n  <b> ")
+    'Aiko <b>'
+    """
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise RoomError(400, "bad-field", f"nickname must be text, not {type(value).__name__}")
+    kept = "".join(" " if unicodedata.category(ch)[0] in "CZ" else ch for ch in value)
+    kept = " ".join(kept.split())
+    if len(kept) > NICKNAME_LENGTH:
+        raise RoomError(
+            400,
+            "bad-field",
+            f"nickname {kept[:NICKNAME_LENGTH]!r}... has {len(kept)} characters: "
+            f"at most {NICKNAME_LENGTH}",
+        )
+    return kept
+
+
+class RateLimit:
+    """At most ``count`` events in ``seconds`` (per key)."""
+
+    def __init__(self, count: int, seconds: float) -> None:
+        self.count, self.seconds = count, seconds
+        self._times: dict[str, deque[float]] = {}
+
+    def wait(self, key: str, now: float | None = None) -> float:
+        """0 when an event for ``key`` may happen now (it is counted), else the seconds
+        until one may."""
+        now = time.monotonic() if now is None else now
+        times = self._times.setdefault(key, deque())
+        while times and now - times[0] >= self.seconds:
+            times.popleft()
+        if len(times) >= self.count:
+            return self.seconds - (now - times[0])
+        times.append(now)
+        return 0.0
+
+
+# -- questions -------------------------------------------------------------------------------
+
+
+@dataclass
+class RoomQuestion:
+    """A lesson item asked in the room, and how its answers are read and graded."""
+
+    key: str
+    lesson: str
+    item: str
+    question: Question
+    _grades: dict[str, bool] = field(default_factory=dict)
+
+    @property
+    def kind(self) -> AnswerKind:
+        return self.question.answer_kind
+
+    @property
+    def choices(self) -> tuple[object, ...]:
+        return self.question.choices()
+
+    def read_answer(self, value: Any) -> Any:
+        """The answer of a request, checked (JSON: an index, sorted indices, a number)."""
+        count = len(self.choices)
+        if self.kind is AnswerKind.ONE_CHOICE:
+            if not _is_int(value) or not 0 <= value < count:
+                raise RoomError(
+                    400,
+                    "bad-field",
+                    f"answer {_shown(value)} is not a choice: give 0 to {count - 1}",
+                )
+            return value
+        if self.kind is AnswerKind.MANY_CHOICES:
+            if not isinstance(value, list) or not all(_is_int(v) for v in value):
+                raise RoomError(
+                    400,
+                    "bad-field",
+                    f"answer {_shown(value)} is not a list of choices (0 to {count - 1})",
+                )
+            wrong = [v for v in value if not 0 <= v < count]
+            if wrong or len(set(value)) != len(value):
+                raise RoomError(
+                    400,
+                    "bad-field",
+                    f"answer {_shown(value)}: each choice once, each from 0 to {count - 1}",
+                )
+            return sorted(value)
+        number: int | None = (
+            value
+            if _is_int(value)
+            else read_number(value)
+            if isinstance(value, str) and len(value) < 40
+            else None
+        )
+        if number is None or abs(number) >= MAX_NUMBER:
+            raise RoomError(400, "bad-field", f"answer {_shown(value)} is not a whole number")
+        return number
+
+    def value(self, answer: Any) -> object:
+        """A checked answer as the engine takes it (choices, not indices)."""
+        if self.kind is AnswerKind.ONE_CHOICE:
+            return self.choices[answer]
+        if self.kind is AnswerKind.MANY_CHOICES:
+            return frozenset(self.choices[i] for i in answer)
+        return answer
+
+    def is_right(self, answer: Any) -> bool:
+        """Whether the engine grades ``answer`` right (remembered per distinct answer)."""
+        key = json.dumps(answer)
+        if key not in self._grades:
+            self._grades[key] = self.question.check(self.value(answer)).correct
+        return self._grades[key]
+
+    def right_answer(self) -> object:
+        if self.kind is AnswerKind.NUMBER:
+            return self.question.correct_answer()
+        right = [
+            i for i, choice in enumerate(self.choices) if self.question.is_right_choice(choice)
+        ]
+        return right[0] if self.kind is AnswerKind.ONE_CHOICE else right
+
+    def label(self, answer: Any, lang: str) -> str:
+        """An answer in words (the choices' labels, or the number)."""
+        if self.kind is AnswerKind.ONE_CHOICE:
+            return self.question.choice_label(self.choices[answer], lang)
+        if self.kind is AnswerKind.MANY_CHOICES:
+            chosen = [self.question.choice_label(self.choices[i], lang) for i in answer]
+            return join_words(chosen, lang) if chosen else text("room.nothing-chosen", lang)
+        return self.question.number_words(answer)
+
+    def words(self, lang: str) -> dict[str, Any]:
+        """The question's words in ``lang`` (no pictures: the projector draws its own)."""
+        return {
+            "key": self.key,
+            "lesson": self.lesson,
+            "item": self.item,
+            "kind": str(self.kind),
+            "prompt": self.question.prompt(lang),
+            "choices": [
+                {
+                    "index": index,
+                    "label": self.question.choice_label(choice, lang),
+                    "right": self.question.is_right_choice(choice),
+                }
+                for index, choice in enumerate(self.choices)
+            ]
+            if self.kind is not AnswerKind.NUMBER
+            else [],
+        }
+
+    def for_pupil(self, lang: str) -> dict[str, Any]:
+        """The question as a pupil's page shows it: words and cards, not the answer."""
+        question = self.question
+        scene = question.scene()
+        pictures = []
+        if scene.trick:
+            pictures.append(trick_svg(scene.trick, lang=lang))
+        if scene.turned is not None:
+            pictures.append(card_svg(scene.turned, lang=lang))
+        situation = question.situation_text(lang)
+        choices = []
+        for index, choice in enumerate(self.choices):
+            card = question.choice_card(choice)
+            choices.append(
+                {
+                    "index": index,
+                    "label": question.choice_label(choice, lang),
+                    "card": card_svg(card, lang=lang) if card is not None else None,
+                }
+            )
+        return {
+            "key": self.key,
+            "kind": str(self.kind),
+            "prompt": question.prompt(lang),
+            "situation": "" if situation == question.prompt(lang) else situation,
+            "scene": "".join(pictures),
+            "answer_label": question.answer_label(lang),
+            "choices": choices,
+        }
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _shown(value: object) -> str:
+    shown = json.dumps(value, ensure_ascii=False)
+    return shown if len(shown) <= 40 else shown[:37] + "..."
+
+
+def find_question(lesson_id: object, item_id: object) -> RoomQuestion:
+    """The lesson item ``item_id`` of the lesson ``lesson_id``, if it is a question."""
+    if not isinstance(lesson_id, str) or not _LESSON_ID.fullmatch(lesson_id):
+        raise RoomError(
+            400,
+            "bad-field",
+            f"lesson {_shown(lesson_id)} is not a lesson id like '06_trick_winner'",
+        )
+    if not isinstance(item_id, str) or not _ITEM_ID.fullmatch(item_id):
+        raise RoomError(400, "bad-field", f"item {_shown(item_id)} is not an item id like 'quiz-1'")
+    try:
+        lesson = load_lesson(lesson_id)
+        if lesson.id != lesson_id:
+            raise LessonError(f"unknown lesson {lesson_id!r}")
+        item = lesson.item(item_id)
+        question = item.question
+    except LessonError as error:
+        raise RoomError(404, "unknown-question", str(error)) from None
+    return RoomQuestion(f"{lesson_id}/{item_id}", lesson_id, item_id, question)
+
+
+def question_list(lang: str) -> list[dict[str, Any]]:
+    """Every lesson with the items that can be asked in the room."""
+    listed = []
+    for lesson in list_lessons():
+        items = []
+        for item in lesson.items():
+            try:
+                question = item.question
+            except LessonError:
+                continue  # a fact, not a question
+            items.append(
+                {
+                    "item": item.id,
+                    "kind": str(question.answer_kind),
+                    "prompt": question.prompt(lang),
+                }
+            )
+        if items:
+            listed.append({"lesson": lesson.id, "title": lesson.title(lang), "items": items})
+    return listed
+
+
+# -- the room --------------------------------------------------------------------------------
+
+
+@dataclass
+class Pupil:
+    key: str
+    nickname: str
+
+
+Listener = Callable[[str], None]
+"""Called after every change with what changed: "answer", "join" or "phase"."""
+
+
+class Room:
+    """One room: its code, pupils, current question, phase and answers, kept in ``store``."""
+
+    def __init__(self, store: RoomStore, *, join: str = "") -> None:
+        self.store = store
+        self.join_base = join  # "http://address:port": the join address is this + /room/CODE
+        stored = store.recent_room()
+        if stored is None:
+            self.code = new_code(store.codes())
+            store.add_room(self.code)
+            self.continued = False
+            stored_pupils: dict[str, str] = {}
+            self.current: str | None = None
+            self.phase = "waiting"
+            self.counts_shown = True
+            self.version = 0
+            self.asked: list[str] = []
+            self.answers: dict[str, dict[str, tuple[object, object]]] = {}
+        else:
+            self.code = stored.code
+            self.continued = True
+            stored_pupils = stored.pupils
+            self.current = stored.question
+            self.phase = stored.phase if stored.phase in PHASES else "waiting"
+            self.counts_shown = stored.counts_shown
+            self.version = stored.version
+            self.asked = stored.questions
+            self.answers = stored.answers
+        self.pupils = {key: Pupil(key, nickname) for key, nickname in stored_pupils.items()}
+        self.questions: dict[str, RoomQuestion] = {}
+        self.listeners: list[Listener] = []
+        self._answer_limit = RateLimit(*ANSWER_LIMIT)
+        self._join_limit = RateLimit(*JOIN_LIMIT)
+        if self.current is not None:
+            try:
+                lesson, _, item = self.current.partition("/")
+                self.questions[self.current] = find_question(lesson, item)
+            except RoomError:  # the lesson changed or went while the server was down
+                self.current, self.phase = None, "waiting"
+
+    @property
+    def join(self) -> str:
+        return f"{self.join_base}/room/{self.code}"
+
+    def _changed(self, what: str) -> None:
+        self.version += 1
+        if what != "answer" and what != "join":
+            self.store.save_room(
+                self.code,
+                question=self.current,
+                phase=self.phase,
+                counts_shown=self.counts_shown,
+                version=self.version,
+            )
+        for listener in list(self.listeners):
+            listener(what)
+
+    def question(self, key: str) -> RoomQuestion:
+        if key not in self.questions:
+            lesson, _, item = key.partition("/")
+            self.questions[key] = find_question(lesson, item)
+        return self.questions[key]
+
+    # -- the teacher -----------------------------------------------------------------------
+
+    def open(self, lesson: object, item: object) -> None:
+        asked = find_question(lesson, item)
+        self.questions[asked.key] = asked
+        self.current, self.phase = asked.key, "open"
+        if asked.key not in self.asked:
+            self.asked.append(asked.key)
+        self._changed("phase")
+
+    def _need_question(self) -> RoomQuestion:
+        if self.current is None:
+            raise RoomError(409, "no-question", "no question is open in the room: open one first")
+        return self.question(self.current)
+
+    def reveal(self) -> None:
+        self._need_question()
+        self.phase = "revealed"
+        self._changed("phase")
+
+    def reopen(self) -> None:
+        self._need_question()
+        self.phase = "open"
+        self._changed("phase")
+
+    def close(self) -> None:
+        self.current, self.phase = None, "waiting"
+        self._changed("phase")
+
+    def show_counts(self, shown: object) -> None:
+        if not isinstance(shown, bool):
+            raise RoomError(400, "bad-field", f"shown {_shown(shown)} must be true or false")
+        self._need_question()
+        self.counts_shown = shown
+        self._changed("phase")
+
+    # -- the pupils ------------------------------------------------------------------------
+
+    def add_pupil(self, nickname: object) -> Pupil:
+        name = clean_nickname(nickname)
+        if len(self.pupils) >= MAX_PUPILS:
+            raise RoomError(
+                409, "room-full", f"room {self.code} has {MAX_PUPILS} pupils: no more may join"
+            )
+        wait = self._join_limit.wait("room")
+        if wait:
+            raise RoomError(
+                429, "too-many", "too many pupils joining at once", retry_after=int(wait) + 1
+            )
+        pupil = Pupil(secrets.token_urlsafe(32), name)
+        self.store.add_pupil(self.code, pupil.key, name)
+        self.pupils[pupil.key] = pupil
+        self._changed("join")
+        return pupil
+
+    def pupil(self, key: object) -> Pupil:
+        pupil = self.pupils.get(key) if isinstance(key, str) else None
+        if pupil is None:
+            raise RoomError(
+                403,
+                "unknown-pupil",
+                f"no pupil with this key in room {self.code}: join the room first",
+            )
+        return pupil
+
+    def answer(self, key: object, question_key: object, value: object) -> tuple[object, bool]:
+        """The pupil's answer to the open question: (the answer as kept, whether it is the
+        pupil's first to this question)."""
+        pupil = self.pupil(key)
+        if self.current is None or self.phase != "open" or question_key != self.current:
+            raise RoomError(
+                409,
+                "not-open",
+                f"question {_shown(question_key)} is not open for answers"
+                + (f" (open now: {self.current})" if self.current and self.phase == "open" else ""),
+            )
+        answer = self.question(self.current).read_answer(value)
+        wait = self._answer_limit.wait(pupil.key)
+        if wait:
+            raise RoomError(
+                429,
+                "too-many",
+                "too many answers in a short time: wait a moment",
+                retry_after=int(wait) + 1,
+            )
+        given = self.answers.setdefault(self.current, {})
+        is_first = pupil.key not in given
+        first = answer if is_first else given[pupil.key][1]
+        self.store.save_answer(self.code, self.current, pupil.key, answer, first, self.version + 1)
+        given[pupil.key] = (answer, first)
+        self._changed("answer")
+        return answer, is_first
+
+    # -- what the clients see --------------------------------------------------------------
+
+    def counts(self, lang: str) -> dict[str, Any]:
+        """How the room answered the current question: answered, every distinct answer with
+        its count (most chosen first), per choice, and how many are right."""
+        if self.current is None:
+            return {"answered": 0, "counts": [], "choice_counts": [], "right": 0}
+        asked = self.question(self.current)
+        given: list[Any] = [
+            answer for answer, _first in self.answers.get(self.current, {}).values()
+        ]
+        tally = Counter(json.dumps(answer) for answer in given)
+        counts = [
+            {
+                "answer": json.loads(answer),
+                "label": asked.label(json.loads(answer), lang),
+                "count": count,
+                "right": asked.is_right(json.loads(answer)),
+            }
+            for answer, count in sorted(tally.items(), key=lambda pair: (-pair[1], pair[0]))
+        ]
+        choice_counts: list[int] = []
+        if asked.kind is not AnswerKind.NUMBER:
+            choice_counts = [0] * len(asked.choices)
+            for answer in given:
+                for index in answer if isinstance(answer, list) else [answer]:
+                    choice_counts[index] += 1
+        return {
+            "answered": len(given),
+            "counts": counts,
+            "choice_counts": choice_counts,
+            "right": sum(entry["count"] for entry in counts if entry["right"]),
+        }
+
+    def live(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        """The projector's live event: the room without words of the question."""
+        return {
+            "version": self.version,
+            "phase": self.phase,
+            "question_key": self.current,
+            "counts_shown": self.counts_shown,
+            "present": len(self.pupils),
+            **self.counts(lang),
+        }
+
+    def teacher_state(self, lang: str) -> dict[str, Any]:
+        answered = self.answers.get(self.current, {}) if self.current else {}
+        return {
+            "code": self.code,
+            "join": self.join,
+            "version": self.version,
+            "phase": self.phase,
+            "counts_shown": self.counts_shown,
+            "present": len(self.pupils),
+            "pupils": [
+                {"nickname": pupil.nickname, "answered": pupil.key in answered}
+                for pupil in self.pupils.values()
+            ],
+            "question": self.question(self.current).words(lang) if self.current else None,
+            **self.counts(lang),
+        }
+
+    def pupil_live(self) -> dict[str, Any]:
+        return {
+            "version": self.version,
+            "phase": self.phase,
+            "question_key": self.current,
+            "counts_shown": self.counts_shown,
+        }
+
+    def pupil_state(self, key: object, lang: str) -> dict[str, Any]:
+        pupil = self.pupil(key)
+        state: dict[str, Any] = {
+            "code": self.code,
+            "version": self.version,
+            "phase": self.phase,
+            "nickname": pupil.nickname,
+            "question": None,
+            "my_answer": None,
+            "reveal": None,
+        }
+        if self.current is None:
+            return state
+        asked = self.question(self.current)
+        state["question"] = asked.for_pupil(lang)
+        mine = self.answers.get(self.current, {}).get(pupil.key)
+        state["my_answer"] = mine[0] if mine else None
+        if self.phase == "revealed":
+            reveal: dict[str, Any] = {
+                "right_answer": asked.right_answer(),
+                "counts_shown": self.counts_shown,
+            }
+            if mine is not None:
+                feedback = revealed(asked.question, asked.value(mine[0]), lang)
+                reveal.update(
+                    correct=feedback.correct,
+                    verdict=feedback.verdict,
+                    answer=feedback.answer,
+                    explanation=" ".join(
+                        part for part in (feedback.explanation, *feedback.details) if part
+                    ),
+                )
+            else:
+                reveal.update(
+                    correct=None,
+                    verdict="",
+                    answer=asked.question.answer_text(lang),
+                    explanation="",
+                )
+            if self.counts_shown:
+                reveal.update(self.counts(lang))
+            state["reveal"] = reveal
+        return state
+
+    # -- after the lesson ------------------------------------------------------------------
+
+    def summary(self, lang: str) -> list[dict[str, Any]]:
+        """Per question asked (in the order first opened): answered, right at the first
+        answer, the most chosen wrong answer (of the final answers) and its count."""
+        rows = []
+        for key in self.asked:
+            try:
+                asked = self.question(key)
+            except RoomError:
+                continue  # its lesson is gone: nothing to say what was asked
+            given = self.answers.get(key, {})
+            wrong = Counter(
+                json.dumps(answer)
+                for answer, _first in given.values()
+                if not asked.is_right(answer)
+            )
+            top = wrong.most_common(1)
+            rows.append(
+                {
+                    "lesson": asked.lesson,
+                    "item": asked.item,
+                    "question": asked.question.prompt(lang),
+                    "answered": len(given),
+                    "right_first": sum(1 for _a, first in given.values() if asked.is_right(first)),
+                    "most_chosen_wrong": asked.label(json.loads(top[0][0]), lang) if top else "",
+                    "most_chosen_wrong_count": top[0][1] if top else 0,
+                }
+            )
+        return rows
+
+    def summary_csv(self, lang: str) -> str:
+        out = io.StringIO()
+        columns = [
+            "lesson",
+            "item",
+            "question",
+            "answered",
+            "right_first",
+            "most_chosen_wrong",
+            "most_chosen_wrong_count",
+        ]
+        writer = csv.DictWriter(out, columns)
+        writer.writeheader()
+        for row in self.summary(lang):
+            writer.writerow({name: _csv_safe(row[name]) for name in columns})
+        return out.getvalue()
+
+
+def _csv_safe(value: object) -> object:
+    """A cell a spreadsheet shows as text, never runs as a formula (a nickname or answer
+    starting with = + - @)."""
+    if (
+        isinstance(value, str)
+        and value[:1]
+        and value[0] in "=+-@"
+        and not re.fullmatch(r"-\d+", value)
+    ):
+        return "'" + value
+    return value
+
+
+def room_language(value: str | None) -> str:
+    """``value`` if it is one of the tutor's languages, else the default."""
+    return value if value in LANGUAGES else DEFAULT_LANGUAGE
+
+
+__all__: Sequence[str] = [
+    "Room",
+    "RoomError",
+    "RoomQuestion",
+    "clean_nickname",
+    "find_question",
+    "question_list",
+    "room_language",
+]

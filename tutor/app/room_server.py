@@ -1,0 +1,558 @@
+"""The live room's HTTP side (the API is docs/live-room.md; the room itself is
+:mod:`tutor.app.room`): the pupil page and its API, open to anyone who has the room's
+address, and the teacher's API, which needs the cookie the teacher's start address sets.
+
+Live updates are server-sent events, not a websocket: the updates only go from the server
+to the pages (answers are ordinary POSTs, each with its own reply and error), EventSource
+reconnects by itself after a phone's network drops, and it is plain HTTP that a proxy or a
+phone's browser never treats specially. One stream per pupil and per projector; an answer
+sends one small event to the projector's streams only, a change of question one to
+everyone.
+
+These handlers are plain tornado handlers, outside Jupyter's login: the room code opens
+the pupil page and its API and nothing else, and the classroom token is neither needed
+nor accepted for the teacher's routes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import hashlib
+import hmac
+import io
+import json
+import secrets
+from collections.abc import Awaitable, Callable
+from html import escape
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+import tornado.ioloop
+import tornado.web
+
+from tutor.teaching.language import LANGUAGE_NAMES
+from tutor.teaching.text import LANGUAGES, catalog, text
+
+from .room import NICKNAME_LENGTH, Room, RoomError, question_list, room_language
+from .server import TutorErrorPages, error_page, page_language, tutor_page
+
+TEACHER_COOKIE = "tutor-room-teacher"
+MAX_BODY = 4096
+"""The most bytes of a request's JSON body (an answer is a few dozen)."""
+KEEP_ALIVE_SECONDS = 15.0
+"""A comment line on every stream this often: idle connections stay open through proxies
+and phones' power saving, and a vanished client is noticed."""
+STATIC = Path(__file__).with_name("room_static")
+
+PAGE_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self' 'unsafe-inline'",  # the cards' SVG carries style attributes
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "frame-ancestors 'self'",
+        "base-uri 'none'",
+        "form-action 'self'",
+    ]
+)
+
+
+class Teacher:
+    """The teacher's key for this server start, and the value of their cookie."""
+
+    def __init__(self, key: str | None = None) -> None:
+        self.key = key or secrets.token_urlsafe(24)
+        # The cookie holds a digest of the key, not the key: a new start, a new key, and
+        # yesterday's cookie opens nothing.
+        self.session = hashlib.sha256(b"tutor-room-teacher:" + self.key.encode()).hexdigest()
+
+    def key_matches(self, given: str) -> bool:
+        return hmac.compare_digest(given.encode(), self.key.encode())
+
+
+# -- the streams -------------------------------------------------------------------------------
+
+
+class LiveHub:
+    """The open event streams of the room: the projectors' and the pupils'."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self.projectors: set[EventStream] = set()
+        self.pupils: set[EventStream] = set()
+        self._pupil_live: str | None = None
+        self._keep_alive: tornado.ioloop.PeriodicCallback | None = None
+        room.listeners.append(self.changed)
+
+    def add(self, stream: EventStream, *, projector: bool) -> None:
+        (self.projectors if projector else self.pupils).add(stream)
+        if self._keep_alive is None:
+            self._keep_alive = tornado.ioloop.PeriodicCallback(self.ping, KEEP_ALIVE_SECONDS * 1000)
+            self._keep_alive.start()
+
+    def remove(self, stream: EventStream) -> None:
+        self.projectors.discard(stream)
+        self.pupils.discard(stream)
+
+    def changed(self, what: str) -> None:
+        if self.projectors:
+            message = event_message("room", self.room.live())
+            for stream in list(self.projectors):
+                stream.send(message)
+        if what == "phase" and self.pupils:
+            message = event_message("room", self.room.pupil_live())
+            for stream in list(self.pupils):
+                stream.send(message)
+
+    def ping(self) -> None:
+        for stream in [*self.projectors, *self.pupils]:
+            stream.send(": keep-alive\n\n")
+
+
+def event_message(event: str, data: object) -> str:
+    return (
+        f"event: {event}\ndata: {json.dumps(data, ensure_ascii=False, separators=(',', ':'))}\n\n"
+    )
+
+
+# -- the handlers' common ground ---------------------------------------------------------------
+
+
+class RoomHandler(TutorErrorPages):
+    """Every room route: the room, its streams and the teacher are given by the app."""
+
+    json_errors = True
+    """Refusals as the API's JSON (pages set this False: the tutor's error page)."""
+
+    def initialize(self, room: Room, hub: LiveHub, teacher: Teacher, token: str = "") -> None:
+        self.room, self.hub, self.teacher, self.token = room, hub, teacher, token
+
+    def set_default_headers(self) -> None:
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("X-Content-Type-Options", "nosniff")
+        self.set_header("Referrer-Policy", "no-referrer")
+        self.set_header("Content-Security-Policy", PAGE_POLICY)
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        if not self.json_errors:
+            super().write_error(status_code, **kwargs)
+            return
+        error = kwargs.get("exc_info", (None, None))[1]
+        message = getattr(error, "log_message", None) or self._reason
+        code = {403: "forbidden", 404: "not-found", 405: "bad-method"}.get(
+            status_code, "bad-request"
+        )
+        if status_code >= 500:
+            code, message = "server", "the room could not answer this request"
+        self.send_json({"error": {"code": code, "message": message}})
+
+    def send_json(self, data: object) -> None:
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.finish(json.dumps(data, ensure_ascii=False))
+
+    def refuse(self, error: RoomError) -> None:
+        self.refusal = f"{error.code}: {error.message}"  # the log's line (log_request)
+        self.set_status(error.status)
+        if error.retry_after:
+            self.set_header("Retry-After", str(error.retry_after))
+        self.send_json({"error": {"code": error.code, "message": error.message}})
+
+    def body(self) -> dict[str, Any]:
+        """The request's JSON object (an empty body is ``{}``)."""
+        raw = self.request.body
+        if len(raw) > MAX_BODY:
+            raise RoomError(413, "too-large", f"a body of {len(raw)} bytes: at most {MAX_BODY}")
+        if not raw.strip():
+            return {}
+        try:
+            data = json.loads(raw)
+        except (ValueError, RecursionError):
+            raise RoomError(400, "bad-json", "the body is not JSON") from None
+        if not isinstance(data, dict):
+            raise RoomError(400, "bad-json", "the body must be a JSON object")
+        return data
+
+    def lang(self) -> str:
+        return room_language(self.get_query_argument("lang", None))
+
+    def room_of(self, code: str) -> Room:
+        if code.upper() != self.room.code:
+            raise RoomError(404, "unknown-room", f"no room {code.upper()!r} on this server")
+        return self.room
+
+    def is_teacher(self) -> bool:
+        value = self.get_signed_cookie(TEACHER_COOKIE, max_age_days=2)
+        return value is not None and hmac.compare_digest(value, self.teacher.session.encode())
+
+
+Handler = Callable[..., Awaitable[None] | None]
+
+
+def api(teacher: bool = False) -> Callable[[Handler], Handler]:
+    """A route of the API: a :class:`RoomError` becomes its JSON reply; a teacher's route
+    first checks the teacher's cookie, and a teacher's POST tornado's XSRF header."""
+
+    def wrap(method: Handler) -> Handler:
+        @functools.wraps(method)
+        async def run(self: RoomHandler, *args: Any) -> None:
+            try:
+                if teacher and not self.is_teacher():
+                    raise RoomError(
+                        403,
+                        "not-teacher",
+                        "the teacher's routes need the teacher's start address first",
+                    )
+                if teacher and self.request.method == "POST":
+                    # The stand-alone app does not switch tornado's XSRF check on for every
+                    # handler (xsrf_cookies): the teacher's changes ask for it here.
+                    try:
+                        self.check_xsrf_cookie()
+                    except tornado.web.HTTPError as error:
+                        raise RoomError(
+                            403,
+                            "xsrf",
+                            f"{error.log_message}: send the _xsrf cookie's value "
+                            "in the X-XSRFToken header",
+                        ) from None
+                result = method(self, *args)
+                if result is not None:
+                    await result
+            except RoomError as error:
+                self.refuse(error)
+
+        return run
+
+    return wrap
+
+
+class PupilHandler(RoomHandler):
+    """A pupil's route: the pupil's key in the body is what proves who answers (no cookie
+    is involved, so a page elsewhere cannot answer through a pupil's browser)."""
+
+    def check_xsrf_cookie(self) -> None:
+        pass
+
+
+# -- the teacher -------------------------------------------------------------------------------
+
+
+class TeacherStartHandler(RoomHandler):
+    """``/room/teacher?key=...``: the teacher's cookie, then the course in presenter mode."""
+
+    json_errors = False
+
+    def get(self) -> None:
+        given = self.get_query_argument("key", "")
+        if not given or not self.teacher.key_matches(given):
+            self.refusal = "wrong teacher key"
+            self.set_status(403)
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.finish(error_page(403, page_language(self.request.query)))
+            return
+        self.xsrf_token  # noqa: B018  (read for its effect: the _xsrf cookie the POSTs need)
+        self.set_signed_cookie(
+            TEACHER_COOKIE,
+            self.teacher.session,
+            expires_days=1,
+            httponly=True,
+            samesite="Strict",
+        )
+        query = {"present": "1", **({"token": self.token} if self.token else {})}
+        self.redirect("/voila/render/index.ipynb?" + urlencode(query))
+
+
+class TeacherStateHandler(RoomHandler):
+    @api(teacher=True)
+    def get(self) -> None:
+        self.send_json(self.room.teacher_state(self.lang()))
+
+
+class QuestionsHandler(RoomHandler):
+    @api(teacher=True)
+    def get(self) -> None:
+        self.send_json(question_list(self.lang()))
+
+
+class TeacherActionHandler(RoomHandler):
+    """``POST /room/api/open|reveal|reopen|close|counts``."""
+
+    @api(teacher=True)
+    def post(self, action: str) -> None:
+        body = self.body()
+        if action == "open":
+            self.room.open(body.get("lesson"), body.get("item"))
+        elif action == "reveal":
+            self.room.reveal()
+        elif action == "reopen":
+            self.room.reopen()
+        elif action == "close":
+            self.room.close()
+        else:
+            self.room.show_counts(body.get("shown"))
+        self.send_json(self.room.teacher_state(self.lang()))
+
+
+class QrHandler(RoomHandler):
+    """``/room/qr.svg``: the join address as a QR code, drawn by segno."""
+
+    @api(teacher=True)
+    def get(self) -> None:
+        import segno
+
+        out = io.BytesIO()
+        segno.make(self.room.join, error="m").save(
+            out, kind="svg", xmldecl=False, scale=10, border=2, title=self.room.join
+        )
+        self.set_header("Content-Type", "image/svg+xml")
+        self.finish(out.getvalue())
+
+
+class SummaryHandler(RoomHandler):
+    """``/room/summary``: the teacher's page of the room's summary."""
+
+    @api(teacher=True)
+    def get(self) -> None:
+        lang = self.lang()
+        rows = self.room.summary(lang)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(summary_page(self.room, rows, lang))
+
+
+class SummaryCsvHandler(RoomHandler):
+    @api(teacher=True)
+    def get(self) -> None:
+        self.set_header("Content-Type", "text/csv; charset=utf-8")
+        self.set_header(
+            "Content-Disposition", f'attachment; filename="room-{self.room.code}-summary.csv"'
+        )
+        self.finish(self.room.summary_csv(self.lang()))
+
+
+def summary_page(room: Room, rows: list[dict[str, Any]], lang: str) -> str:
+    heads = ("summary-question", "summary-answered", "summary-right-first", "summary-wrong")
+    table = ""
+    if rows:
+        head = "".join(f'<th scope="col">{escape(text(f"room.{key}", lang))}</th>' for key in heads)
+        body = "".join(
+            "<tr>"
+            f'<th scope="row">{escape(row["question"])}<br><small>{escape(row["lesson"])} / '
+            f"{escape(row['item'])}</small></th>"
+            f"<td>{row['answered']}</td><td>{row['right_first']}</td>"
+            f"<td>{escape(row['most_chosen_wrong'])}"
+            + (f" ({row['most_chosen_wrong_count']})" if row["most_chosen_wrong_count"] else "")
+            + "</td></tr>"
+            for row in rows
+        )
+        table = f'<table class="room-summary"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+    csv_link = escape(text("room.summary-csv", lang, kind="CSV"))
+    return tutor_page(
+        lang,
+        text("room.summary-title", lang, code=room.code),
+        [
+            text("room.summary-pupils", lang, count=len(room.pupils)),
+            *([] if rows else [text("room.summary-empty", lang)]),
+        ],
+        kind="room-summary",
+        head="<style>main.tutor-room-summary { max-width: 60em; margin-top: 2em; } "
+        "table { border-collapse: collapse; } th, td { border: 1px solid #888; "
+        "padding: 0.3em 0.6em; text-align: left; vertical-align: top; }</style>\n",
+        tail=f'{table}\n<p><a href="/room/summary.csv?lang={escape(lang)}" download>{csv_link}</a></p>\n',
+    )
+
+
+# -- the pupils --------------------------------------------------------------------------------
+
+
+class PupilPageHandler(RoomHandler):
+    """``/room/<CODE>``: the pupil page (plain HTML, one script, one stylesheet)."""
+
+    json_errors = False
+
+    def get(self, code: str) -> None:
+        if code != code.upper():
+            self.redirect(f"/room/{code.upper()}", permanent=False)
+            return
+        lang = room_language(self.get_query_argument("lang", None))
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        if code != self.room.code:
+            self.refusal = "unknown room code"
+            self.set_status(404)
+            self.finish(
+                tutor_page(
+                    lang,
+                    text("room.title", lang, code=code),
+                    [text("room.error-unknown-room", lang, code=code)],
+                    kind="room-unknown",
+                )
+            )
+            return
+        self.finish(pupil_page(self.room.code, lang))
+
+
+@functools.cache
+def asset(name: str) -> tuple[bytes, str]:
+    """The bytes of a page's asset and their short digest (the address changes with them)."""
+    data = (STATIC / name).read_bytes()
+    return data, hashlib.sha256(data).hexdigest()[:12]
+
+
+def pupil_page(code: str, lang: str) -> str:
+    words = {language: dict(catalog(language)["room"]) for language in LANGUAGES}
+    data = {
+        "code": code,
+        "lang": lang,
+        "languages": {language: LANGUAGE_NAMES[language] for language in LANGUAGES},
+        "words": words,
+        "nicknameLimit": NICKNAME_LENGTH,
+    }
+    # "</" cannot end the data's script element early: JSON escapes it as <\/.
+    blob = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+    title = escape(text("room.title", lang, code=code))
+    _, css = asset("room.css")
+    _, script = asset("room.js")
+    return f"""<!DOCTYPE html>
+<html lang="{escape(lang)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:;base64,=">
+<title>{title}</title>
+<link rel="stylesheet" href="/room/assets/room.css?v={css}">
+<script type="application/json" id="room-data">{blob}</script>
+<script src="/room/assets/room.js?v={script}" defer></script>
+</head>
+<body>
+<main id="room" data-state="loading">
+<h1 id="room-title">{title}</h1>
+</main>
+</body>
+</html>
+"""
+
+
+class AssetHandler(RoomHandler):
+    """``/room/assets/room.js`` and ``room.css``: kept by the phone for a year (their
+    address carries their digest)."""
+
+    json_errors = False
+
+    def set_default_headers(self) -> None:
+        super().set_default_headers()
+        self.set_header("Cache-Control", "public, max-age=31536000, immutable")
+
+    def get(self, name: str) -> None:
+        data, _digest = asset(name)
+        kind = "text/javascript" if name.endswith(".js") else "text/css"
+        self.set_header("Content-Type", f"{kind}; charset=utf-8")
+        self.finish(data)
+
+
+class JoinHandler(PupilHandler):
+    @api()
+    def post(self, code: str) -> None:
+        room = self.room_of(code)
+        pupil = room.add_pupil(self.body().get("nickname"))
+        self.set_status(201)
+        self.send_json({"pupil": pupil.key, "nickname": pupil.nickname})
+
+
+class PupilStateHandler(PupilHandler):
+    @api()
+    def get(self, code: str) -> None:
+        room = self.room_of(code)
+        self.send_json(room.pupil_state(self.get_query_argument("pupil", ""), self.lang()))
+
+
+class AnswerHandler(PupilHandler):
+    @api()
+    def post(self, code: str) -> None:
+        room = self.room_of(code)
+        body = self.body()
+        if "answer" not in body:
+            raise RoomError(400, "bad-field", "the body has no 'answer'")
+        answer, first = room.answer(body.get("pupil"), body.get("question"), body["answer"])
+        self.send_json({"answer": answer, "first": first})
+
+
+# -- the event streams -------------------------------------------------------------------------
+
+
+class EventStream(RoomHandler):
+    """A ``text/event-stream`` held open until the client goes."""
+
+    projector = False
+
+    def initialize(self, room: Room, hub: LiveHub, teacher: Teacher, token: str = "") -> None:
+        super().initialize(room, hub, teacher, token)
+        self._gone = asyncio.Event()
+
+    async def stream(self, first: object) -> None:
+        self.set_header("Content-Type", "text/event-stream; charset=utf-8")
+        self.set_header("X-Accel-Buffering", "no")
+        self.write("retry: 2000\n\n")  # EventSource comes back after 2 s, not its 3-5 s
+        self.hub.add(self, projector=self.projector)
+        self.send(event_message("room", first))
+        try:
+            await self._gone.wait()
+        finally:
+            self.hub.remove(self)
+
+    def send(self, message: str) -> None:
+        if self._gone.is_set():
+            return
+        try:
+            self.write(message)
+            self.flush().add_done_callback(self._flushed)
+        except Exception:  # the connection is gone (closed stream, finished request)
+            self._gone.set()
+
+    def _flushed(self, future: Any) -> None:
+        if future.exception() is not None:
+            self._gone.set()
+
+    def on_connection_close(self) -> None:
+        self._gone.set()
+
+
+class TeacherEventsHandler(EventStream):
+    projector = True
+
+    @api(teacher=True)
+    async def get(self) -> None:
+        await self.stream(self.room.live(self.lang()))
+
+
+class PupilEventsHandler(EventStream):
+    @api()
+    async def get(self, code: str) -> None:
+        room = self.room_of(code)
+        room.pupil(self.get_query_argument("pupil", ""))
+        await self.stream(room.pupil_live())
+
+
+def room_handlers(
+    room: Room, teacher: Teacher, token: str
+) -> list[tuple[str, type, dict[str, Any]]]:
+    """The room's routes, for the app's handler list."""
+    options = {"room": room, "hub": LiveHub(room), "teacher": teacher, "token": token}
+    code = r"([A-Za-z]{4})"
+    routes: list[tuple[str, type]] = [
+        (r"/room/teacher", TeacherStartHandler),
+        (r"/room/api/state", TeacherStateHandler),
+        (r"/room/api/questions", QuestionsHandler),
+        (r"/room/api/(open|reveal|reopen|close|counts)", TeacherActionHandler),
+        (r"/room/api/events", TeacherEventsHandler),
+        (r"/room/qr\.svg", QrHandler),
+        (r"/room/summary", SummaryHandler),
+        (r"/room/summary\.csv", SummaryCsvHandler),
+        (r"/room/assets/(room\.js|room\.css)", AssetHandler),
+        (rf"/room/{code}", PupilPageHandler),
+        (rf"/room/{code}/api/join", JoinHandler),
+        (rf"/room/{code}/api/state", PupilStateHandler),
+        (rf"/room/{code}/api/answer", AnswerHandler),
+        (rf"/room/{code}/api/events", PupilEventsHandler),
+    ]
+    return [(pattern, handler, options) for pattern, handler in routes]

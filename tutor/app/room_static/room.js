@@ -1,0 +1,338 @@
+// The live room's pupil page (tutor/app/room_server.py serves it; docs/live-room.md is the
+// API). Plain script, no library: a phone on a weak classroom network loads this page, this
+// file and one stylesheet, nothing else. The pupil's key stays in localStorage, so a reload
+// (or a phone that slept) comes back as the same pupil with their answer.
+(function () {
+  "use strict";
+  var data = JSON.parse(document.getElementById("room-data").textContent);
+  var code = data.code;
+  var main = document.getElementById("room");
+  var keyName = "wizard-tutor/room/" + code;
+  var langName = "wizard-tutor/room-lang";
+  var lang = chooseLanguage();
+  var pupil = load(keyName);
+  var state = null;       // the last pupil state from the server
+  var picked = [];        // many-choices: the indices tapped, not sent yet
+  var events = null;
+  var notice = "";        // an error to show (role=alert)
+  var sending = false;
+
+  function load(name) {
+    try { return window.localStorage.getItem(name); } catch (error) { return null; }
+  }
+  function keep(name, value) {
+    try {
+      if (value === null) window.localStorage.removeItem(name);
+      else window.localStorage.setItem(name, value);
+    } catch (error) { /* private mode: the page still works until it is closed */ }
+  }
+  function chooseLanguage() {
+    var asked = new URLSearchParams(window.location.search).get("lang");
+    if (asked && data.words[asked]) return asked;
+    var kept = load(langName);
+    if (kept && data.words[kept]) return kept;
+    var wanted = (navigator.languages || [navigator.language || ""]);
+    for (var i = 0; i < wanted.length; i++) {
+      var tag = String(wanted[i]).toLowerCase();
+      if (tag.indexOf("ja") === 0) return "ja";
+      if (tag.indexOf("zh") === 0) return "zh-Hant";
+      if (tag.indexOf("en") === 0) return "en";
+    }
+    return data.lang;
+  }
+  function say(key, values) {
+    var words = data.words[lang][key] || data.words.en[key] || key;
+    return words.replace(/\{(\w+)\}/g, function (all, name) {
+      return values && values[name] !== undefined ? String(values[name]) : all;
+    });
+  }
+  function el(tag, attributes, children) {
+    var node = document.createElement(tag);
+    Object.keys(attributes || {}).forEach(function (name) {
+      var value = attributes[name];
+      if (value === null || value === undefined || value === false) return;
+      if (name === "text") node.textContent = value;
+      else if (name === "onclick") node.addEventListener("click", value);
+      else if (name === "onsubmit") node.addEventListener("submit", value);
+      else node.setAttribute(name, value === true ? "" : value);
+    });
+    (children || []).forEach(function (child) { if (child) node.appendChild(child); });
+    return node;
+  }
+  function svg(markup, className) {
+    // The cards' pictures: SVG drawn by the tutor's server (tutor/display/svg.py).
+    var box = el("div", { "class": className });
+    box.innerHTML = markup;
+    return box;
+  }
+
+  // -- talking to the room ------------------------------------------------------------------
+
+  function request(method, path, body) {
+    return fetch("/room/" + code + "/api/" + path, {
+      method: method,
+      headers: body ? { "Content-Type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined,
+      cache: "no-store"
+    }).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (reply) {
+        if (!response.ok) {
+          var error = new Error((reply.error && reply.error.message) || response.statusText);
+          error.code = (reply.error && reply.error.code) || "other";
+          throw error;
+        }
+        return reply;
+      });
+    });
+  }
+  function failed(error) {
+    var known = ["unknown-room", "unknown-pupil", "not-open", "too-many", "bad-field", "room-full"];
+    notice = say("error-" + (known.indexOf(error.code) >= 0 ? error.code : "other"), { code: code });
+    if (error.code === "unknown-pupil") {
+      keep(keyName, null);
+      pupil = null;
+      stopEvents();
+    }
+    if (error.code === "not-open") refresh();
+    render();
+  }
+  function refresh() {
+    if (!pupil) { render(); return Promise.resolve(); }
+    return request("GET", "state?pupil=" + encodeURIComponent(pupil) + "&lang=" + encodeURIComponent(lang))
+      .then(function (reply) {
+        var sameQuestion = state && state.question && reply.question && state.question.key === reply.question.key;
+        if (!sameQuestion || reply.phase !== "open") picked = [];
+        state = reply;
+        render();
+      }, failed);
+  }
+  function startEvents() {
+    stopEvents();
+    var shown = null;
+    events = new EventSource("/room/" + code + "/api/events?pupil=" + encodeURIComponent(pupil));
+    events.addEventListener("room", function (message) {
+      var live = JSON.parse(message.data);
+      var now = [live.phase, live.question_key, live.counts_shown].join("|");
+      if (now !== shown) { shown = now; refresh(); }
+      setConnected(true);
+    });
+    events.addEventListener("error", function () {
+      // EventSource tries again by itself; the pupil is told meanwhile.
+      setConnected(false);
+      shown = null;
+    });
+  }
+  function stopEvents() {
+    if (events) events.close();
+    events = null;
+  }
+  function setConnected(connected) {
+    var line = document.getElementById("room-connection");
+    if (line) line.textContent = connected ? "" : say("reconnecting");
+  }
+
+  function join(event) {
+    event.preventDefault();
+    if (sending) return;
+    sending = true;
+    var name = document.getElementById("room-nickname").value;
+    keep("wizard-tutor/room-nickname", name);
+    request("POST", "join", { nickname: name }).then(function (reply) {
+      pupil = reply.pupil;
+      keep(keyName, pupil);
+      notice = "";
+      startEvents();
+    }, failed).then(function () { sending = false; });
+  }
+  function answer(value, focus) {
+    if (!state || !state.question || sending) return;
+    sending = true;
+    request("POST", "answer", { pupil: pupil, question: state.question.key, answer: value })
+      .then(function (reply) {
+        state.my_answer = reply.answer;
+        notice = "";
+        render(focus);
+      }, failed)
+      .then(function () { sending = false; });
+  }
+
+  // -- drawing ------------------------------------------------------------------------------
+
+  function answerWords(value) {
+    var question = state.question;
+    if (value === null || value === undefined) return "";
+    if (question.kind === "number") return String(value);
+    var list = Array.isArray(value) ? value : [value];
+    if (!list.length) return say("nothing-chosen");
+    return list.map(function (index) { return question.choices[index].label; }).join(", ");
+  }
+  function includes(value, index) {
+    return Array.isArray(value) ? value.indexOf(index) >= 0 : value === index;
+  }
+
+  function languageChooser() {
+    var buttons = Object.keys(data.languages).map(function (name) {
+      return el("button", {
+        type: "button", lang: name, "aria-pressed": name === lang ? "true" : "false",
+        text: data.languages[name],
+        onclick: function () {
+          lang = name;
+          keep(langName, name);
+          document.documentElement.lang = name;
+          refresh();
+        }
+      });
+    });
+    return el("nav", { "class": "room-languages", "aria-label": say("language") }, buttons);
+  }
+
+  function joinForm() {
+    return el("form", { "class": "room-join", onsubmit: join }, [
+      el("p", { text: say("join-intro") }),
+      el("label", { "for": "room-nickname", text: say("nickname", { limit: data.nicknameLimit }) }),
+      el("input", {
+        id: "room-nickname", name: "nickname", type: "text", maxlength: String(data.nicknameLimit),
+        autocomplete: "nickname", value: load("wizard-tutor/room-nickname") || ""
+      }),
+      el("button", { type: "submit", "class": "room-primary", text: say("join") })
+    ]);
+  }
+
+  function choiceButton(choice, question, revealedState) {
+    var chosen = question.kind === "many-choices" && state.phase === "open"
+      ? picked.indexOf(choice.index) >= 0
+      : includes(state.my_answer, choice.index);
+    var marks = [];
+    if (revealedState && includes(revealedState.right_answer, choice.index)) marks.push(say("right-answer"));
+    if (chosen) marks.push(revealedState || question.kind !== "many-choices" ? say("your-answer") : say("chosen"));
+    var counted = revealedState && revealedState.choice_counts && revealedState.choice_counts.length
+      ? say("count", { count: revealedState.choice_counts[choice.index] }) : "";
+    var classes = ["room-choice"];
+    if (chosen) classes.push("is-chosen");
+    if (revealedState && includes(revealedState.right_answer, choice.index)) classes.push("is-right");
+    return el("button", {
+      type: "button", "class": classes.join(" "), "data-index": String(choice.index),
+      "aria-pressed": chosen ? "true" : "false",
+      disabled: state.phase !== "open",
+      onclick: function () {
+        if (question.kind === "one-choice") { answer(choice.index, choice.index); return; }
+        var at = picked.indexOf(choice.index);
+        if (at >= 0) picked.splice(at, 1); else picked.push(choice.index);
+        render(choice.index);
+      }
+    }, [
+      choice.card ? svg(choice.card, "room-card") : null,
+      el("span", { "class": "room-choice-label", text: choice.label }),
+      marks.length ? el("span", { "class": "room-mark", text: marks.join(" · ") }) : null,
+      counted ? el("span", { "class": "room-count", text: counted }) : null
+    ]);
+  }
+
+  function questionView() {
+    var question = state.question;
+    var reveal = state.reveal;
+    var parts = [el("h2", { id: "room-prompt", text: question.prompt })];
+    if (question.situation) parts.push(el("p", { "class": "room-situation", text: question.situation }));
+    if (question.scene) parts.push(svg(question.scene, "room-scene"));
+    if (question.kind === "number") {
+      var input = el("input", {
+        id: "room-number", type: "text", inputmode: "numeric", autocomplete: "off",
+        disabled: state.phase !== "open",
+        value: state.my_answer !== null && state.my_answer !== undefined ? String(state.my_answer) : ""
+      });
+      parts.push(el("form", {
+        "class": "room-number",
+        onsubmit: function (event) { event.preventDefault(); answer(input.value, "number"); }
+      }, [
+        el("label", { "for": "room-number", text: question.answer_label || say("number") }),
+        input,
+        el("button", { type: "submit", "class": "room-primary", disabled: state.phase !== "open", text: say("send") })
+      ]));
+    } else {
+      if (state.phase === "open") {
+        parts.push(el("p", { "class": "room-how", text: say(question.kind === "one-choice" ? "pick-one" : "pick-many") }));
+      }
+      if (question.answer_label) parts.push(el("p", { "class": "room-answer-label", text: question.answer_label }));
+      parts.push(el("div", { "class": "room-choices", role: "group", "aria-labelledby": "room-prompt" },
+        question.choices.map(function (choice) { return choiceButton(choice, question, reveal); })));
+      if (question.kind === "many-choices" && state.phase === "open") {
+        parts.push(el("button", {
+          type: "button", "class": "room-primary", id: "room-send", text: say("send"),
+          onclick: function () { answer(picked.slice().sort(function (a, b) { return a - b; }), "send"); }
+        }));
+      }
+    }
+    if (reveal) parts.push(revealView(reveal));
+    return el("section", { "class": "room-question", "aria-labelledby": "room-prompt" }, parts);
+  }
+
+  function revealView(reveal) {
+    var parts = [];
+    if (reveal.correct === true) parts.push(el("p", { "class": "room-verdict is-right", text: "✓ " + say("right") }));
+    else if (reveal.correct === false) parts.push(el("p", { "class": "room-verdict is-wrong", text: "✗ " + say("wrong") }));
+    else parts.push(el("p", { "class": "room-verdict", text: say("no-answer") }));
+    parts.push(el("p", { text: say("right-answer-is", { answer: answerWords(reveal.right_answer) }) }));
+    if (reveal.answer) parts.push(el("p", { text: reveal.answer }));
+    if (reveal.explanation) parts.push(el("p", { text: reveal.explanation }));
+    if (reveal.counts_shown && reveal.counts) {
+      parts.push(el("h3", { text: say("counts", { count: reveal.answered }) }));
+      parts.push(el("ul", { "class": "room-counts" }, reveal.counts.map(function (entry) {
+        return el("li", {
+          text: entry.label + ": " + say("count", { count: entry.count }) + (entry.right ? " (" + say("right-answer") + ")" : "")
+        });
+      })));
+    }
+    return el("div", { "class": "room-reveal" }, parts);
+  }
+
+  function statusWords() {
+    if (!pupil) return "";
+    if (!state || !state.question) return say("waiting");
+    if (state.phase === "revealed") {
+      var r = state.reveal;
+      return r.correct === true ? say("right") : r.correct === false ? say("wrong") : say("no-answer");
+    }
+    if (state.my_answer !== null && state.my_answer !== undefined) {
+      return say("answered", { answer: answerWords(state.my_answer) });
+    }
+    return say("not-answered");
+  }
+
+  // The live regions are made once and only their words change: a screen reader announces
+  // a region's change, not a region that is replaced.
+  var title = el("h1", { id: "room-title" });
+  var languages = el("div");
+  var who = el("p", { "class": "room-who" });
+  var status = el("p", { id: "room-status", "class": "room-status", role: "status", "aria-live": "polite" });
+  var alert = el("p", { id: "room-notice", "class": "room-notice", role: "alert" });
+  var connection = el("p", { id: "room-connection", "class": "room-connection", "aria-live": "polite" });
+  var body = el("div", { "class": "room-body" });
+  main.replaceChildren(el("header", {}, [title, languages]), who, status, alert, connection, body);
+
+  function render(focus) {
+    var phase = !pupil ? "join" : !state ? "loading" : !state.question ? "waiting"
+      : state.phase === "revealed" ? "revealed"
+      : state.my_answer !== null && state.my_answer !== undefined ? "answered" : "open";
+    main.setAttribute("data-state", phase);
+    document.title = say("title", { code: code });
+    title.textContent = say("title", { code: code });
+    languages.replaceChildren(languageChooser());
+    who.textContent = pupil && state
+      ? (state.nickname ? say("joined-as", { code: code, name: state.nickname }) : say("joined", { code: code }))
+      : "";
+    status.textContent = statusWords();
+    alert.textContent = notice;
+    var view = !pupil ? joinForm() : state && state.question ? questionView() : null;
+    body.replaceChildren.apply(body, view ? [view] : []);
+    if (focus !== undefined && focus !== null) {
+      var target = typeof focus === "number"
+        ? main.querySelector('.room-choice[data-index="' + focus + '"]')
+        : document.getElementById("room-" + focus);
+      if (target && !target.disabled) target.focus();
+    }
+  }
+
+  document.documentElement.lang = lang;
+  render();
+  if (pupil) startEvents();
+})();

@@ -1,0 +1,223 @@
+"""Where the live room keeps its pupils and their answers: one SQLite file (stdlib
+``sqlite3``), so that a server restarted in the middle of a lesson continues the same room
+(the same code, the pupils' keys, every answer given so far) and the summary survives the
+lesson.
+
+The server holds the room in memory (:class:`tutor.app.room.Room`) and writes every
+change here before it answers the request that made it: an answer is counted once it is
+in the file. WAL mode with ``synchronous=NORMAL``: a commit is not flushed to the disk at
+once (an answer is ~0.1 ms of CPU, not a disk flush), and still survives the server being
+killed; only the machine losing power may lose the last moments.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOM_DB_VARIABLE = "TUTOR_ROOM_DB"
+"""The room's SQLite file, chosen by whoever starts the app (else :func:`default_room_db`)."""
+
+CONTINUE_HOURS = 12.0
+"""A room used this recently is continued by a server started on the same file."""
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    code TEXT PRIMARY KEY,
+    created REAL NOT NULL,
+    used REAL NOT NULL,
+    question TEXT,
+    phase TEXT NOT NULL,
+    counts_shown INTEGER NOT NULL,
+    version INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS pupils (
+    room TEXT NOT NULL,
+    key TEXT NOT NULL,
+    nickname TEXT NOT NULL,
+    joined REAL NOT NULL,
+    PRIMARY KEY (room, key)
+);
+CREATE TABLE IF NOT EXISTS questions (
+    room TEXT NOT NULL,
+    question TEXT NOT NULL,
+    opened REAL NOT NULL,
+    PRIMARY KEY (room, question)
+);
+CREATE TABLE IF NOT EXISTS answers (
+    room TEXT NOT NULL,
+    question TEXT NOT NULL,
+    pupil TEXT NOT NULL,
+    answer TEXT NOT NULL,
+    first_answer TEXT NOT NULL,
+    answered REAL NOT NULL,
+    PRIMARY KEY (room, question, pupil)
+);
+"""
+
+
+def default_room_db() -> Path:
+    """``$TUTOR_ROOM_DB`` if set, else ``~/.wizard-tutor/live-room.sqlite3`` (beside the
+    progress file the app keeps in the same folder)."""
+    override = os.environ.get(ROOM_DB_VARIABLE)
+    if override:
+        return Path(override).expanduser()
+    return Path.home() / ".wizard-tutor" / "live-room.sqlite3"
+
+
+@dataclass
+class StoredRoom:
+    """A room as the file has it."""
+
+    code: str
+    question: str | None
+    phase: str
+    counts_shown: bool
+    version: int
+    pupils: dict[str, str] = field(default_factory=dict)
+    """pupil key -> nickname, in joining order."""
+    questions: list[str] = field(default_factory=list)
+    """question keys, in the order first opened."""
+    answers: dict[str, dict[str, tuple[object, object]]] = field(default_factory=dict)
+    """question key -> pupil key -> (answer, first answer)."""
+
+
+class RoomStoreError(RuntimeError):
+    """The room's file cannot be opened or is not a room's file."""
+
+
+class RoomStore:
+    """The rooms of one SQLite file."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        try:
+            if str(path) != ":memory:":
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(_SCHEMA)
+        except (sqlite3.Error, OSError) as error:
+            raise RoomStoreError(
+                f"the live room's file {str(path)!r} cannot be used: {error}"
+            ) from None
+
+    def close(self) -> None:
+        self._db.close()
+
+    def _write(self, *statements: tuple[str, tuple[object, ...]]) -> None:
+        """Run ``statements`` in one transaction: all of them are kept, or none."""
+        with self._transaction():
+            for sql, values in statements:
+                self._db.execute(sql, values)
+
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self._db)
+
+    # -- rooms -----------------------------------------------------------------------------
+
+    def recent_room(self, *, now: float | None = None) -> StoredRoom | None:
+        """The room used last, if within :data:`CONTINUE_HOURS`, with everything in it."""
+        now = time.time() if now is None else now
+        row = self._db.execute(
+            "SELECT code, question, phase, counts_shown, version, used FROM rooms "
+            "ORDER BY used DESC LIMIT 1"
+        ).fetchone()
+        if row is None or now - row[5] > CONTINUE_HOURS * 3600:
+            return None
+        room = StoredRoom(row[0], row[1], row[2], bool(row[3]), row[4])
+        for key, nickname in self._db.execute(
+            "SELECT key, nickname FROM pupils WHERE room = ? ORDER BY joined, rowid", (room.code,)
+        ):
+            room.pupils[key] = nickname
+        room.questions = [
+            question
+            for (question,) in self._db.execute(
+                "SELECT question FROM questions WHERE room = ? ORDER BY opened, rowid", (room.code,)
+            )
+        ]
+        for question, pupil, answer, first in self._db.execute(
+            "SELECT question, pupil, answer, first_answer FROM answers WHERE room = ? "
+            "ORDER BY answered, rowid",
+            (room.code,),
+        ):
+            room.answers.setdefault(question, {})[pupil] = (json.loads(answer), json.loads(first))
+        return room
+
+    def codes(self) -> set[str]:
+        return {code for (code,) in self._db.execute("SELECT code FROM rooms")}
+
+    def add_room(self, code: str) -> None:
+        now = time.time()
+        self._write(
+            (
+                "INSERT INTO rooms (code, created, used, question, phase, counts_shown, version) "
+                "VALUES (?, ?, ?, NULL, 'waiting', 1, 0)",
+                (code, now, now),
+            )
+        )
+
+    def save_room(
+        self, code: str, *, question: str | None, phase: str, counts_shown: bool, version: int
+    ) -> None:
+        """The room's current question and phase (and, for a question opened for the first
+        time, its place in the summary's order)."""
+        statements: list[tuple[str, tuple[object, ...]]] = [
+            (
+                "UPDATE rooms SET used = ?, question = ?, phase = ?, counts_shown = ?, "
+                "version = ? WHERE code = ?",
+                (time.time(), question, phase, int(counts_shown), version, code),
+            )
+        ]
+        if question is not None:
+            statements.append(
+                (
+                    "INSERT OR IGNORE INTO questions (room, question, opened) VALUES (?, ?, ?)",
+                    (code, question, time.time()),
+                )
+            )
+        self._write(*statements)
+
+    # -- pupils and answers ----------------------------------------------------------------
+
+    def add_pupil(self, code: str, key: str, nickname: str) -> None:
+        self._write(
+            (
+                "INSERT INTO pupils (room, key, nickname, joined) VALUES (?, ?, ?, ?)",
+                (code, key, nickname, time.time()),
+            )
+        )
+
+    def save_answer(
+        self, code: str, question: str, pupil: str, answer: object, first: object, version: int
+    ) -> None:
+        """The pupil's answer to ``question`` (replacing their earlier one; ``first`` is
+        their first answer to it, kept for the summary)."""
+        now = time.time()
+        self._write(
+            (
+                "INSERT INTO answers (room, question, pupil, answer, first_answer, answered) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (room, question, pupil) "
+                "DO UPDATE SET answer = excluded.answer, answered = excluded.answered",
+                (code, question, pupil, json.dumps(answer), json.dumps(first), now),
+            ),
+            ("UPDATE rooms SET used = ?, version = ? WHERE code = ?", (now, version, code)),
+        )
+
+
+class _Transaction:
+    """``BEGIN`` ... ``COMMIT`` (``ROLLBACK`` on an error) on an autocommit connection."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def __enter__(self) -> None:
+        self._db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: object, *rest: object) -> None:
+        self._db.execute("ROLLBACK" if kind is not None else "COMMIT")
