@@ -8,6 +8,8 @@ the sum of what each starts.
   (session);
 - ``site``: the course built by ``wizard-tutor build-site`` and served by a plain static
   file server on 127.0.0.1 (session);
+- ``room_app``: the app in classroom mode with its live room (docs/live-room.md), the
+  room's answers in a temporary SQLite file (session);
 - ``page``: a fresh page in a browser context of its own, and its :class:`PageLog`
   (tests/browser's; tests/scenarios has its own ``page``);
 - :func:`wait_until`, for a state no single ``expect`` can describe.
@@ -21,6 +23,7 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -107,6 +110,37 @@ def app() -> Iterator[AppServer]:
     server = AppServer().start()
     yield server
     server.close()
+
+
+@dataclass
+class RoomApp:
+    """The app started with ``--classroom``, and its live room as the app's log gives it."""
+
+    server: AppServer
+    code: str
+    """The room's code (4 letters), as printed."""
+    teacher_start: str
+    """The teacher's start address (sets the room's teacher cookie), as printed."""
+
+    def pupil_url(self, lang: str) -> str:
+        """The join address, on this machine (the printed one names the room's network)."""
+        return self.server.url(f"/room/{self.code}?lang={lang}")
+
+
+@pytest.fixture(scope="session")
+def room_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RoomApp]:
+    """The app in classroom mode, its live room's answers kept in a file of this run: one
+    for the whole session (a classroom app starts slowly, and each has a room of its own)."""
+    database = tmp_path_factory.mktemp("live-room") / "room.sqlite3"
+    server = AppServer(classroom=True, env={"TUTOR_ROOM_DB": str(database)}).start()
+    try:
+        log = server.log()  # the room's addresses come before "Voila is running at"
+        code = re.search(r"The live room ([A-Z]{4})", log)
+        start = re.search(r"(http://127\.0\.0\.1:\d+/room/teacher\?key=\S+)", log)
+        assert code and start, f"no live room in the app's log:\n{log}"
+        yield RoomApp(server, code.group(1), start.group(1))
+    finally:
+        server.close()
 
 
 # -- the static site -------------------------------------------------------------------------

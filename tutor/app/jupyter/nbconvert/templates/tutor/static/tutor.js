@@ -543,7 +543,7 @@
   function roomPost(action, body) {
     room.queue = room.queue.then(async () => {
       try {
-        const response = await fetch(ROOM_API + action, {
+        const response = await fetch(roomUrl(action), { // the answer's words in the page's language
           method: "POST",
           credentials: "same-origin",
           headers: { "Content-Type": "application/json", "X-XSRFToken": xsrfToken() },
@@ -755,7 +755,8 @@
     const list = element("ol", "tutor-room-rows");
     list.classList.toggle("tutor-room-no-counts", !state.counts_shown);
     const rows = resultRows();
-    const most = Math.max(1, ...rows.map((row) => row.count));
+    // A bar's length is its share of the answers (a card may be in every answer).
+    const most = Math.max(1, state.answered || 0, ...rows.map((row) => row.count));
     rows.forEach((row) => {
       const item = element("li", row.right ? "tutor-room-row is-right" : "tutor-room-row");
       const words = element("span", "tutor-room-label", row.label);
@@ -818,7 +819,7 @@
     room.on = true;
     buildRoom();
     takeRoomState(state);
-    const events = new EventSource(ROOM_API + "events");
+    const events = new EventSource(roomUrl("events"));
     events.addEventListener("room", (event) => {
       try {
         takeRoomState(JSON.parse(event.data));
