@@ -121,6 +121,8 @@ class RoomApp:
     """The room's code (4 letters), as printed."""
     teacher_start: str
     """The teacher's start address (sets the room's teacher cookie), as printed."""
+    teacher_lesson: Path
+    """A teacher's own lesson the app serves (``--lessons``), as ``new-lesson`` writes it."""
 
     def pupil_url(self, lang: str) -> str:
         """The join address, on this machine (the printed one names the room's network)."""
@@ -129,16 +131,27 @@ class RoomApp:
 
 @pytest.fixture(scope="session")
 def room_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RoomApp]:
-    """The app in classroom mode, its live room's answers kept in a file of this run: one
-    for the whole session (a classroom app starts slowly, and each has a room of its own)."""
-    database = tmp_path_factory.mktemp("live-room") / "room.sqlite3"
-    server = AppServer(classroom=True, env={"TUTOR_ROOM_DB": str(database)}).start()
+    """The app in classroom mode, its live room's answers kept in a file of this run, with
+    a teacher's own lesson beside the course's: one for the whole session (a classroom app
+    starts slowly, and each has a room of its own)."""
+    from tutor.cli import main
+
+    folder = tmp_path_factory.mktemp("live-room")
+    database = folder / "room.sqlite3"
+    lesson = folder / "lessons" / "12_room_check.toml"
+    lesson.parent.mkdir()
+    assert main(["new-lesson", str(lesson)]) == 0
+    server = AppServer(
+        classroom=True,
+        env={"TUTOR_ROOM_DB": str(database)},
+        args=["--lessons", str(lesson.parent)],
+    ).start()
     try:
         log = server.log()  # the room's addresses come before "Voila is running at"
         code = re.search(r"The live room ([A-Z]{4})", log)
         start = re.search(r"(http://127\.0\.0\.1:\d+/room/teacher\?key=\S+)", log)
         assert code and start, f"no live room in the app's log:\n{log}"
-        yield RoomApp(server, code.group(1), start.group(1))
+        yield RoomApp(server, code.group(1), start.group(1), lesson)
     finally:
         server.close()
 

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.quiz import AnswerKind, Question
 from tutor.teaching.text import LANGUAGES, text
@@ -99,8 +100,9 @@ def _present(page: Any, room_app: RoomApp, number: str, lang: str) -> None:
     page.locator(".tutor-present-bar .tutor-present-room").wait_for(timeout=LOAD_TIMEOUT)
 
 
-def _asked(page: Any) -> Asked | None:
-    """The lesson's question the slide shown asks (its mark, read from the page), if any."""
+def _asked(page: Any, *teachers: Lesson) -> Asked | None:
+    """The lesson's question the slide shown asks (its mark, read from the page), if any;
+    ``teachers``: a teacher's lessons the app serves beside the course's."""
     mark = page.evaluate(
         "(() => { const mark = document.querySelector("
         "'.tutor-unit:not(.tutor-hidden) .tutor-room-question');"
@@ -109,7 +111,9 @@ def _asked(page: Any) -> Asked | None:
     if not mark:
         return None
     lesson, item = mark
-    return Asked(f"{lesson}/{item}", load_lesson(lesson).item(item).question)
+    theirs = {teacher.id: teacher for teacher in teachers}
+    found = theirs[lesson] if lesson in theirs else load_lesson(lesson)
+    return Asked(f"{lesson}/{item}", found.item(item).question)
 
 
 def _position(page: Any) -> str:
@@ -137,10 +141,10 @@ def _next_slide(page: Any) -> None:
     raise AssertionError(f"Page Down did not leave {before!r}")
 
 
-def _to_first_question(page: Any) -> Asked:
+def _to_first_question(page: Any, *teachers: Lesson) -> Asked:
     """Page Down to the first slide that asks a lesson's question."""
     for _ in range(30):
-        asked = _asked(page)
+        asked = _asked(page, *teachers)
         if asked is not None:
             return asked
         _next_slide(page)
@@ -471,4 +475,49 @@ def test_the_rooms_panel_and_counts_fit_the_projector_in_japanese(
     )
     problems += _room_problems(page, ".tutor-room-results", "the room's counts")
     assert problems == []
+    log.assert_clean()
+
+
+def test_a_teachers_own_lesson_asks_the_room_its_examples_and_its_quiz(
+    room_app: RoomApp, teacher: tuple[Any, PageLog], pupils: list[Pupil]
+) -> None:
+    """A teacher's lesson (``--lessons``, as ``new-lesson`` writes it): its example that
+    asks and its quiz's question each go to the room when the presenter reaches them."""
+    from playwright.sync_api import expect
+
+    from tutor.teaching.lesson_loader import load_lesson_file
+
+    page, log = teacher
+    lesson = load_lesson_file(room_app.teacher_lesson)
+    asking = [item for section in lesson.sections for item in section.examples if isinstance(item.subject, Question)]
+    assert asking and lesson.quiz, "the starter lesson has an example that asks and a quiz"
+    page.goto(room_app.server.render_url(f"{lesson.id}.ipynb", "present=1&lang=en"), timeout=LOAD_TIMEOUT)
+    page.locator(".tutor-present-bar .tutor-present-room").wait_for(timeout=LOAD_TIMEOUT)
+
+    asked = _to_first_question(page, lesson)
+    assert asked.key == f"{lesson.id}/{asking[0].id}"
+    wait_until(
+        lambda: (_room_state(page, room_app)["question"] or {}).get("key") == asked.key,
+        STEP_TIMEOUT,
+        f"the room opening {asked.key}",
+    )
+    state = _room_state(page, room_app)
+    _answer(pupils[0], asked.question, _right(asked.question))
+    expect(page.locator(".tutor-present-room")).to_have_text(
+        _say("answered", "en", answered=state["answered"] + 1, present=state["present"])
+    )
+
+    # The quiz's last question: the slide before the quiz's summary, the last slide.
+    page.keyboard.press("End")
+    for _ in range(3):
+        quiz_asked = _asked(page, lesson)
+        if quiz_asked is not None:
+            break
+        page.keyboard.press("PageUp")
+    assert quiz_asked is not None
+    assert quiz_asked.key == f"{lesson.id}/{lesson.quiz[-1].id}"
+    for pupil in pupils:
+        expect(pupil.page.locator("#room-prompt")).to_have_text(
+            quiz_asked.question.prompt(pupil.lang), timeout=STEP_TIMEOUT
+        )
     log.assert_clean()
