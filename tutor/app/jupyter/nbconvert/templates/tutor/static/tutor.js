@@ -620,8 +620,9 @@
       return false;
     }
     room.step = step;
-    if (roomSteps()[step] === "counts" && direction > 0 && room.state.phase === "open") {
-      roomPost("reveal");
+    const revealed = roomOpenKey() === room.asked.key && room.state.phase === "revealed";
+    if (roomSteps()[step] === "counts" && direction > 0 && !revealed) {
+      roomPost("reveal"); // after the slide's "open" if that is still on its way
     }
     roomShowStep();
     return true;
