@@ -116,6 +116,9 @@ class AppServer:
             command.append("--classroom")
         env = {**(os.environ if self.inherit_env else {}), **self.extra_env}
         env.pop("TUTOR_PORT", None)
+        if self.classroom and "TUTOR_ROOM_DB" not in env:
+            # the live room's file beside the log, never the tester's ~/.wizard-tutor
+            env["TUTOR_ROOM_DB"] = str(self.log_path.with_suffix(".room.sqlite3"))
         started = time.monotonic()
         with self.log_path.open("wb") as log:
             self.process = subprocess.Popen(
@@ -161,9 +164,11 @@ class AppServer:
             pass
 
     def close(self) -> None:
-        """Stop the app and remove its log."""
+        """Stop the app and remove its log (and the live room's file kept beside it)."""
         self.stop()
         self.log_path.unlink(missing_ok=True)
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{self.log_path.with_suffix('.room.sqlite3')}{suffix}").unlink(missing_ok=True)
 
     def __enter__(self) -> AppServer:
         return self.start()
@@ -186,6 +191,17 @@ class AppServer:
         """The token printed by ``--classroom``."""
         match = re.search(r"\?token=([\w-]+)", self.log())
         return match.group(1) if match else None
+
+    def room_code(self) -> str | None:
+        """The live room's code printed by ``--classroom``."""
+        match = re.search(r"The live room ([A-Z]{4})", self.log())
+        return match.group(1) if match else None
+
+    def teacher_key(self) -> str | None:
+        """The teacher's key of the live room, from the start address ``--classroom``
+        prints (the last one: a restarted app prints a new one)."""
+        keys = re.findall(r"/room/teacher\?key=([\w-]+)", self.log())
+        return keys[-1] if keys else None
 
     def kernel_pids(self) -> list[int]:
         """The kernel processes the app has running now (its kernel children,

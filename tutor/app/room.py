@@ -46,8 +46,9 @@ MAX_NUMBER = 10**9
 
 ANSWER_LIMIT = (8, 10.0)
 """A pupil may answer this many times in so many seconds (changing their mind included)."""
-JOIN_LIMIT = (60, 10.0)
-"""The room takes this many joins in so many seconds (a class arriving at once fits)."""
+JOIN_LIMIT = (200, 10.0)
+"""The room takes this many joins in so many seconds (a lecture hall arriving at once fits;
+a script joining in a loop is slowed down, and stopped at :data:`MAX_PUPILS`)."""
 
 PHASES = ("waiting", "open", "revealed")
 
@@ -68,7 +69,12 @@ class RoomError(Exception):
 
 
 def new_code(taken: set[str]) -> str:
-    """A room code not in ``taken``."""
+    """A room code not in ``taken``.
+
+    >>> code = new_code({"ACDE"})
+    >>> len(code), set(code) <= set(CODE_LETTERS), code != "ACDE"
+    (4, True, True)
+    """
     while True:
         code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
         if code not in taken:
@@ -108,7 +114,14 @@ class RateLimit:
 
     def wait(self, key: str, now: float | None = None) -> float:
         """0 when an event for ``key`` may happen now (it is counted), else the seconds
-        until one may."""
+        until one may.
+
+        >>> limit = RateLimit(2, 10.0)
+        >>> limit.wait("aiko", 0.0), limit.wait("aiko", 1.0), limit.wait("aiko", 2.0)
+        (0.0, 0.0, 8.0)
+        >>> limit.wait("ben", 2.0), limit.wait("aiko", 10.0)
+        (0.0, 0.0)
+        """
         now = time.monotonic() if now is None else now
         times = self._times.setdefault(key, deque())
         while times and now - times[0] >= self.seconds:
@@ -238,7 +251,11 @@ class RoomQuestion:
             pictures.append(trick_svg(scene.trick, lang=lang))
         if scene.turned is not None:
             pictures.append(card_svg(scene.turned, lang=lang))
+        # The situation in words, unless the cards drawn already show it (their pictures
+        # name each card for a screen reader) or the prompt says it.
         situation = question.situation_text(lang)
+        if pictures or any(question.choice_card(choice) for choice in self.choices):
+            situation = question.prompt(lang)
         choices = []
         for index, choice in enumerate(self.choices):
             card = question.choice_card(choice)
@@ -270,7 +287,15 @@ def _shown(value: object) -> str:
 
 
 def find_question(lesson_id: object, item_id: object) -> RoomQuestion:
-    """The lesson item ``item_id`` of the lesson ``lesson_id``, if it is a question."""
+    """The lesson item ``item_id`` of the lesson ``lesson_id``, if it is a question.
+
+    >>> find_question("06_trick_winner", "quiz-trump-led").kind
+    <AnswerKind.ONE_CHOICE: 'one-choice'>
+    >>> find_question("../secret.toml", "x")
+    Traceback (most recent call last):
+    ...
+    tutor.app.room.RoomError: lesson "../secret.toml" is not a lesson id like '06_trick_winner'
+    """
     if not isinstance(lesson_id, str) or not _LESSON_ID.fullmatch(lesson_id):
         raise RoomError(
             400,
@@ -568,9 +593,11 @@ class Room:
         state["question"] = asked.for_pupil(lang)
         mine = self.answers.get(self.current, {}).get(pupil.key)
         state["my_answer"] = mine[0] if mine else None
+        state["my_answer_label"] = asked.label(mine[0], lang) if mine else ""
         if self.phase == "revealed":
             reveal: dict[str, Any] = {
                 "right_answer": asked.right_answer(),
+                "right_label": asked.label(asked.right_answer(), lang),
                 "counts_shown": self.counts_shown,
             }
             if mine is not None:
@@ -658,7 +685,11 @@ def _csv_safe(value: object) -> object:
 
 
 def room_language(value: str | None) -> str:
-    """``value`` if it is one of the tutor's languages, else the default."""
+    """``value`` if it is one of the tutor's languages, else the default.
+
+    >>> room_language("ja"), room_language("fr"), room_language(None)
+    ('ja', 'en', 'en')
+    """
     return value if value in LANGUAGES else DEFAULT_LANGUAGE
 
 

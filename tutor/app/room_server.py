@@ -474,7 +474,7 @@ class AnswerHandler(PupilHandler):
         if "answer" not in body:
             raise RoomError(400, "bad-field", "the body has no 'answer'")
         answer, first = room.answer(body.get("pupil"), body.get("question"), body["answer"])
-        self.send_json({"answer": answer, "first": first})
+        self.send_json({"answer": answer, "first": first, "version": room.version})
 
 
 # -- the event streams -------------------------------------------------------------------------

@@ -915,7 +915,11 @@ class TutorVoila(Voila):  # type: ignore[misc]
         again = " (continued: the same code, pupils and answers)" if room.continued else ""
         print(f"The live room {room.code}{again}: pupils open {room.join}")
         print(f"The teacher starts at http://127.0.0.1:{self.port}/room/teacher?key={teacher.key}")
-        print(f"    (the room's answers are kept in {store.path})", flush=True)
+        print(
+            f"    then the room's summary: http://127.0.0.1:{self.port}/room/summary "
+            f"(answers kept in {store.path})",
+            flush=True,
+        )
         return room_handlers(room, teacher, token or "")
 
     def start(self) -> None:

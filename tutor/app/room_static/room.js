@@ -101,7 +101,10 @@
     return request("GET", "state?pupil=" + encodeURIComponent(pupil) + "&lang=" + encodeURIComponent(lang))
       .then(function (reply) {
         var sameQuestion = state && state.question && reply.question && state.question.key === reply.question.key;
-        if (!sameQuestion || reply.phase !== "open") picked = [];
+        // Many choices: the taps start from the answer the pupil sent (a reload keeps it).
+        if (!sameQuestion || reply.phase !== "open") {
+          picked = Array.isArray(reply.my_answer) ? reply.my_answer.slice() : [];
+        }
         state = reply;
         render();
       }, failed);
@@ -149,23 +152,15 @@
     sending = true;
     request("POST", "answer", { pupil: pupil, question: state.question.key, answer: value })
       .then(function (reply) {
-        state.my_answer = reply.answer;
         notice = "";
-        render(focus);
+        // The state again: the answer's words come from the server, in the pupil's language.
+        refresh().then(function () { render(focus); });
       }, failed)
       .then(function () { sending = false; });
   }
 
   // -- drawing ------------------------------------------------------------------------------
 
-  function answerWords(value) {
-    var question = state.question;
-    if (value === null || value === undefined) return "";
-    if (question.kind === "number") return String(value);
-    var list = Array.isArray(value) ? value : [value];
-    if (!list.length) return say("nothing-chosen");
-    return list.map(function (index) { return question.choices[index].label; }).join(", ");
-  }
   function includes(value, index) {
     return Array.isArray(value) ? value.indexOf(index) >= 0 : value === index;
   }
@@ -178,8 +173,15 @@
         onclick: function () {
           lang = name;
           keep(langName, name);
+          // The address says the pupil's choice too, so that a reload keeps it.
+          var address = new URL(window.location.href);
+          address.searchParams.set("lang", name);
+          window.history.replaceState(null, "", address.toString());
           document.documentElement.lang = name;
-          refresh();
+          refresh().then(function () {  // the keyboard stays on the chooser
+            var again = languages.querySelector('button[lang="' + name + '"]');
+            if (again) again.focus();
+          });
         }
       });
     });
@@ -271,14 +273,14 @@
     if (reveal.correct === true) parts.push(el("p", { "class": "room-verdict is-right", text: "✓ " + say("right") }));
     else if (reveal.correct === false) parts.push(el("p", { "class": "room-verdict is-wrong", text: "✗ " + say("wrong") }));
     else parts.push(el("p", { "class": "room-verdict", text: say("no-answer") }));
-    parts.push(el("p", { text: say("right-answer-is", { answer: answerWords(reveal.right_answer) }) }));
+    parts.push(el("p", { text: say("right-answer-is", { answer: reveal.right_label }) }));
     if (reveal.answer) parts.push(el("p", { text: reveal.answer }));
     if (reveal.explanation) parts.push(el("p", { text: reveal.explanation }));
     if (reveal.counts_shown && reveal.counts) {
       parts.push(el("h3", { text: say("counts", { count: reveal.answered }) }));
       parts.push(el("ul", { "class": "room-counts" }, reveal.counts.map(function (entry) {
         return el("li", {
-          text: entry.label + ": " + say("count", { count: entry.count }) + (entry.right ? " (" + say("right-answer") + ")" : "")
+          text: say(entry.right ? "count-of-right" : "count-of", { answer: entry.label, count: entry.count })
         });
       })));
     }
@@ -293,7 +295,7 @@
       return r.correct === true ? say("right") : r.correct === false ? say("wrong") : say("no-answer");
     }
     if (state.my_answer !== null && state.my_answer !== undefined) {
-      return say("answered", { answer: answerWords(state.my_answer) });
+      return say("answered", { answer: state.my_answer_label });
     }
     return say("not-answered");
   }

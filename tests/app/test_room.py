@@ -1,0 +1,284 @@
+"""The live room without HTTP: pupils, answers, counts, the summary, and the SQLite file a
+restarted server continues from (tutor/app/room.py, tutor/app/room_store.py)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from tutor.app.room import (
+    ANSWER_LIMIT,
+    CODE_LETTERS,
+    NICKNAME_LENGTH,
+    Room,
+    RoomError,
+    clean_nickname,
+)
+from tutor.app.room_store import ROOM_DB_VARIABLE, RoomStore, RoomStoreError, default_room_db
+from tutor.teaching.lesson_loader import load_lesson
+from tutor.teaching.quiz import AnswerKind
+
+ONE = ("06_trick_winner", "quiz-trump-led")
+MANY = ("04_follow_suit", "quiz-follow-green")
+NUMBER = ("07_scoring", "quiz-bid-one-met")
+
+
+def engine_answer(lesson: str, item: str) -> object:
+    """The right answer as the API writes it, from the engine (an index, indices, a number)."""
+    question = load_lesson(lesson).item(item).question
+    if question.answer_kind is AnswerKind.NUMBER:
+        return question.correct_answer()
+    right = [i for i, choice in enumerate(question.choices()) if question.is_right_choice(choice)]
+    return right[0] if question.answer_kind is AnswerKind.ONE_CHOICE else right
+
+
+def a_wrong_index(lesson: str, item: str) -> int:
+    question = load_lesson(lesson).item(item).question
+    return next(
+        i for i, choice in enumerate(question.choices()) if not question.is_right_choice(choice)
+    )
+
+
+def key(question: tuple[str, str]) -> str:
+    return "/".join(question)
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "room.sqlite3"
+
+
+@pytest.fixture
+def room(db: Path) -> Room:
+    return Room(RoomStore(db), join="http://192.0.2.1:8866")
+
+
+def test_a_new_room_has_a_code_of_four_unmistakable_letters(room: Room) -> None:
+    assert len(room.code) == 4 and set(room.code) <= set(CODE_LETTERS)
+    assert not set(room.code) & set("OIL0158SBGZQ")
+    assert room.join == f"http://192.0.2.1:8866/room/{room.code}"
+    assert room.phase == "waiting" and room.current is None
+
+
+def test_answers_are_counted_once_per_pupil_and_may_change_until_the_reveal(room: Room) -> None:
+    right, wrong = engine_answer(*ONE), a_wrong_index(*ONE)
+    room.open(*ONE)
+    aiko, ben, chen = (room.add_pupil(name) for name in ("Aiko", "Ben", ""))
+    assert room.answer(aiko.key, key(ONE), wrong) == (wrong, True)
+    assert room.answer(ben.key, key(ONE), right) == (right, True)
+    assert room.answer(aiko.key, key(ONE), right) == (right, False)  # changed her mind
+    counts = room.counts("en")
+    assert counts["answered"] == 2 and counts["right"] == 2
+    assert counts["counts"] == [
+        {"answer": right, "label": counts["counts"][0]["label"], "count": 2, "right": True}
+    ]
+    assert counts["choice_counts"][right] == 2 and sum(counts["choice_counts"]) == 2
+    room.reveal()
+    with pytest.raises(RoomError) as refused:
+        room.answer(chen.key, key(ONE), right)
+    assert (refused.value.status, refused.value.code) == (409, "not-open")
+    assert room.counts("en")["answered"] == 2
+    room.reopen()
+    room.answer(chen.key, key(ONE), wrong)
+    assert room.counts("en")["answered"] == 3
+
+
+def test_every_answer_kind_is_read_and_graded_by_the_engine(room: Room) -> None:
+    pupil = room.add_pupil(None)
+    room.open(*MANY)
+    right = engine_answer(*MANY)
+    assert isinstance(right, list)
+    assert room.answer(pupil.key, key(MANY), list(reversed(right)))[0] == sorted(right)
+    assert room.counts("en")["right"] == 1
+    room.open(*NUMBER)
+    points = engine_answer(*NUMBER)
+    assert room.answer(pupil.key, key(NUMBER), str(points))[0] == points  # typed text
+    assert room.counts("en")["right"] == 1
+    room.answer(pupil.key, key(NUMBER), points + 10)
+    assert room.counts("en")["right"] == 0
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        (ONE, 99),
+        (ONE, -1),
+        (ONE, True),
+        (ONE, "1"),
+        (ONE, [1]),
+        (MANY, [0, 0]),
+        (MANY, [0, 99]),
+        (MANY, 0),
+        (NUMBER, "ten"),
+        (NUMBER, 10**12),
+        (NUMBER, 1.5),
+        (NUMBER, None),
+    ],
+)
+def test_a_malformed_answer_is_refused_and_changes_nothing(
+    room: Room, question: tuple[str, str], answer: object
+) -> None:
+    pupil = room.add_pupil("Aiko")
+    room.open(*question)
+    version = room.version
+    with pytest.raises(RoomError) as refused:
+        room.answer(pupil.key, key(question), answer)
+    assert (refused.value.status, refused.value.code) == (400, "bad-field")
+    assert json.dumps(answer)[:3] in refused.value.message  # named as the request wrote it
+    assert room.counts("en")["answered"] == 0 and room.version == version
+
+
+def test_an_answer_to_another_question_or_from_an_unknown_pupil_is_refused(room: Room) -> None:
+    pupil = room.add_pupil("Aiko")
+    with pytest.raises(RoomError) as refused:
+        room.answer(pupil.key, key(ONE), 0)  # nothing open yet
+    assert refused.value.code == "not-open"
+    room.open(*ONE)
+    with pytest.raises(RoomError) as refused:
+        room.answer(pupil.key, key(MANY), [0])  # a question that is not the open one
+    assert refused.value.code == "not-open"
+    with pytest.raises(RoomError) as refused:
+        room.answer("not-a-pupil-key", key(ONE), 0)
+    assert (refused.value.status, refused.value.code) == (403, "unknown-pupil")
+    assert room.counts("en")["answered"] == 0
+
+
+def test_answers_are_rate_limited_per_pupil(room: Room) -> None:
+    count, _seconds = ANSWER_LIMIT
+    room.open(*ONE)
+    busy, calm = room.add_pupil("busy"), room.add_pupil("calm")
+    for turn in range(count):
+        room.answer(busy.key, key(ONE), turn % 2)
+    with pytest.raises(RoomError) as refused:
+        room.answer(busy.key, key(ONE), 2)
+    assert (refused.value.status, refused.value.code) == (429, "too-many")
+    assert refused.value.retry_after >= 1
+    assert room.answers[key(ONE)][busy.key][0] == (count - 1) % 2  # the refused one not kept
+    room.answer(calm.key, key(ONE), 2)  # another pupil is not slowed down
+    assert room.counts("en")["answered"] == 2
+
+
+def test_nicknames_are_kept_as_text_and_limited_in_length() -> None:
+    assert clean_nickname("  <b>Aiko</b>\n\t x ") == "<b>Aiko</b> x"
+    assert clean_nickname(None) == ""
+    assert clean_nickname("a\u202eb\x00c") == "a b c"  # no control or direction characters
+    assert clean_nickname("é" * NICKNAME_LENGTH) == "é" * NICKNAME_LENGTH
+    with pytest.raises(RoomError, match=f"at most {NICKNAME_LENGTH}"):
+        clean_nickname("x" * (NICKNAME_LENGTH + 1))
+    with pytest.raises(RoomError, match="must be text"):
+        clean_nickname(12)
+
+
+@pytest.mark.parametrize(
+    ("lesson", "item", "status"),
+    [
+        ("../../etc/passwd", "x", 400),
+        ("06_trick_winner.toml", "x", 400),
+        ("06", "quiz-trump-led", 400),  # the id, not a shorthand
+        ("99_no_such_lesson", "x", 404),
+        ("06_trick_winner", "no-such-item", 404),
+        ("01_cards_and_rounds", "deck-counts", 404),  # a fact, not a question
+        ("06_trick_winner", 7, 400),
+    ],
+)
+def test_opening_something_that_is_not_a_question_is_refused(
+    room: Room, lesson: object, item: object, status: int
+) -> None:
+    with pytest.raises(RoomError) as refused:
+        room.open(lesson, item)
+    assert refused.value.status == status
+    assert room.current is None and room.phase == "waiting"
+
+
+def test_a_restarted_server_continues_the_room_with_every_answer(db: Path) -> None:
+    first = Room(RoomStore(db))
+    first.open(*ONE)
+    pupils = [first.add_pupil(f"p{n}") for n in range(5)]
+    for n, pupil in enumerate(pupils):
+        first.answer(pupil.key, key(ONE), n % 3)
+    first.answer(pupils[0].key, key(ONE), 3)  # a change before the restart
+    before = first.counts("en")
+    first.store.close()  # the server stops (or is killed: every answer was committed)
+
+    again = Room(RoomStore(db))
+    assert again.continued and again.code == first.code
+    assert (again.current, again.phase) == (key(ONE), "open")
+    assert again.counts("en") == before
+    assert set(again.pupils) == {pupil.key for pupil in pupils}
+    again.answer(pupils[1].key, key(ONE), 3)  # pupils keep their keys
+    assert again.counts("en")["answered"] == 5
+    # the first answers survive too: pupil 0 first answered 0, then 3
+    assert again.answers[key(ONE)][pupils[0].key] == (3, 0)
+
+
+def test_an_old_room_is_not_continued(db: Path) -> None:
+    first = Room(RoomStore(db))
+    store = first.store
+    store._db.execute("UPDATE rooms SET used = used - 13 * 3600")
+    again = Room(RoomStore(db))
+    assert not again.continued and again.code != first.code
+
+
+def test_the_summary_counts_right_first_answers_and_the_most_chosen_wrong_one(room: Room) -> None:
+    right, wrong = engine_answer(*ONE), a_wrong_index(*ONE)
+    room.open(*ONE)
+    pupils = [room.add_pupil(f"p{n}") for n in range(4)]
+    room.answer(pupils[0].key, key(ONE), right)
+    room.answer(pupils[1].key, key(ONE), wrong)
+    room.answer(pupils[1].key, key(ONE), right)  # right in the end, not at first
+    room.answer(pupils[2].key, key(ONE), wrong)
+    room.open(*NUMBER)
+    room.close()
+    rows = room.summary("en")
+    assert [(row["lesson"], row["item"]) for row in rows] == [ONE, NUMBER]
+    assert rows[0]["answered"] == 3 and rows[0]["right_first"] == 1
+    wrong_label = (
+        load_lesson(ONE[0])
+        .item(ONE[1])
+        .question.choice_label(load_lesson(ONE[0]).item(ONE[1]).question.choices()[wrong], "en")
+    )
+    assert (rows[0]["most_chosen_wrong"], rows[0]["most_chosen_wrong_count"]) == (wrong_label, 1)
+    assert rows[1]["answered"] == 0 and rows[1]["most_chosen_wrong"] == ""
+    table = list(csv.DictReader(io.StringIO(room.summary_csv("ja"))))
+    assert [row["item"] for row in table] == [ONE[1], NUMBER[1]]
+    assert table[0]["right_first"] == "1" and table[0]["answered"] == "3"
+    assert table[0]["question"] == load_lesson(ONE[0]).item(ONE[1]).question.prompt("ja")
+
+
+def test_the_pupil_sees_the_answer_and_the_counts_only_after_the_reveal(room: Room) -> None:
+    right, wrong = engine_answer(*ONE), a_wrong_index(*ONE)
+    room.open(*ONE)
+    aiko, ben = room.add_pupil("Aiko"), room.add_pupil("Ben")
+    room.answer(aiko.key, key(ONE), wrong)
+    state = room.pupil_state(aiko.key, "zh-Hant")
+    assert state["my_answer"] == wrong and state["reveal"] is None
+    assert "right" not in str(state["question"]["choices"])  # nothing gives the answer away
+    question = load_lesson(ONE[0]).item(ONE[1]).question
+    assert state["question"]["prompt"] == question.prompt("zh-Hant")
+    assert all(choice["card"].startswith("<svg") for choice in state["question"]["choices"])
+    room.show_counts(False)
+    room.reveal()
+    revealed = room.pupil_state(aiko.key, "en")["reveal"]
+    assert revealed["right_answer"] == right and revealed["correct"] is False
+    assert "counts" not in revealed
+    room.show_counts(True)
+    revealed = room.pupil_state(ben.key, "en")["reveal"]
+    assert revealed["correct"] is None and revealed["answered"] == 1  # Ben did not answer
+
+
+def test_the_rooms_file_is_chosen_by_the_environment_and_a_bad_one_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(ROOM_DB_VARIABLE, str(tmp_path / "lesson.sqlite3"))
+    assert default_room_db() == tmp_path / "lesson.sqlite3"
+    monkeypatch.delenv(ROOM_DB_VARIABLE)
+    assert default_room_db() == Path.home() / ".wizard-tutor" / "live-room.sqlite3"
+    not_a_db = tmp_path / "notes.sqlite3"
+    not_a_db.write_text("these are a teacher's notes, not a database\n" * 100)
+    with pytest.raises(RoomStoreError, match=r"notes\.sqlite3"):
+        RoomStore(not_a_db)
+    assert not_a_db.read_text().startswith("these are a teacher's notes")  # left as it was
