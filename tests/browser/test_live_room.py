@@ -20,7 +20,7 @@ import pytest
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.quiz import AnswerKind, Question
-from tutor.teaching.text import LANGUAGES, text
+from tutor.teaching.text import LANGUAGES, join_words, text
 
 from .conftest import PageLog, lesson_notebook, wait_until
 from .fixtures import RoomApp
@@ -189,10 +189,10 @@ def _wrong(question: Question) -> Any:
 def _answer_words(question: Question, answer: Any, lang: str) -> str:
     """An answer as the pupil's page writes it back ("Your answer is in: ...")."""
     if question.answer_kind is AnswerKind.NUMBER:
-        return str(answer)
+        return question.number_words(answer)
     indices = answer if isinstance(answer, list) else [answer]
     choices = question.choices()
-    return ", ".join(question.choice_label(choices[i], lang) for i in indices)
+    return join_words([question.choice_label(choices[i], lang) for i in indices], lang)
 
 
 def _answer(pupil: Pupil, question: Question, answer: Any) -> None:
@@ -328,7 +328,7 @@ def test_the_room_answers_on_phones_and_the_projector_shows_how(
         expect(phone.locator(".room-verdict")).to_contain_text(text(verdict, pupil.lang))
         if question.answer_kind is AnswerKind.NUMBER:
             expect(phone.locator(".room-reveal")).to_contain_text(
-                text("room.right-answer-is", pupil.lang, answer=str(right))
+                text("room.right-answer-is", pupil.lang, answer=question.number_words(right))
             )
         else:
             marked = phone.locator(".room-choice.is-right")
