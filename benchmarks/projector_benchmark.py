@@ -27,6 +27,7 @@ import statistics
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -50,11 +51,18 @@ WATCH = """
 
 
 def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(
-        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return dict(json.loads(response.read()))
+    """POST ``body``; a 429 (the room takes so many joins a second) waits as it says."""
+    while True:
+        request = urllib.request.Request(
+            url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return dict(json.loads(response.read()))
+        except urllib.error.HTTPError as error:
+            if error.code != 429:
+                raise
+            time.sleep(float(error.headers.get("Retry-After", "1")))
 
 
 def _tap(room: str, pupil: str, key: str, answer: Any) -> tuple[float, float]:
