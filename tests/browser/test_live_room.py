@@ -521,3 +521,29 @@ def test_a_teachers_own_lesson_asks_the_room_its_examples_and_its_quiz(
             quiz_asked.question.prompt(pupil.lang), timeout=STEP_TIMEOUT
         )
     log.assert_clean()
+
+
+def test_a_request_the_room_refuses_is_said_on_the_projector(
+    room_app: RoomApp, teacher: tuple[Any, PageLog]
+) -> None:
+    """When the room refuses to open the slide's question (here: the server's answer to
+    the open request replaced by a refusal), the bar's room line says so, with the
+    room's reason, in the projector's language, instead of a count that is not there."""
+    from playwright.sync_api import expect
+
+    page, log = teacher
+    reason = "no item 'nowhere' in lesson '02_trump'"
+    page.route(
+        "**/room/api/open*",
+        lambda route: route.fulfill(
+            status=404,
+            content_type="application/json",
+            body=json.dumps({"error": {"code": "unknown-question", "message": reason}}),
+        ),
+    )
+    _present(page, room_app, "02", "zh-Hant")
+    _to_first_question(page)
+    expect(page.locator(".tutor-present-room")).to_have_text(
+        _say("failed", "zh-Hant", reason=reason)
+    )
+    assert [error for error in log.errors if "404" not in error] == []

@@ -485,6 +485,7 @@
     joining: false,
     joinPinned: false,
     queue: Promise.resolve(),
+    error: "", // the last request the room refused, shown until its next state
     status: null,
     panel: null,
     results: null,
@@ -520,6 +521,7 @@
     if (update.question) {
       room.question = update.question;
     }
+    room.error = "";
     room.state = Object.assign({}, room.state, update, { question_key: key });
     delete room.state.question;
     if (key && (!room.question || room.question.key !== key)) {
@@ -562,10 +564,11 @@
     return room.queue;
   }
 
+  // A request the room refused (or no answer at all): said in the bar's room line (its
+  // tooltip has the whole reason) until the room's next state.
   function roomFailed(error) {
-    if (room.status) {
-      room.status.title = roomSay("failed", { reason: error && error.message });
-    }
+    room.error = roomSay("failed", { reason: (error && error.message) || "?" });
+    drawRoom();
   }
 
   function roomOpenKey() {
@@ -788,9 +791,12 @@
     }
     const state = room.state;
     const asking = !!room.asked && roomOpenKey() === room.asked.key;
-    room.status.firstChild.textContent = asking
-      ? roomSay("answered", { answered: state.answered || 0, present: state.present || 0 })
-      : roomSay("join-button", { code: state.code || "", present: state.present || 0 });
+    room.status.firstChild.textContent = room.error
+      ? room.error
+      : asking
+        ? roomSay("answered", { answered: state.answered || 0, present: state.present || 0 })
+        : roomSay("join-button", { code: state.code || "", present: state.present || 0 });
+    room.status.title = room.error || roomSay("join-button-tip");
     room.status.classList.toggle("tutor-room-asking", asking);
     room.panel.querySelector(".tutor-room-address").textContent = state.join || "";
     room.panel.querySelector(".tutor-room-code strong").textContent = state.code || "";
