@@ -10,18 +10,21 @@ from html import escape, unescape
 
 import pytest
 
-from tutor.display.lesson_view import example_html
+from tutor.display.lesson_quiz import LessonQuiz
+from tutor.display.lesson_view import example_html, show_sections
 from tutor.display.presenter import (
     ANSWER,
     LEARNER_ONLY,
     PRESENT_ONLY,
+    ROOM_QUESTION,
     SLIDE,
     UNANSWERED,
+    room_question,
     worked_step_slide,
 )
 from tutor.display.worked_summary import tricks_summary_html
 from tutor.teaching.explain import card_name
-from tutor.teaching.lesson import LessonItem
+from tutor.teaching.lesson import Lesson, LessonItem
 from tutor.teaching.lesson_loader import list_lessons
 from tutor.teaching.quiz import LegalPlaysQuestion, Question, TrickWinnerQuestion
 from tutor.teaching.text import LANGUAGES, join_words, text
@@ -180,3 +183,29 @@ def _trick_words(plays: Sequence[TablePlay], lang: str) -> str:
 def _has_class(html: str, klass: str) -> bool:
     """Whether an element of ``html`` (not its style sheet) carries ``klass``."""
     return re.search(rf'class="(?:[^"]* )?{klass}[ "]', html) is not None
+
+
+@pytest.mark.parametrize("lesson", list_lessons(), ids=lambda lesson: lesson.id)
+def test_every_question_a_lesson_shows_names_itself_for_the_live_room(
+    lesson: Lesson, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each example that asks and each quiz question carries one mark with the lesson's
+    and the item's ids (what the room opens); facts carry none; the mark shows nothing."""
+    import tutor.display.lesson_view as lesson_view
+
+    shown: list[str] = []
+    monkeypatch.setattr(lesson_view, "_html", shown.append)
+    monkeypatch.setattr(lesson_view, "_markdown", lambda _source: None)
+    show_sections(lesson, "ja")
+    examples = [item for section in lesson.sections for item in section.examples]
+    assert len(shown) == len(examples)
+    for item, html in zip(examples, shown, strict=True):
+        marks = re.findall(rf'<span class="{ROOM_QUESTION}"[^>]*></span>', html)
+        if isinstance(item.subject, Question):
+            assert marks == [room_question(lesson.id, item.id)]
+            assert ' hidden>' in marks[0]
+        else:
+            assert marks == []
+    for item, widget in zip(lesson.quiz, LessonQuiz(lesson, lang="ja").quizzes, strict=True):
+        assert widget.title.value.count(ROOM_QUESTION) == 1
+        assert widget.title.value.startswith(room_question(lesson.id, item.id))

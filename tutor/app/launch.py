@@ -211,6 +211,10 @@ def serve_app(options: AppOptions) -> None:
 
     config = Config()
     apply_settings(config)
+    if options.classroom:
+        # Only here is there a live room (docs/live-room.md): the presenter's page asks for
+        # it, and everywhere else asks nothing (no request, no 404 in the console).
+        config.VoilaConfiguration.resources["tutor"]["room"] = True
     config.VoilaConfiguration.multi_kernel_manager_class = TutorKernelManager
     # Kernels talk to the server over Unix sockets in the app's private connection folder,
     # not TCP ports on 127.0.0.1: a port picked as free can be taken before the kernel

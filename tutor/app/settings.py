@@ -57,12 +57,14 @@ hub's servers set it on theirs."""
 
 def page_words(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
     """What the page's scripts need from the catalog, in every language (the page picks the
-    one of its ``?lang=``, as the kernel does): the presenter's words and the notices the
-    page shows when it cannot reach its kernel."""
+    one of its ``?lang=``, as the kernel does): the presenter's words, the live room's on
+    the projector (used only where the app serves a room: ``room`` set by the launcher in
+    classroom mode) and the notices the page shows when it cannot reach its kernel."""
     env = os.environ if environ is None else environ
     return {
         "default": current_language(query="", environ=env),
         "words": {lang: dict(catalog(lang)["present"]) for lang in LANGUAGES},
+        "room_words": {lang: dict(catalog(lang)["projector"]) for lang in LANGUAGES},
         "notices": {lang: dict(catalog(lang)["page-notice"]) for lang in LANGUAGES},
     }
 

@@ -29,6 +29,7 @@ from html import escape
 
 import ipywidgets as widgets
 
+from tutor.display.presenter import room_question
 from tutor.display.visibility import set_visible
 from tutor.display.widgets import QUIZ_CLASS, QuizWidget, html_widget
 from tutor.teaching.lesson import Lesson, LessonItem
@@ -149,6 +150,7 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
         title = text("lesson-quiz.question-number", self.lang, number=number, total=len(self.items))
         note = item.note(self.lang) if item.note is not None else ""
         quiz = QuizWidget(item.question, lang=self.lang, title=title, note=note)
+        quiz.title.value = room_question(self.lesson.id, item.id) + quiz.title.value
         quiz.on_graded(self._reporter(item, again=again))
         return quiz
 

@@ -39,6 +39,7 @@ from tutor.display.presenter import (
     answer_stack,
     learner_only,
     present_only,
+    room_question,
     text_html,
 )
 from tutor.display.progress_view import LearnerProgress
@@ -233,7 +234,8 @@ def show_sections(lesson: Lesson, lang: str = DEFAULT_LANGUAGE) -> None:
     for section in lesson.sections:
         _markdown(f"## {section.heading(lang)}\n\n{section.body(lang)}")
         for item in section.examples:
-            _html(example_html(item, lang))
+            asks = isinstance(item.subject, Question)  # the room may answer it too
+            _html((room_question(lesson.id, item.id) if asks else "") + example_html(item, lang))
 
 def show_lesson(
     lesson: Lesson,

@@ -15,6 +15,9 @@ and its style sheet (``tutor.css``) know by these names:
 - :data:`ANSWER`: held back while presenting until the next press reveals it.
 - :data:`ANSWER_STACK`: an answer picture and the picture shown before it
   (:data:`UNANSWERED`, presenting only) in one place, so nothing moves at the reveal.
+- :data:`ROOM_QUESTION`: the slide asks a lesson's question (:func:`room_question`), which
+  the live room (the app in classroom mode, docs/live-room.md) puts to the pupils' phones
+  when the presenter reaches it.
 
 >>> print(answer_stack("<p>?</p>", "<p>C</p>"))
 <div class="tutor-answer-stack"><div class="tutor-unanswered tutor-present-only" style="display:none"><p>?</p></div><div class="tutor-answer"><p>C</p></div></div>
@@ -38,6 +41,7 @@ LEARNER_ONLY = "tutor-learner-only"
 ANSWER = "tutor-answer"
 UNANSWERED = "tutor-unanswered"
 ANSWER_STACK = "tutor-answer-stack"
+ROOM_QUESTION = "tutor-room-question"
 
 _HIDDEN = ' style="display:none"'
 
@@ -77,6 +81,21 @@ def answer_stack(before: str, after: str) -> str:
         f'<div class="{ANSWER_STACK}">'
         f'<div class="{UNANSWERED} {PRESENT_ONLY}"{_HIDDEN}>{before}</div>'
         f"{answer(after)}</div>"
+    )
+
+
+def room_question(lesson: str, question: str) -> str:
+    """An empty mark naming the lesson's question a slide asks (the lesson's id and the
+    item's, as the teaching layer gives them): in classroom mode the page script opens that
+    question in the live room when the presenter reaches the slide. It shows nothing, to
+    anyone, and means nothing outside presenter mode.
+
+    >>> print(room_question("04_follow_suit", "quiz-you-lead"))
+    <span class="tutor-room-question" data-lesson="04_follow_suit" data-question="quiz-you-lead" hidden></span>
+    """
+    return (
+        f'<span class="{ROOM_QUESTION}" data-lesson="{escape(lesson)}"'
+        f' data-question="{escape(question)}" hidden></span>'
     )
 
 

@@ -93,6 +93,7 @@ NOT_IN_BROWSER = {
     "jupyterlab-widgets": "frontend only (Voici bundles the widget manager)",
     "jupyterlab": "the server app's",
     "voila": "the server app's",
+    "segno": "the server app's (the live room's QR code, classroom mode)",
     **NOT_SHIPPED,
 }
 

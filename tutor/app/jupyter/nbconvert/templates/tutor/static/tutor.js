@@ -20,6 +20,9 @@
   );
   // The page's language (?lang=, as the kernel reads it), else the server's default.
   let words = {};
+  let roomWords = {}; // the live room's words on the projector (classroom mode)
+  let roomServed = false; // the app serves a live room (--classroom): docs/live-room.md
+  let pageLang = "en";
   try {
     const node = document.getElementById("tutor-present-words");
     const all = JSON.parse((node && node.textContent) || "{}") || {};
@@ -29,16 +32,21 @@
     const lang = [params.get("lang"), all.default, "en"].find(known);
     if (lang) {
       words = byLang[lang];
+      roomWords = (all.room_words || {})[lang] || {};
+      pageLang = lang;
       document.documentElement.lang = lang; // screen readers and CJK font choice follow it
     }
+    roomServed = all.room === true;
   } catch (error) {
     words = {};
   }
-  const say = (key, values) =>
-    String(Object.prototype.hasOwnProperty.call(words, key) ? words[key] : key).replace(
+  const fill = (catalog, key, values) =>
+    String(Object.prototype.hasOwnProperty.call(catalog, key) ? catalog[key] : key).replace(
       /\{(\w+)\}/g,
       (_, name) => (values && name in values ? String(values[name]) : "")
     );
+  const say = (key, values) => fill(words, key, values);
+  const roomSay = (key, values) => fill(roomWords, key, values);
 
   // -- sizes on a projector ----------------------------------------------------------------
   // A slide is laid out at a base text size of 16 CSS px (tutor.css), then magnified to fill
@@ -397,6 +405,7 @@
     hold(direction >= 0);
     showPosition();
     fitNow();
+    roomFollow(direction);
   }
 
   // What identifies the step a stepper shows now (its position words).
@@ -413,6 +422,9 @@
     }
     if (pending && Date.now() - pending.at < 5000) {
       return; // the stepper's next page is on its way
+    }
+    if (roomMove(direction)) {
+      return;
     }
     if (direction > 0 && held) {
       hold(false);
@@ -446,6 +458,383 @@
     }
     showPosition();
     fitNow();
+  }
+
+  // -- presenter: the live room (classroom mode, docs/live-room.md) ------------------------
+  // In classroom mode the teacher's browser holds the room's cookie (HttpOnly: this script
+  // cannot see it), so the page asks the room for its state once; any answer but the
+  // state means no room, and presenter mode stays as it is. With the room:
+  // - the bar's free left corner says how to join ("Room ACDE · 24 joined"; J or a press
+  //   shows the join panel: the address, its QR code, the room code, beside the slide,
+  //   which makes room for it; shown on the first slide) or, on a question, "17 of 24
+  //   answered", live;
+  // - a slide marked with a lesson's question (tutor/display/presenter.py: room_question)
+  //   opens it in the room when shown; leaving it closes it; the pupils' pages follow;
+  // - on such a slide the next press reveals it: the room's counts, the right answer
+  //   marked with a mark and words, on a screen of their own (H hides or shows the counts,
+  //   R opens the question again); the press after shows the slide's own answer, if it
+  //   holds one back, then the next slide.
+  const ROOM_API = "/room/api/";
+  const ROOM_ROWS = 8; // rows of counts at most: the rest are summed as "other answers"
+  const room = {
+    on: false,
+    state: null, // the teacher's state, merged with the live channel's updates
+    question: null, // the current question's words ({key, kind, prompt, choices})
+    asked: null, // the question the current slide asks: {lesson, item, key}
+    step: 0, // on a question's slide: 0 asks, 1 shows the counts, 2 the slide's answer
+    joining: false,
+    joinPinned: false,
+    queue: Promise.resolve(),
+    error: "", // the last request the room refused, shown until its next state
+    status: null,
+    panel: null,
+    results: null,
+  };
+
+  function roomQuestionOf(slide) {
+    for (const unit of slide || []) {
+      const mark = unit.querySelector(".tutor-room-question");
+      if (mark && mark.dataset.lesson && mark.dataset.question) {
+        const { lesson, question } = mark.dataset;
+        return { lesson, item: question, key: `${lesson}/${question}` };
+      }
+    }
+    return null;
+  }
+
+  function xsrfToken() {
+    const found = document.cookie.match(/(?:^|;\s*)_xsrf=([^;]*)/);
+    return found ? decodeURIComponent(found[1]) : "";
+  }
+
+  function roomUrl(path) {
+    return `${ROOM_API}${path}?lang=${encodeURIComponent(pageLang)}`;
+  }
+
+  // The room's state as the teacher's state (POST answers, GET state) or the live
+  // channel's (no words: question_key only) give it; an older version never wins.
+  function takeRoomState(update) {
+    if (!update || (room.state && update.version < room.state.version)) {
+      return;
+    }
+    const key = update.question ? update.question.key : update.question_key || null;
+    if (update.question) {
+      room.question = update.question;
+    }
+    room.error = "";
+    room.state = Object.assign({}, room.state, update, { question_key: key });
+    delete room.state.question;
+    if (key && (!room.question || room.question.key !== key)) {
+      fetchRoomState(); // a new question: its words
+    }
+    drawRoom();
+  }
+
+  async function fetchRoomState() {
+    try {
+      const response = await fetch(roomUrl("state"), { credentials: "same-origin" });
+      if (response.ok) {
+        takeRoomState(await response.json());
+      }
+    } catch (error) {
+      roomFailed(error);
+    }
+  }
+
+  // Teacher requests, one after the other in the order pressed (open, reveal, close).
+  function roomPost(action, body) {
+    room.queue = room.queue.then(async () => {
+      try {
+        const response = await fetch(roomUrl(action), { // the answer's words in the page's language
+          method: "POST",
+          credentials: "same-origin",
+          headers: { "Content-Type": "application/json", "X-XSRFToken": xsrfToken() },
+          body: JSON.stringify(body || {}),
+        });
+        const answer = await response.json().catch(() => null);
+        if (!response.ok) {
+          const reason = answer && answer.error ? answer.error.message : response.status;
+          throw new Error(String(reason));
+        }
+        takeRoomState(answer);
+      } catch (error) {
+        roomFailed(error);
+      }
+    });
+    return room.queue;
+  }
+
+  // A request the room refused (or no answer at all): said in the bar's room line (its
+  // tooltip has the whole reason) until the room's next state.
+  function roomFailed(error) {
+    room.error = roomSay("failed", { reason: (error && error.message) || "?" });
+    drawRoom();
+  }
+
+  function roomOpenKey() {
+    const state = room.state;
+    return state && state.phase !== "waiting" ? state.question_key : null;
+  }
+
+  function roomSteps() {
+    return hasAnswer() ? ["ask", "counts", "answer"] : ["ask", "counts"];
+  }
+
+  // The room follows the slide shown: its question opened, or none.
+  function roomFollow(direction) {
+    if (!room.on) {
+      return;
+    }
+    room.joining = current === 0 || room.joinPinned;
+    const asked = roomQuestionOf(slides[current]);
+    room.asked = asked;
+    room.step = 0;
+    if (asked) {
+      if (roomOpenKey() !== asked.key) {
+        roomPost("open", { lesson: asked.lesson, item: asked.item });
+      } else if (room.state.phase === "revealed") {
+        room.step = direction >= 0 ? 1 : roomSteps().length - 1;
+      }
+    } else if (roomOpenKey()) {
+      roomPost("close");
+    }
+    roomShowStep();
+  }
+
+  function roomShowStep() {
+    const step = room.asked ? roomSteps()[room.step] : null;
+    if (step) {
+      hold(step !== "answer");
+      if (bar) {
+        bar.next.classList.toggle("tutor-present-answering", room.step < roomSteps().length - 1);
+      }
+    }
+    drawRoom();
+  }
+
+  // A press on a question's slide: the reveal, then the slide's own answer (true: done).
+  function roomMove(direction) {
+    if (!room.on || !room.asked) {
+      return false;
+    }
+    const last = roomSteps().length - 1;
+    const step = room.step + direction;
+    if (step < 0 || step > last) {
+      return false;
+    }
+    room.step = step;
+    const revealed = roomOpenKey() === room.asked.key && room.state.phase === "revealed";
+    if (roomSteps()[step] === "counts" && direction > 0 && !revealed) {
+      roomPost("reveal"); // after the slide's "open" if that is still on its way
+    }
+    roomShowStep();
+    return true;
+  }
+
+  function roomKey(key) {
+    if (!room.on) {
+      return false;
+    }
+    if (key === "j" || key === "J") {
+      toggleJoin();
+      return true;
+    }
+    const open = room.asked && roomOpenKey() === room.asked.key;
+    if ((key === "h" || key === "H") && open) {
+      roomPost("counts", { shown: !room.state.counts_shown });
+      return true;
+    }
+    if ((key === "r" || key === "R") && open && room.state.phase === "revealed") {
+      roomPost("reopen");
+      room.step = 0;
+      roomShowStep();
+      return true;
+    }
+    return false;
+  }
+
+  function toggleJoin() {
+    room.joining = !room.joining;
+    room.joinPinned = room.joining && current !== 0;
+    drawRoom();
+  }
+
+  function element(tag, className, words) {
+    const node = document.createElement(tag);
+    if (className) {
+      node.className = className;
+    }
+    if (words !== undefined) {
+      node.textContent = words; // the room's words are text, never HTML (nicknames, labels)
+    }
+    return node;
+  }
+
+  function buildRoom() {
+    room.status = button("tutor-present-room", toggleJoin, ["", "tutor-label"]);
+    room.status.setAttribute("aria-expanded", "false");
+    room.status.title = roomSay("join-button-tip");
+    bar.nav.prepend(room.status);
+    bar.nav.setAttribute("aria-label", `${say("keys")} ${roomSay("keys")}`);
+
+    const panel = element("aside", "tutor-room-join");
+    panel.setAttribute("aria-label", roomSay("join-title"));
+    const qr = element("img", "tutor-room-qr");
+    qr.src = "/room/qr.svg";
+    qr.alt = roomSay("join-qr");
+    const code = element("p", "tutor-room-code");
+    code.append(element("span", "", roomSay("join-code")), element("strong", "", ""));
+    panel.append(
+      element("h2", "", roomSay("join-title")),
+      element("p", "tutor-room-join-how", roomSay("join-address")),
+      element("p", "tutor-room-address", ""),
+      qr,
+      code
+    );
+    room.panel = panel;
+    room.status.setAttribute("aria-controls", "tutor-room-join");
+    panel.id = "tutor-room-join";
+
+    const results = element("section", "tutor-room-results");
+    results.setAttribute("aria-live", "polite");
+    room.results = results;
+    document.body.append(panel, results);
+    document.body.classList.add("tutor-room");
+  }
+
+  // The counts of the current question, one row per choice (or per number given, most
+  // chosen first): its words, a bar, the count; the right answer marked with a mark and words.
+  function resultRows() {
+    const state = room.state;
+    const question = room.question;
+    if (!question || question.key !== state.question_key) {
+      return [];
+    }
+    let rows;
+    if (question.kind === "number") {
+      rows = (state.counts || []).map((entry) => ({
+        label: entry.label,
+        count: entry.count,
+        right: !!entry.right,
+      }));
+    } else {
+      rows = (question.choices || []).map((choice, index) => ({
+        label: choice.label,
+        count: (state.choice_counts || [])[index] || 0,
+        right: !!choice.right,
+      }));
+    }
+    if (rows.length > ROOM_ROWS) {
+      const kept = rows.slice(0, ROOM_ROWS - 1);
+      const rest = rows.slice(ROOM_ROWS - 1);
+      kept.push(...rest.filter((row) => row.right));
+      const others = rest.filter((row) => !row.right);
+      kept.push({
+        label: roomSay("others"),
+        count: others.reduce((sum, row) => sum + row.count, 0),
+        right: false,
+      });
+      rows = kept;
+    }
+    return rows;
+  }
+
+  function drawResults() {
+    const box = room.results;
+    const state = room.state;
+    const shown = !!room.asked && roomSteps()[room.step] === "counts";
+    document.body.classList.toggle("tutor-room-revealed", shown);
+    if (!shown) {
+      box.replaceChildren();
+      return;
+    }
+    const question = room.question && room.question.key === state.question_key ? room.question : null;
+    const head = element("header", "tutor-room-results-head");
+    head.append(element("h2", "", question ? question.prompt : roomSay("results")));
+    const facts = [roomSay("answered", { answered: state.answered || 0, present: state.present || 0 })];
+    if (state.counts_shown && state.answered) {
+      facts.push(roomSay("right-count", { right: state.right || 0, answered: state.answered }));
+    }
+    head.append(element("p", "", facts.join(" · ")));
+    const list = element("ol", "tutor-room-rows");
+    list.classList.toggle("tutor-room-no-counts", !state.counts_shown);
+    const rows = resultRows();
+    // A bar's length is its share of the answers (a card may be in every answer).
+    const most = Math.max(1, state.answered || 0, ...rows.map((row) => row.count));
+    rows.forEach((row) => {
+      const item = element("li", row.right ? "tutor-room-row is-right" : "tutor-room-row");
+      const words = element("span", "tutor-room-label", row.label);
+      if (row.right) {
+        words.append(" ", element("strong", "tutor-room-right", roomSay("right")));
+      }
+      item.append(words);
+      if (state.counts_shown) {
+        const barBox = element("span", "tutor-room-bar");
+        const fill = element("span", "tutor-room-fill");
+        fill.style.width = `${(100 * row.count) / most}%`;
+        barBox.append(fill);
+        item.append(barBox, element("span", "tutor-room-count", String(row.count)));
+      }
+      list.append(item);
+    });
+    box.replaceChildren(head, list);
+    if (!state.counts_shown) {
+      box.append(element("p", "tutor-room-note", roomSay("counts-hidden")));
+    } else if (!state.answered) {
+      box.append(element("p", "tutor-room-note", roomSay("no-answers")));
+    }
+  }
+
+  function drawRoom() {
+    if (!room.on || !room.state) {
+      return;
+    }
+    const state = room.state;
+    const asking = !!room.asked && roomOpenKey() === room.asked.key;
+    room.status.firstChild.textContent = room.error
+      ? room.error
+      : asking
+        ? roomSay("answered", { answered: state.answered || 0, present: state.present || 0 })
+        : roomSay("join-button", { code: state.code || "", present: state.present || 0 });
+    room.status.title = room.error || roomSay("join-button-tip");
+    room.status.classList.toggle("tutor-room-asking", asking);
+    room.panel.querySelector(".tutor-room-address").textContent = state.join || "";
+    room.panel.querySelector(".tutor-room-code strong").textContent = state.code || "";
+    room.status.setAttribute("aria-expanded", String(room.joining));
+    const joining = document.body.classList.contains("tutor-room-joining");
+    document.body.classList.toggle("tutor-room-joining", room.joining);
+    drawResults();
+    if (joining !== room.joining) {
+      refit(); // the stage is narrower beside the join panel
+    }
+  }
+
+  async function startRoom() {
+    if (!roomServed || !window.fetch || !window.EventSource) {
+      return;
+    }
+    let state;
+    try {
+      const response = await fetch(roomUrl("state"), { credentials: "same-origin" });
+      if (!response.ok) {
+        return; // not the teacher's browser: presenter mode as it is
+      }
+      state = await response.json();
+    } catch (error) {
+      return;
+    }
+    room.on = true;
+    buildRoom();
+    takeRoomState(state);
+    const events = new EventSource(roomUrl("events"));
+    events.addEventListener("room", (event) => {
+      try {
+        takeRoomState(JSON.parse(event.data));
+      } catch (error) {
+        roomFailed(error);
+      }
+    });
+    roomFollow(1);
   }
 
   function leavePresenter() {
@@ -497,6 +886,7 @@
     document.body.append(nav);
     bar = { nav, back, next, exit, position };
     showSlide(0, 1);
+    startRoom();
     const box = deck();
     if (box) {
       let changeQueued = false;
@@ -563,6 +953,9 @@
       return;
     } else if (presenting && event.key === "F5") {
       event.preventDefault(); // a clicker's "start slide show" button must not reload the page
+      return;
+    } else if (presenting && roomKey(event.key)) {
+      event.preventDefault(); // the live room's keys: J join, H counts, R reopen
       return;
     } else if (event.key === "Escape" && presenting) {
       event.preventDefault();
