@@ -100,6 +100,9 @@ def test_every_answer_kind_is_read_and_graded_by_the_engine(room: Room) -> None:
     assert room.counts("en")["right"] == 1
     room.answer(pupil.key, key(NUMBER), points + 10)
     assert room.counts("en")["right"] == 0
+    # nobody gave the right number: the projector still has it to mark, in words
+    assert room.teacher_state("en")["question"]["right_label"] == str(points)
+    assert not any(entry["right"] for entry in room.counts("en")["counts"])
 
 
 @pytest.mark.parametrize(

@@ -234,10 +234,13 @@ def _expected_rows(question: Question, answers: list[Any], lang: str) -> list[tu
         for number in answers:
             given[number] = given.get(number, 0) + 1
         ordered = sorted(given.items(), key=lambda pair: (-pair[1], json.dumps(pair[0])))
-        return [
+        rows = [
             (question.number_words(number), count, number == question.correct_answer())
             for number, count in ordered
         ]
+        if not any(is_right for _words, _count, is_right in rows):  # nobody gave it: shown, 0
+            rows.append((question.number_words(question.correct_answer()), 0, True))
+        return rows
     rows = []
     for index, choice in enumerate(question.choices()):
         count = sum(index in (answer if isinstance(answer, list) else [answer]) for answer in answers)

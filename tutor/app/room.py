@@ -240,6 +240,9 @@ class RoomQuestion:
             ]
             if self.kind is not AnswerKind.NUMBER
             else [],
+            # a number's right answer is no choice: the projector marks it even when no
+            # pupil gave it (the projector is the teacher's, who may know it before the reveal)
+            "right_label": self.label(self.right_answer(), lang),
         }
 
     def for_pupil(self, lang: str) -> dict[str, Any]:

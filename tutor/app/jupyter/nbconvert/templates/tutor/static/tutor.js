@@ -717,6 +717,9 @@
         count: entry.count,
         right: !!entry.right,
       }));
+      if (!rows.some((row) => row.right) && question.right_label) {
+        rows.push({ label: question.right_label, count: 0, right: true }); // nobody gave it
+      }
     } else {
       rows = (question.choices || []).map((choice, index) => ({
         label: choice.label,
