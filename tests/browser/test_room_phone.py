@@ -142,6 +142,12 @@ def test_a_pupil_answers_changes_reloads_and_sees_the_reveal_on_a_phone(
         expect(page.locator(f'.room-choice[data-index="{right}"]')).to_have_attribute(
             "aria-pressed", "true"
         )
+    elif kind is AnswerKind.MANY_CHOICES:
+        for index in right:  # every card of the answer sent shows chosen, and no other
+            expect(page.locator(f'.room-choice[data-index="{index}"]')).to_have_attribute(
+                "aria-pressed", "true"
+            )
+        expect(page.locator('.room-choice[aria-pressed="true"]')).to_have_count(len(right))
     elif kind is AnswerKind.NUMBER:
         expect(page.locator("#room-number")).to_have_value(str(right))
     assert teacher.call("GET", "/room/api/state")[1]["present"] == len(
