@@ -102,13 +102,15 @@ def _press(page: Any, key: str) -> None:
 
 
 def _until_changed(page: Any, action: Callable[[], object]) -> None:
-    """Do ``action`` and wait until the screen changed (a new slide, step or reveal)."""
+    """Do ``action`` and wait until the screen changed (a new slide, step or reveal), and
+    a quiz question on it is built (its stand-in shows until the kernel has built it)."""
     before = _state(page)
     action()
     page.wait_for_function(
         "([position, holding]) =>"
-        " document.querySelector('.tutor-present-position').textContent.trim() !== position"
-        " || document.body.classList.contains('tutor-holding') !== holding",
+        " (document.querySelector('.tutor-present-position').textContent.trim() !== position"
+        " || document.body.classList.contains('tutor-holding') !== holding)"
+        " && !document.querySelector('.tutor-unit:not(.tutor-hidden) .tutor-reach')",
         arg=list(before),
         timeout=STEP_TIMEOUT,
     )

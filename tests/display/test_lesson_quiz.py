@@ -142,15 +142,23 @@ def test_show_quiz_displays_each_question_with_its_note_then_the_summary(
     assert isinstance(shown[0], Markdown) and text("lesson.quiz-heading", lang) in shown[0].data
     summary = shown[-1]
     assert isinstance(summary, LessonQuiz)
-    widgets_shown = [obj for obj in shown if isinstance(obj, QuizWidget)]
-    assert widgets_shown == summary.quizzes
     # Issue 19: a note shown on its own before its question sat under the previous
     # question's Try again. It is inside its question now, under the heading.
-    assert shown[1:] == [*summary.quizzes, summary]
+    assert shown[1:] == [*summary.places, summary]
     noted = next(i for i, item in enumerate(lesson.quiz) if item.note is not None)
-    assert escape(lesson.quiz[noted].note(lang), quote=False) in summary.quizzes[noted].title.value
-    summary.quizzes[noted].answer(lesson.quiz[noted].question.correct_answer())
+    note = escape(lesson.quiz[noted].note(lang), quote=False)
+    place = summary.places[noted]
+    # Until the learner reaches it, the place shows the question's first lines only.
+    assert place.built is None and note in place.stand_in.html
+    assert escape(lesson.quiz[noted].question.prompt(lang), quote=False) in place.stand_in.html
+    place.stand_in.reached = True  # what the browser says once the learner is near
+    quiz = place.built
+    assert isinstance(quiz, QuizWidget) and place.children == (quiz,)
+    assert note in quiz.title.value
+    assert [other.built for other in summary.places if other is not place] == [None] * 6
+    quiz.answer(lesson.quiz[noted].question.correct_answer())
     assert recorded == [(lesson.quiz[noted], True, True)]
+    assert text("lesson-quiz.progress", lang, answered=1, total=7) in summary.status.value
 
 
 def test_every_lesson_quiz_can_be_finished_with_the_engines_answers() -> None:

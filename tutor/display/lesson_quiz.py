@@ -2,10 +2,13 @@
 the learner did on the first try ("First try: 4 of 6 right") that offers the missed
 questions again.
 
-The questions are separate widgets (:attr:`LessonQuiz.quizzes`), shown one after another
-by :func:`tutor.display.show_quiz`, each with its note under its heading, so a presenter
-gets each on its own screen; the :class:`LessonQuiz` widget itself is the summary, shown
-after them, and the place where the missed questions come back.
+The questions are separate widgets, shown one after another by
+:func:`tutor.display.show_quiz`, each with its note under its heading, so a presenter gets
+each on its own screen; the :class:`LessonQuiz` widget itself is the summary, shown after
+them, and the place where the missed questions come back. Each question is built when the
+learner reaches it (:attr:`LessonQuiz.places`, :class:`~tutor.display.reach.Deferred`):
+until then its place shows its title, note and prompt, a widget model where the question
+has some eighty.
 
 Hooks for a progress store (see ``LessonQuiz``): ``on_graded`` for every graded answer,
 ``on_finished`` once every question has had its first answer.
@@ -23,19 +26,29 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
 
 import ipywidgets as widgets
 
+from tutor.display.reach import Deferred
 from tutor.display.visibility import set_visible
-from tutor.display.widgets import QUIZ_CLASS, QuizWidget, html_widget
+from tutor.display.widgets import (
+    QUIZ_CLASS,
+    QuizWidget,
+    html_widget,
+    prompt_html,
+    question_heading_html,
+)
 from tutor.teaching.lesson import Lesson, LessonItem
 from tutor.teaching.quiz import Question
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
 
 SUMMARY_CLASS = "tutor-quiz-summary"
+PLACE_CLASS = f"{QUIZ_CLASS}-place"
+"""CSS class of a question's place on the page: its stand-in, then its quiz."""
 
 ItemGradedCallback = Callable[[LessonItem, bool, bool], None]
 """Called with (item, correct, first_try) for every graded answer of a lesson's quiz."""
@@ -81,7 +94,12 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
         self._graded_callbacks: list[ItemGradedCallback] = []
         self._finished_callbacks: list[Callable[[QuizSummary], None]] = []
         self._finished = False
-        self.quizzes = [self._question(item, again=False) for item in self.items]
+        self.places = [
+            Deferred(functools.partial(self._question, item, again=False), html=self._words(item))
+            for item in self.items
+        ]
+        for place in self.places:
+            place.add_class(PLACE_CLASS)
         self.status = html_widget()
         self.status.add_class(f"{SUMMARY_CLASS}-status")
         self.retry_button = widgets.Button(
@@ -123,17 +141,30 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
         """Each question's note (words shown before it), in the learner's language."""
         return [item.note(self.lang) if item.note is not None else None for item in self.items]
 
+    @property
+    def quizzes(self) -> list[QuizWidget]:
+        """Every question's widget, in order, built now if the learner has not reached it
+        yet (the page itself builds each one only then)."""
+        return [place.build() for place in self.places]
+
+    def _first_tries(self) -> list[bool | None]:
+        """Each question's first answer: right, wrong, or ``None`` (not answered, or not
+        reached yet)."""
+        return [
+            place.built.first_try_correct if isinstance(place.built, QuizWidget) else None
+            for place in self.places
+        ]
+
     # -- the score ----------------------------------------------------------------------
 
     @property
     def summary(self) -> QuizSummary | None:
         """The first-try score, once every question has been answered (else ``None``)."""
-        if any(quiz.first_try_correct is None for quiz in self.quizzes):
+        first_tries = self._first_tries()
+        if any(first is None for first in first_tries):
             return None
         missed = tuple(
-            item.id
-            for item, quiz in zip(self.items, self.quizzes, strict=True)
-            if not quiz.first_try_correct
+            item.id for item, first in zip(self.items, first_tries, strict=True) if not first
         )
         return QuizSummary(
             lesson=self.lesson.id,
@@ -142,13 +173,31 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
             missed=missed,
         )
 
+    def _title(self, item: LessonItem) -> str:
+        """``item``'s place in the quiz: "Question 2 of 6"."""
+        number = self.items.index(item) + 1
+        return text("lesson-quiz.question-number", self.lang, number=number, total=len(self.items))
+
+    def _note(self, item: LessonItem) -> str:
+        return item.note(self.lang) if item.note is not None else ""
+
+    def _words(self, item: LessonItem) -> str:
+        """What ``item``'s place shows before its question is built: the question's own
+        first lines (title, note, prompt), so nothing above its cards moves when they come."""
+        heading = question_heading_html(self._title(item), self._note(item))
+        return (
+            f'<div style="min-height:{_height_em(item.question)}em">'
+            f'<div class="{QUIZ_CLASS}-title">{heading}</div>'
+            f'<div class="{QUIZ_CLASS}-prompt">{prompt_html(item.question, self.lang)}</div>'
+            "</div>"
+        )
+
     def _question(self, item: LessonItem, *, again: bool) -> QuizWidget:
         """``item``'s question, titled with its place in the quiz ("Question 2 of 6"), its
         graded answers reported to the hooks (``again``: a missed question asked again)."""
-        number = self.items.index(item) + 1
-        title = text("lesson-quiz.question-number", self.lang, number=number, total=len(self.items))
-        note = item.note(self.lang) if item.note is not None else ""
-        quiz = QuizWidget(item.question, lang=self.lang, title=title, note=note)
+        quiz = QuizWidget(
+            item.question, lang=self.lang, title=self._title(item), note=self._note(item)
+        )
         quiz.on_graded(self._reporter(item, again=again))
         return quiz
 
@@ -164,9 +213,9 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
         lang = self.lang
         summary = self.summary
         if summary is None:
-            answered = sum(quiz.first_try_correct is not None for quiz in self.quizzes)
+            answered = sum(first is not None for first in self._first_tries())
             self.status.value = _paragraph(
-                text("lesson-quiz.progress", lang, answered=answered, total=len(self.quizzes))
+                text("lesson-quiz.progress", lang, answered=answered, total=len(self.items))
             )
             return
         lines = [
@@ -236,6 +285,18 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
             shown.append(quiz)
         self.retry_area.children = shown
         self._show_status()
+
+
+def _height_em(question: Question) -> int:
+    """About the height of ``question`` once built, in em, for its stand-in to keep: the
+    questions below move little when it comes, and a screen holds about as many
+    stand-ins as questions (only those are built). Measured in the app at 1280 and 800 px
+    wide: 7 em for words and buttons, 8 more for cards to pick, 4 more for the trick or
+    the turned card beside them."""
+    choices = question.choices()  # none for a number
+    cards = bool(choices) and all(question.choice_card(choice) is not None for choice in choices)
+    scene = question.scene()
+    return 7 + (8 if cards else 0) + (4 if scene.trick or scene.turned is not None else 0)
 
 
 def _paragraph(*lines: str) -> str:

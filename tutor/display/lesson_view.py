@@ -304,8 +304,8 @@ def show_quiz(
     if on_finished is not None:
         quiz.on_finished(on_finished)
     _markdown(f"## {text('lesson.quiz-heading', lang)}")
-    for widget in quiz.quizzes:
-        show_widget(widget, lang)
+    for place in quiz.places:  # each question is built when the learner reaches it
+        show_widget(place, lang)
     show_widget(quiz, lang)
 
 

@@ -546,6 +546,22 @@ def _words(sentence: str) -> str:
     return escape(sentence, quote=False)
 
 
+def question_heading_html(title: str, note: str) -> str:
+    """A quiz's title ("Question 2 of 6") and, under it, its note ('' without either)."""
+    heading = f'<p style="margin:0.6em 0 0;font-weight:600">{_words(title)}</p>' if title else ""
+    if note:
+        heading += f'<p class="{QUIZ_CLASS}-note" style="margin:0.3em 0 0">{_words(note)}</p>'
+    return heading
+
+
+def prompt_html(question: Question, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A question's prompt as a quiz shows it, above its cards and choices."""
+    return (
+        f'<p class="quiz-prompt" style="font-size:1.1em;margin:0.3em 0">'
+        f"<strong>{_words(question.prompt(lang))}</strong></p>"
+    )
+
+
 class QuizWidget(widgets.VBox):  # type: ignore[misc]
     """Any question (a :class:`tutor.teaching.quiz.Question`) as a widget: the prompt, the cards
     its scene shows, the controls its :attr:`~tutor.teaching.quiz.Question.answer_kind` needs, and
@@ -621,9 +637,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         # The note in the heading's own widget: the quiz keeps its parts (a presenter's
         # layout places them by their order, see tutor.css).
         self.note = note
-        heading = f'<p style="margin:0.6em 0 0;font-weight:600">{_words(title)}</p>' if title else ""
-        if note:
-            heading += f'<p class="{QUIZ_CLASS}-note" style="margin:0.3em 0 0">{_words(note)}</p>'
+        heading = question_heading_html(title, note)
         self.title = html_widget(heading, layout=widgets.Layout(display=None if heading else "none"))
         self.title.add_class(f"{QUIZ_CLASS}-title")
         self.prompt = html_widget()
@@ -692,10 +706,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         set_visible(self.try_again_button, False)
         set_visible(self.show_answer_button, False)
         self.feedback.value = ""
-        self.prompt.value = (
-            f'<p class="quiz-prompt" style="font-size:1.1em;margin:0.3em 0">'
-            f"<strong>{_words(question.prompt(self.lang))}</strong></p>"
-        )
+        self.prompt.value = prompt_html(question, self.lang)
         scene = self._build_scene(question.scene())
         if question.answer_kind is AnswerKind.NUMBER:
             answering: list[widgets.Widget] = [self._build_number(question)]
