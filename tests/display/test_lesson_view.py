@@ -12,12 +12,7 @@ import pytest
 from tutor.display import show_lesson
 from tutor.display.context import Frontend, PageContext
 from tutor.display.lesson_quiz import LessonQuiz
-from tutor.display.lesson_view import (
-    example_heading,
-    example_picture,
-    example_words_html,
-    progress_recorder,
-)
+from tutor.display.lesson_view import example_heading, example_picture, example_words_html
 from tutor.display.reach import Deferred
 from tutor.display.widgets import QuizWidget
 from tutor.teaching.lesson import Lesson
@@ -88,8 +83,7 @@ def test_quiz_widgets_grade_every_quiz_item_with_the_engine(lessons: list[Lesson
 def test_a_graded_quiz_answer_is_recorded_with_its_lesson_item_and_topic() -> None:
     lesson = load_lesson("06")
     progress = Progress(MemoryStore())
-    quiz = LessonQuiz(lesson, lang="en")
-    quiz.on_graded(progress_recorder(lesson, progress))
+    quiz = LessonQuiz(lesson, lang="en", progress=progress)
     item, widget = lesson.quiz[1], quiz.quizzes[1]
     question = item.question
     widget.answer(question.correct_answer())
@@ -107,8 +101,7 @@ def test_a_graded_quiz_answer_is_recorded_with_its_lesson_item_and_topic() -> No
 def test_a_second_try_is_recorded_but_does_not_count_as_first() -> None:
     lesson = load_lesson("06")
     progress = Progress(MemoryStore())
-    quiz = LessonQuiz(lesson, lang="en")
-    quiz.on_graded(progress_recorder(lesson, progress))
+    quiz = LessonQuiz(lesson, lang="en", progress=progress)
     item, widget = lesson.quiz[0], quiz.quizzes[0]
     wrong = next(a for a in item.question.choices() if a != item.question.correct_answer())
     widget.answer(wrong)

@@ -40,7 +40,6 @@ from tutor.teaching.quiz import (
 )
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_sentences, sentence_gap, text
 
-AnswerCallback = Callable[[Question, object, Feedback], None]
 GradedCallback = Callable[[Question, bool, bool], None]
 """Called with (question, correct, first_try) each time an answer is graded."""
 
@@ -600,8 +599,6 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
       once for every graded check (a request for an answer is not one). ``first_try`` is
       True for the first graded answer to this question in this widget. This is where a
       progress store records answers (the question's ``topic`` says what it exercised).
-    - ``on_answer(question, answer, feedback)`` (constructor) is called for the first
-      graded answer only (practice keeps its tally there).
     - ``on_next(quiz)``: with it, :attr:`next_button` appears once the question is
       answered; :meth:`load` puts the next question in the same widget.
 
@@ -622,7 +619,6 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         question: Question,
         *,
         lang: str = DEFAULT_LANGUAGE,
-        on_answer: AnswerCallback | None = None,
         on_next: Callable[[QuizWidget], None] | None = None,
         scale: float = 0.9,
         title: str = "",
@@ -631,7 +627,6 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         super().__init__()
         self.lang = lang
         self.scale = scale
-        self.on_answer = on_answer
         self.on_next = on_next
         self._graded_callbacks: list[GradedCallback] = []
         # The note in the heading's own widget: the quiz keeps its parts (a presenter's
@@ -869,8 +864,6 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         set_visible(self.try_again_button, not feedback.correct)
         if self.on_next is not None:
             set_visible(self.next_button, True)
-        if first_try and self.on_answer is not None:
-            self.on_answer(self.question, answer, feedback)
         for callback in list(self._graded_callbacks):
             callback(self.question, feedback.correct, first_try)
         return feedback
