@@ -19,20 +19,48 @@ function scroller(el) {
   return null;
 }
 
+// Focus on the stand-in (a keyboard learner's Tab) moves to the first control of the widget
+// that takes its place, once it is drawn there, unless the learner has gone elsewhere.
+function handFocusOn(el) {
+  const place = el.parentElement;
+  if (!place) {
+    return;
+  }
+  const observer = new MutationObserver(() => {
+    const target = place.querySelector("button:not(:disabled), input:not(:disabled)");
+    if (!target) {
+      return;
+    }
+    observer.disconnect();
+    const now = document.activeElement;
+    if (!now || now === document.body || now === el || !now.isConnected) {
+      target.focus();
+    }
+  });
+  observer.observe(place, { childList: true, subtree: true });
+  window.setTimeout(() => observer.disconnect(), 60000);
+}
+
 function render({ model, el }) {
   el.classList.add("tutor-reach");
+  // Reachable by Tab too: a keyboard learner meets the question where it will be.
+  el.tabIndex = 0;
+  el.addEventListener("focus", () => {
+    handFocusOn(el);
+    reach();
+  });
   const words = document.createElement("div");
   const html = model.get("html");
   words.innerHTML = typeof html === "string" ? html : "";
   el.appendChild(words);
-  if (model.get("reached")) {
-    return undefined;
-  }
   function reach() {
     if (!model.get("reached")) {
       model.set("reached", true);
       model.save_changes();
     }
+  }
+  if (model.get("reached")) {
+    return undefined;
   }
   if (!("IntersectionObserver" in window)) {
     reach();
