@@ -124,6 +124,15 @@ def _present_at_720p(page: Any, app: AppServer, number: str, query: str = "") ->
     url = app.render_url(notebook.name, f"present=1&{query}" if query else "present=1")
     page.goto(url, timeout=LOAD_TIMEOUT)
     page.locator(".tutor-present-bar").wait_for(timeout=LOAD_TIMEOUT)
+    # The page drawn to its end: every quiz question's place shows its stand-in or its
+    # question (slides are counted from what is drawn).
+    page.wait_for_function(
+        "count => { const places = document.querySelectorAll('.tutor-quiz-place');"
+        " return places.length === count"
+        " && [...places].every(place => place.querySelector('.tutor-reach, .tutor-quiz')); }",
+        arg=len(load_lesson(number).quiz),
+        timeout=LOAD_TIMEOUT,
+    )
 
 
 def _slide_number(position: str, lang: str) -> tuple[int, int] | None:

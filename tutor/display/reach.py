@@ -58,6 +58,7 @@ class Deferred(widgets.VBox):  # type: ignore[misc]
         """The widget, built now if it was not yet, in the stand-in's place."""
         if self.built is None:
             self.built = self._builder()
+            # The stand-in's model stays open: a page still drawing (the browser asking
+            # for every model's state) must not meet a model that is gone.
             self.children = (self.built,)
-            self.stand_in.close()
         return self.built
