@@ -125,11 +125,13 @@ def _present_at_720p(page: Any, app: AppServer, number: str, query: str = "") ->
     page.goto(url, timeout=LOAD_TIMEOUT)
     page.locator(".tutor-present-bar").wait_for(timeout=LOAD_TIMEOUT)
     # The page drawn to its end: every quiz question's place shows its stand-in or its
-    # question (slides are counted from what is drawn).
+    # question, and the quiz's summary its status (slides are counted from what is drawn).
     page.wait_for_function(
         "count => { const places = document.querySelectorAll('.tutor-quiz-place');"
+        " const status = document.querySelector('.tutor-quiz-summary-status');"
         " return places.length === count"
-        " && [...places].every(place => place.querySelector('.tutor-reach, .tutor-quiz')); }",
+        " && [...places].every(place => place.querySelector('.tutor-reach, .tutor-quiz'))"
+        " && (!count || !!(status && status.textContent.trim())); }",
         arg=len(load_lesson(number).quiz),
         timeout=LOAD_TIMEOUT,
     )
