@@ -1,6 +1,6 @@
 """A class opening the same lesson at once: N learners (N = 10, 20, 40 by default) open
 lesson 06 in headless Chromium at the same moment, each in a browser context of their own
-(own cookies, like separate machines), and answer its first quiz question.
+(own cookies, like separate machines), scroll to its quiz and answer the first question.
 
 Starts the app as the README does (``bash scripts/app.sh``, on a free port). Prints, for
 each N:
@@ -52,11 +52,14 @@ from browser.app_process import CHROMIUM_FLAGS, AppServer, chromium_path
 LESSON = "06_trick_winner.ipynb"
 CHOICE = ".tutor-quiz .tutor-quiz-choice"
 FEEDBACK = ".tutor-quiz-feedback"
+PLACE = ".tutor-quiz-place"
 
 # What the page shows now: "quiz" (a quiz answer button on screen), "busy" (the server's
 # busy page), "notice:<key>" (tutor-page.js's notice); or, still loading: "waiting" (no
 # answer from the server yet: the browser shows its own spinner), "running" (Voila's
-# spinner: the notebook runs), "drawing" (the page is there, its widgets not yet).
+# spinner: the notebook runs), "drawing" (the page is there, its widgets not yet),
+# "reaching" (the quiz's first question not built yet: the learner scrolls to it, which
+# builds it, as a page builds each question when the learner reaches it).
 STATE = f"""
 () => {{
   const notice = document.querySelector(".tutor-page-notice");
@@ -64,6 +67,7 @@ STATE = f"""
   if (document.querySelector("main.tutor-busy")) {{ return "busy"; }}
   const choice = document.querySelector("{CHOICE}");
   if (choice && choice.offsetParent !== null && !choice.disabled) {{ return "quiz"; }}
+  if (document.querySelector("{PLACE}")) {{ return "reaching"; }}
   if (!document.body || location.href === "about:blank") {{ return "waiting"; }}
   if (document.getElementById("loading")) {{ return "running"; }}
   return "drawing";
@@ -118,6 +122,9 @@ async def learn(browser: Any, url: str, started: float, deadline: float) -> tupl
                 learner.busy_pages += 1
         elif state.startswith("notice:") and state not in learner.notices:
             learner.notices.append(state)
+        elif state == "reaching":
+            with contextlib.suppress(Exception):  # a reload under way: look again
+                await page.locator(PLACE).first.scroll_into_view_if_needed(timeout=5_000)
         elif state == "quiz":
             try:
                 await page.locator(CHOICE).first.click(timeout=30_000)

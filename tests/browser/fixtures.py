@@ -12,7 +12,9 @@ the sum of what each starts.
   room's answers in a temporary SQLite file (session);
 - ``page``: a fresh page in a browser context of its own, and its :class:`PageLog`
   (tests/browser's; tests/scenarios has its own ``page``);
-- :func:`wait_until`, for a state no single ``expect`` can describe.
+- :func:`wait_until`, for a state no single ``expect`` can describe;
+- :func:`reach_question` and :func:`reach_every_question`: a lesson's questions, scrolled
+  to as a learner does (each is built when it is reached).
 
 Without Chromium the browser tests skip with a message saying how to install it, except
 in CI (env ``CI`` set), where a missing Chromium fails them: they must run there.
@@ -76,6 +78,31 @@ def wait_until(
             said = what() if callable(what) else what
             raise AssertionError(f"timed out after {timeout_ms / 1000:.0f} s waiting for {said}")
         time.sleep(0.1)
+
+
+QUESTION_PLACE = ".tutor-quiz-place"
+"""A lesson question's place on the page (tutor.display.lesson_quiz.PLACE_CLASS): its
+stand-in until the learner reaches it, then its quiz."""
+
+
+def reach_question(content: Any, index: int = 0, timeout_ms: float = EXPECT_TIMEOUT) -> Any:
+    """The quiz of question ``index`` (from 0) of the lesson page ``content`` (a Page or a
+    Locator), after scrolling to its place as a learner does: a question is built when the
+    learner reaches it, not when the page opens."""
+    place = content.locator(QUESTION_PLACE).nth(index)
+    place.scroll_into_view_if_needed(timeout=timeout_ms)
+    return place.locator(".tutor-quiz")
+
+
+def reach_every_question(content: Any, timeout_ms: float = EXPECT_TIMEOUT) -> None:
+    """Scroll to each question of the lesson page ``content`` in turn, as a learner
+    reading it to its end does, until every one is built."""
+    places = content.locator(QUESTION_PLACE)
+    places.first.wait_for(timeout=timeout_ms)
+    for index in range(places.count()):
+        reach_question(content, index, timeout_ms).locator("button").first.wait_for(
+            timeout=timeout_ms
+        )
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -18,6 +18,7 @@ from tutor.teaching.worked_example import worked_example
 
 from .app_process import NOTEBOOKS, AppServer
 from .conftest import QUIZ_NOTEBOOK, PageLog, lesson_notebook, wait_until
+from .fixtures import reach_every_question
 
 pytestmark = pytest.mark.browser
 
@@ -222,7 +223,7 @@ def test_lesson_quiz_gives_feedback_and_the_reason_right_and_wrong(
     assert len(questions) == 2
     browser_page.goto(server.render_url(notebook))
     quizzes = browser_page.locator(".widget-vbox:has(> .widget-html .quiz-prompt)")
-    quizzes.first.locator("button").first.wait_for(timeout=LOAD_TIMEOUT)
+    reach_every_question(browser_page, LOAD_TIMEOUT)  # each is built when it is reached
 
     def labels(question: TrickWinnerQuestion) -> list[str]:
         return [

@@ -30,6 +30,7 @@ from tutor.teaching.text import LANGUAGES, text
 
 from .app_process import NOTEBOOKS, AppServer
 from .conftest import PageLog
+from .fixtures import reach_question
 
 pytestmark = pytest.mark.browser
 
@@ -159,7 +160,7 @@ def test_every_page_is_clean_titled_and_linked_in_its_language(
 
 def _answer(page: Any, quiz_number: int) -> None:
     """Answer a lesson page's quiz question (the first choice, right or wrong)."""
-    quiz = page.locator(".tutor-quiz").nth(quiz_number)
+    quiz = reach_question(page, quiz_number, LOAD_TIMEOUT)
     quiz.locator("button.tutor-quiz-choice").first.click()
     quiz.locator(".quiz-feedback").wait_for(timeout=ANSWER_TIMEOUT)
 
@@ -210,7 +211,7 @@ def test_the_course_page_shows_results_and_where_to_continue_in_three_languages(
 
 def _choose(page: Any, quiz_number: int, index: int) -> None:
     """Answer a lesson page's quiz question with its choice number ``index``."""
-    quiz = page.locator(".tutor-quiz").nth(quiz_number)
+    quiz = reach_question(page, quiz_number, LOAD_TIMEOUT)
     quiz.locator("button.tutor-quiz-choice").nth(index).click()
     quiz.locator(".quiz-feedback").wait_for(timeout=ANSWER_TIMEOUT)
 
@@ -241,7 +242,6 @@ def test_after_a_reload_the_earliest_answer_stays_the_first_try_and_a_redo_keeps
         _choose(page, 0, wrong)
         _wait_stored(page, len(earlier) + 1)
         page.reload()
-        page.locator(".tutor-quiz button.tutor-quiz-choice").first.wait_for(timeout=LOAD_TIMEOUT)
         _choose(page, 0, right)  # a first try on the reloaded page, but not the learner's
         _wait_stored(page, len(earlier) + 2)
         for lang in ("en", "ja"):
@@ -312,11 +312,11 @@ def test_two_pages_of_one_learner_both_count(app: AppServer, browser: Any) -> No
     try:
         _open(page, app, f"{LESSON}.ipynb", "en")
         _open(other, app, f"{LESSON}.ipynb", "en")
-        page.locator(".tutor-quiz button.tutor-quiz-choice").first.wait_for(timeout=LOAD_TIMEOUT)
-        other.locator(".tutor-quiz button.tutor-quiz-choice").first.wait_for(timeout=LOAD_TIMEOUT)
+        first = reach_question(page, 0, LOAD_TIMEOUT).locator("button.tutor-quiz-choice").first
+        second = reach_question(other, 1, LOAD_TIMEOUT).locator("button.tutor-quiz-choice").first
+        first.wait_for(timeout=LOAD_TIMEOUT)
+        second.wait_for(timeout=LOAD_TIMEOUT)
         # Both answer at once: each page's kernel asks its browser tab to append.
-        first = page.locator(".tutor-quiz").nth(0).locator("button.tutor-quiz-choice").first
-        second = other.locator(".tutor-quiz").nth(1).locator("button.tutor-quiz-choice").first
         first.click(no_wait_after=True)
         second.click(no_wait_after=True)
         _wait_stored(page, 2)
@@ -368,7 +368,9 @@ def test_an_answer_the_full_browser_storage_refuses_is_said_and_kept_for_later(
     context, page, log = _new_page(browser)
     try:
         _open(page, app, f"{LESSON}.ipynb", "en")
-        page.locator(".tutor-quiz button.tutor-quiz-choice").first.wait_for(timeout=LOAD_TIMEOUT)
+        reach_question(page, 0, LOAD_TIMEOUT).locator("button.tutor-quiz-choice").first.wait_for(
+            timeout=LOAD_TIMEOUT
+        )
         # Fill this site's storage to its quota, as months of other use might.
         page.evaluate(
             """() => {

@@ -20,6 +20,7 @@ from tutor.teaching.worked_example import StepKind, worked_example
 
 from .app_process import AppServer
 from .conftest import PageLog, lesson_notebook, wait_until
+from .fixtures import reach_every_question
 
 pytestmark = pytest.mark.browser
 
@@ -141,7 +142,7 @@ def test_a_lesson_quiz_answers_in_japanese(app: AppServer, page: tuple[Any, Page
         for card, name in zip(question.plays, question.names(), strict=True)
     ]
     quizzes = browser_page.locator(".widget-vbox:has(> .widget-html .quiz-prompt)")
-    quizzes.first.locator("button").first.wait_for(timeout=LOAD_TIMEOUT)
+    reach_every_question(browser_page, LOAD_TIMEOUT)  # each is built when it is reached
 
     def quiz_with_labels() -> Any:
         """The quiz showing ``labels``, once drawn (the page's widgets appear one by one)."""

@@ -102,13 +102,15 @@ def _press(page: Any, key: str) -> None:
 
 
 def _until_changed(page: Any, action: Callable[[], object]) -> None:
-    """Do ``action`` and wait until the screen changed (a new slide, step or reveal)."""
+    """Do ``action`` and wait until the screen changed (a new slide, step or reveal), and
+    a quiz question on it is built (its stand-in shows until the kernel has built it)."""
     before = _state(page)
     action()
     page.wait_for_function(
         "([position, holding]) =>"
-        " document.querySelector('.tutor-present-position').textContent.trim() !== position"
-        " || document.body.classList.contains('tutor-holding') !== holding",
+        " (document.querySelector('.tutor-present-position').textContent.trim() !== position"
+        " || document.body.classList.contains('tutor-holding') !== holding)"
+        " && !document.querySelector('.tutor-unit:not(.tutor-hidden) .tutor-reach')",
         arg=list(before),
         timeout=STEP_TIMEOUT,
     )
@@ -122,6 +124,17 @@ def _present_at_720p(page: Any, app: AppServer, number: str, query: str = "") ->
     url = app.render_url(notebook.name, f"present=1&{query}" if query else "present=1")
     page.goto(url, timeout=LOAD_TIMEOUT)
     page.locator(".tutor-present-bar").wait_for(timeout=LOAD_TIMEOUT)
+    # The page drawn to its end: every quiz question's place shows its stand-in or its
+    # question, and the quiz's summary its status (slides are counted from what is drawn).
+    page.wait_for_function(
+        "count => { const places = document.querySelectorAll('.tutor-quiz-place');"
+        " const status = document.querySelector('.tutor-quiz-summary-status');"
+        " return places.length === count"
+        " && [...places].every(place => place.querySelector('.tutor-reach, .tutor-quiz'))"
+        " && (!count || !!(status && status.textContent.trim())); }",
+        arg=len(load_lesson(number).quiz),
+        timeout=LOAD_TIMEOUT,
+    )
 
 
 def _slide_number(position: str, lang: str) -> tuple[int, int] | None:

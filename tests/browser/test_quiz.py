@@ -23,6 +23,7 @@ from tutor.teaching.text import join_words, text
 
 from .app_process import AppServer
 from .conftest import PageLog
+from .fixtures import QUESTION_PLACE
 
 pytestmark = pytest.mark.browser
 
@@ -42,12 +43,14 @@ def _open(page: Any, server: AppServer, notebook: str, lang: str) -> None:
 
 
 def _question(page: Any, number: int, total: int, lang: str) -> Any:
-    """The quiz of question ``number`` (the first on the page with that title: the missed
-    questions shown again below the summary come later)."""
+    """The quiz of question ``number`` in its place on the page (the missed questions
+    shown again below the summary are not in one), scrolled to as a learner does."""
     title = text("lesson-quiz.question-number", lang, number=number, total=total)
-    return page.locator(f".{QUIZ_CLASS}").filter(
+    place = page.locator(QUESTION_PLACE).filter(
         has=page.locator(f".{QUIZ_CLASS}-title", has_text=title)
-    ).first
+    )
+    place.scroll_into_view_if_needed(timeout=ACTION_TIMEOUT)  # built once the learner is near
+    return place.locator(f".{QUIZ_CLASS}")
 
 
 def _type_and_enter(quiz: Any, typed: str) -> None:

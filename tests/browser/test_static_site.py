@@ -28,7 +28,7 @@ from tutor.teaching.quiz import TrickWinnerQuestion
 from tutor.teaching.text import text
 from tutor.teaching.worked_example import worked_example
 
-from .fixtures import SITE_CONSOLE_ERRORS, StaticSite, wait_until
+from .fixtures import SITE_CONSOLE_ERRORS, StaticSite, reach_every_question, wait_until
 from .play_hand import LEGAL_CARD, MESSAGE, after_one_played, ready_to_play
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -121,7 +121,7 @@ def _answer(page: Any, question: TrickWinnerQuestion, lang: str, *, right: bool)
         for card, name in zip(question.plays, question.names(), strict=True)
     ]
     choices = "button.tutor-quiz-choice:visible"
-    page.locator(f".tutor-quiz {choices}").first.wait_for(timeout=LOAD_TIMEOUT)
+    reach_every_question(page, LOAD_TIMEOUT)  # each is built when the learner scrolls to it
 
     def quiz_with_labels() -> Any:
         """The quiz showing ``labels``, once drawn (the page's widgets appear one by one)."""

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from .app_process import ROOT, AppServer
+from .fixtures import reach_question
 
 TEACHERS_LESSON = ROOT / "tests" / "data" / "teachers_lesson.toml"
 
@@ -42,7 +43,7 @@ def test_a_teachers_lesson_is_on_the_index_and_its_quiz_works(
     link.click()
     page.wait_for_url("**/voila/render/12_our_tricks.ipynb?lang=ja", timeout=90_000)
     page.get_by_text("Our class: tricks").first.wait_for(timeout=90_000)  # English: no ja text
-    choice = page.locator(".tutor-quiz .tutor-quiz-choice").first
+    choice = reach_question(page, 0, 90_000).locator(".tutor-quiz-choice").first
     choice.click(timeout=90_000)
     page.wait_for_function(
         "() => [...document.querySelectorAll('.tutor-quiz-feedback')]"

@@ -9,10 +9,12 @@ from html import escape
 import pytest
 
 from tutor.display import show_quiz
-from tutor.display.lesson_quiz import LessonQuiz, QuizSummary
+from tutor.display.lesson_quiz import LessonQuiz
 from tutor.display.widgets import QuizWidget
-from tutor.teaching.lesson import Lesson, LessonItem
+from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import list_lessons, load_lesson
+from tutor.teaching.practice import QuizSummary
+from tutor.teaching.progress import AnswerEvent, FinishedEvent, MemoryStore, Progress
 from tutor.teaching.quiz import AnswerKind, Question
 from tutor.teaching.text import LANGUAGES, text
 
@@ -37,26 +39,38 @@ def scoring() -> Lesson:
     return load_lesson("07_scoring")
 
 
+def graded(progress: Progress) -> list[tuple[str | None, bool, bool]]:
+    """The answers recorded: (item, correct, first_try)."""
+    return [
+        (event.item, event.correct, event.first_try)
+        for event in progress.events
+        if isinstance(event, AnswerEvent)
+    ]
+
+
+def finished(progress: Progress) -> list[str]:
+    return [event.page for event in progress.events if isinstance(event, FinishedEvent)]
+
+
 def test_the_summary_counts_first_tries_once_every_question_is_answered(scoring: Lesson) -> None:
-    quiz = LessonQuiz(scoring)
-    finished: list[QuizSummary] = []
-    quiz.on_finished(finished.append)
+    progress = Progress(MemoryStore())
+    quiz = LessonQuiz(scoring, progress=progress)
     assert text("lesson-quiz.progress", answered=0, total=6) in quiz.status.value
     missed = {1, 4}
     for number, widget in enumerate(quiz.quizzes):
-        assert quiz.summary is None and finished == []
+        assert quiz.session.summary is None and finished(progress) == []
         answer(widget, right=number not in missed)
         if number == 1:  # a wrong answer put right with Try again still counts as missed
             widget.try_again()
             answer(widget, right=True)
-    summary = quiz.summary
+    summary = quiz.session.summary
     assert summary == QuizSummary(
         lesson="07_scoring",
         total=6,
         first_try_right=4,
         missed=(scoring.quiz[1].id, scoring.quiz[4].id),
     )
-    assert finished == [summary]
+    assert finished(progress) == ["07_scoring"]
     assert text("lesson-quiz.score", right=4, total=6) in quiz.status.value
     numbers = ", ".join(text("lesson-quiz.number", number=n) for n in (2, 5))
     assert text("lesson-quiz.missed", numbers=numbers) in quiz.status.value
@@ -65,12 +79,11 @@ def test_the_summary_counts_first_tries_once_every_question_is_answered(scoring:
 
 
 def test_the_missed_questions_come_back_fresh_until_they_are_right(scoring: Lesson) -> None:
-    quiz = LessonQuiz(scoring)
-    graded: list[tuple[str, bool, bool]] = []
-    quiz.on_graded(lambda item, correct, first_try: graded.append((item.id, correct, first_try)))
+    progress = Progress(MemoryStore())
+    quiz = LessonQuiz(scoring, progress=progress)
     for number, widget in enumerate(quiz.quizzes):
         answer(widget, right=number not in (0, 3))
-    assert [entry[2] for entry in graded] == [True] * 6  # each question's first answer
+    assert [entry[2] for entry in graded(progress)] == [True] * 6  # each question's first
     quiz.retry_button.click()
     assert [w.question for w in quiz.retry_quizzes] == [scoring.quiz[0].question, scoring.quiz[3].question]
     assert all(w.first_try_correct is None and w.feedback.value == "" for w in quiz.retry_quizzes)
@@ -80,11 +93,16 @@ def test_the_missed_questions_come_back_fresh_until_they_are_right(scoring: Less
     assert quiz.quizzes[0].first_try_correct is False and quiz.quizzes[0].feedback.value
     answer(quiz.retry_quizzes[0], right=True)
     answer(quiz.retry_quizzes[1], right=False)
-    assert graded[6:] == [(scoring.quiz[0].id, True, False), (scoring.quiz[3].id, False, False)]
+    assert graded(progress)[6:] == [
+        (scoring.quiz[0].id, True, False),
+        (scoring.quiz[3].id, False, False),
+    ]
     assert text("lesson-quiz.again-score", right=1, total=2, answered=2) in quiz.status.value
     # The first-try score does not change with the second go.
     assert text("lesson-quiz.score", right=4, total=6) in quiz.status.value
-    assert quiz.summary is not None and quiz.summary.first_try_right == 4
+    summary = quiz.session.summary
+    assert summary is not None and summary.first_try_right == 4
+    assert finished(progress) == ["07_scoring"]  # once, when the first tries were all in
     # The one missed again is offered again, alone.
     assert quiz.retry_button.description == text("lesson-quiz.retry", count=1)
     quiz.retry_button.click()
@@ -98,8 +116,9 @@ def test_all_right_on_the_first_try_offers_nothing_again(scoring: Lesson) -> Non
     for widget in quiz.quizzes:
         answer(widget, right=True)
     assert text("lesson-quiz.all-right") in quiz.status.value
-    assert quiz.retry_button.layout.display == "none" and quiz.summary is not None
-    assert quiz.summary.missed == ()
+    summary = quiz.session.summary
+    assert quiz.retry_button.layout.display == "none" and summary is not None
+    assert summary.missed == ()
     quiz.retry_missed()
     assert quiz.retry_quizzes == []
 
@@ -137,20 +156,28 @@ def test_show_quiz_displays_each_question_with_its_note_then_the_summary(
         tutor.display.lesson_view, "show_widget", lambda widget, _lang: shown.append(widget)
     )
     lesson = load_lesson("04_follow_suit")
-    recorded: list[tuple[LessonItem, bool, bool]] = []
-    show_quiz(lesson, lang, on_graded=lambda *call: recorded.append(call))
+    progress = Progress(MemoryStore())
+    show_quiz(lesson, lang, progress=progress)
     assert isinstance(shown[0], Markdown) and text("lesson.quiz-heading", lang) in shown[0].data
     summary = shown[-1]
     assert isinstance(summary, LessonQuiz)
-    widgets_shown = [obj for obj in shown if isinstance(obj, QuizWidget)]
-    assert widgets_shown == summary.quizzes
     # Issue 19: a note shown on its own before its question sat under the previous
     # question's Try again. It is inside its question now, under the heading.
-    assert shown[1:] == [*summary.quizzes, summary]
+    assert shown[1:] == [*summary.places, summary]
     noted = next(i for i, item in enumerate(lesson.quiz) if item.note is not None)
-    assert escape(lesson.quiz[noted].note(lang), quote=False) in summary.quizzes[noted].title.value
-    summary.quizzes[noted].answer(lesson.quiz[noted].question.correct_answer())
-    assert recorded == [(lesson.quiz[noted], True, True)]
+    note = escape(lesson.quiz[noted].note(lang), quote=False)
+    place = summary.places[noted]
+    # Until the learner reaches it, the place shows the question's first lines only.
+    assert place.built is None and note in place.stand_in.html
+    assert escape(lesson.quiz[noted].question.prompt(lang), quote=False) in place.stand_in.html
+    place.stand_in.reached = True  # what the browser says once the learner is near
+    quiz = place.built
+    assert isinstance(quiz, QuizWidget) and place.children == (quiz,)
+    assert note in quiz.title.value
+    assert [other.built for other in summary.places if other is not place] == [None] * 6
+    quiz.answer(lesson.quiz[noted].question.correct_answer())
+    assert graded(progress) == [(lesson.quiz[noted].id, True, True)]
+    assert text("lesson-quiz.progress", lang, answered=1, total=7) in summary.status.value
 
 
 def test_every_lesson_quiz_can_be_finished_with_the_engines_answers() -> None:
@@ -160,5 +187,5 @@ def test_every_lesson_quiz_can_be_finished_with_the_engines_answers() -> None:
         quiz = LessonQuiz(lesson)
         for widget in quiz.quizzes:
             answer(widget, right=True)
-        assert quiz.summary is not None
-        assert quiz.summary.first_try_right == quiz.summary.total == len(lesson.quiz)
+        assert quiz.session.summary is not None
+        assert quiz.session.summary.first_try_right == quiz.session.summary.total == len(lesson.quiz)

@@ -12,18 +12,22 @@ import pytest
 from tutor.display import show_lesson
 from tutor.display.context import Frontend, PageContext
 from tutor.display.lesson_quiz import LessonQuiz
-from tutor.display.lesson_view import (
-    example_heading,
-    example_picture,
-    example_words_html,
-    progress_recorder,
-)
+from tutor.display.lesson_view import example_heading, example_picture, example_words_html
+from tutor.display.reach import Deferred
 from tutor.display.widgets import QuizWidget
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import list_lessons, load_lesson
 from tutor.teaching.progress import AnswerSource, FinishedEvent, MemoryStore, Progress
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+
+
+def reach(place: Deferred) -> QuizWidget:
+    """The question in ``place``, built as the browser asks for it when the learner
+    scrolls near it."""
+    place.stand_in.reached = True
+    assert isinstance(place.built, QuizWidget)
+    return place.built
 
 
 @pytest.fixture(scope="module")
@@ -62,10 +66,10 @@ def test_every_lesson_shows_text_examples_and_quiz_widgets(
         if not lesson.quiz:
             assert widgets == []
             continue
-        # a widget per question, in quiz order, then the summary that holds them
-        *questions, summary = widgets
-        assert isinstance(summary, LessonQuiz) and questions == summary.quizzes
-        assert [quiz.question for quiz in questions] == lesson.questions()
+        # a place per question, in quiz order, then the summary that holds them
+        *places, summary = widgets
+        assert isinstance(summary, LessonQuiz) and places == summary.places
+        assert [reach(place).question for place in places] == lesson.questions()
 
 
 def test_quiz_widgets_grade_every_quiz_item_with_the_engine(lessons: list[Lesson]) -> None:
@@ -79,8 +83,7 @@ def test_quiz_widgets_grade_every_quiz_item_with_the_engine(lessons: list[Lesson
 def test_a_graded_quiz_answer_is_recorded_with_its_lesson_item_and_topic() -> None:
     lesson = load_lesson("06")
     progress = Progress(MemoryStore())
-    quiz = LessonQuiz(lesson, lang="en")
-    quiz.on_graded(progress_recorder(lesson, progress))
+    quiz = LessonQuiz(lesson, lang="en", progress=progress)
     item, widget = lesson.quiz[1], quiz.quizzes[1]
     question = item.question
     widget.answer(question.correct_answer())
@@ -98,8 +101,7 @@ def test_a_graded_quiz_answer_is_recorded_with_its_lesson_item_and_topic() -> No
 def test_a_second_try_is_recorded_but_does_not_count_as_first() -> None:
     lesson = load_lesson("06")
     progress = Progress(MemoryStore())
-    quiz = LessonQuiz(lesson, lang="en")
-    quiz.on_graded(progress_recorder(lesson, progress))
+    quiz = LessonQuiz(lesson, lang="en", progress=progress)
     item, widget = lesson.quiz[0], quiz.quizzes[0]
     wrong = next(a for a in item.question.choices() if a != item.question.correct_answer())
     widget.answer(wrong)
@@ -152,7 +154,7 @@ def test_a_lesson_page_has_links_title_notice_quiz_and_records_answers(shown: li
     assert htmls[-1].startswith('<nav class="tutor-page-nav tutor-nav-bottom')
     markdown = [obj.data for obj in shown if isinstance(obj, Markdown)]
     assert markdown[0].startswith(f"# {load_lesson('06').title('ja')}")
-    quizzes = [widget for widget in shown if isinstance(widget, QuizWidget)]
+    quizzes = [reach(widget) for widget in shown if isinstance(widget, Deferred)]
     assert len(quizzes) == len(load_lesson("06").quiz)
     quizzes[0].answer(quizzes[0].question.correct_answer())
     assert [event.lesson for event in progress.events] == ["06_trick_winner"]
@@ -177,7 +179,7 @@ def test_a_lesson_page_is_finished_when_its_quiz_is_answered_through_and_a_redo_
             lesson.id, folder=NOTEBOOKS, context=PageContext(lang, Frontend.APP),
             learner=LearnerProgress(progress),
         )
-        quizzes = [widget for widget in shown if isinstance(widget, QuizWidget)]
+        quizzes = [reach(widget) for widget in shown if isinstance(widget, Deferred)]
         for number, quiz in enumerate(quizzes):
             assert not progress.summary(items).last_completed or number == 0
             answer = quiz.question.correct_answer()

@@ -160,6 +160,8 @@ def _widget_html(state: dict[str, Any], model_id: str) -> list[str]:
     for model in _widget_children(state, model_id):
         if isinstance(model.get("value"), str):
             found.append(model["value"])
+        if isinstance(model.get("html"), str):  # a question's stand-in, until it is reached
+            found.append(model["html"])
         for output in model.get("outputs", []) or []:
             if "text/html" in output.get("data", {}):
                 found.append("".join(output["data"]["text/html"]))

@@ -486,15 +486,16 @@ def test_quiz_widget_asks_only_the_protocol_never_the_kind() -> None:
 
 
 def test_first_answer_counts_and_is_reported_once() -> None:
-    answers: list[tuple[object, object, Feedback]] = []
+    answers: list[tuple[Question, bool, bool]] = []
     question = TRICK_QUESTIONS[0]
-    quiz = QuizWidget(question, on_answer=lambda *call: answers.append(call))
+    quiz = QuizWidget(question)
+    quiz.on_graded(lambda *call: answers.append(call))
     quiz.choice_buttons[0].click()
     quiz.choice_buttons[2].click()  # too late: the buttons are locked, and ignored anyway
-    assert len(answers) == 1
-    asked, answer, feedback = answers[0]
+    assert answers == [(question, False, True)]
+    feedback = quiz.last_feedback
     # A first miss: what the learner was shown, a hint (the teaching layer's choice).
-    assert asked is question and answer == 0 and feedback == feedback_for(question, 0)
+    assert quiz.last_answer == 0 and feedback == feedback_for(question, 0)
     assert not feedback.revealed
     assert all(button.disabled for button in quiz.choice_buttons)
     assert says_wrong(quiz)
@@ -739,8 +740,7 @@ def test_check_with_nothing_selected_asks_for_a_choice_and_grades_nothing(
 
 @pytest.mark.parametrize("question", ALL_QUESTIONS, ids=lambda q: type(q).__name__)
 def test_a_wrong_answer_can_be_tried_again_and_the_first_try_counts(question: Question) -> None:
-    answers: list[object] = []
-    quiz = QuizWidget(question, on_answer=lambda _q, answer, _f: answers.append(answer))
+    quiz = QuizWidget(question)
     calls = graded_calls(quiz)
     right = question.correct_answer()
     if question.answer_kind is AnswerKind.NUMBER:
@@ -763,7 +763,6 @@ def test_a_wrong_answer_can_be_tried_again_and_the_first_try_counts(question: Qu
     assert says_right(quiz) and quiz.solved
     assert quiz.first_try_correct is False  # the score keeps the first try
     assert calls == [(False, True), (True, False)] and quiz.attempts == 2
-    assert answers == [wrong]  # on_answer hears the first answer only
     assert quiz.try_again_button.layout.display == "none"  # nothing to retry once right
     quiz.try_again()
     assert says_right(quiz)

@@ -35,6 +35,7 @@ from typing import Any
 import psutil
 import pytest
 from browser.app_process import INSTALL_HINT, chromium_path, launch_chromium
+from browser.fixtures import reach_question
 
 from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.text import text
@@ -443,17 +444,17 @@ def test_a_learner_answers_in_the_browser_and_the_teacher_sees_exactly_that(
     page = bo.page
     lesson = load_lesson("06_trick_winner")
     page.goto(f"{class_hub.url}/user/bo/voila/render/06_trick_winner.ipynb")
-    quizzes = page.locator(".tutor-quiz")
-    quizzes.first.locator(".tutor-quiz-choice").first.wait_for()
-    # The first quiz item answered right, the second wrong (the engine knows which).
+    # The first quiz item answered right, the second wrong (the engine knows which), each
+    # scrolled to first: a question is built when the learner reaches it.
     for index, right in ((0, True), (1, False)):
+        quiz = reach_question(page, index, 90_000)
         question = lesson.quiz[index].question
         choice = question.correct_answer()
         if not right:
             choice = next(c for c in question.choices() if c != choice)
         label = question.choice_label(choice)
-        quizzes.nth(index).get_by_role("button", name=label, exact=True).click()
-        quizzes.nth(index).locator(".tutor-quiz-feedback").filter(
+        quiz.get_by_role("button", name=label, exact=True).click()
+        quiz.locator(".tutor-quiz-feedback").filter(
             has_text=re.compile(".")
         ).wait_for()
     # Three practice questions, each answered with its first choice.

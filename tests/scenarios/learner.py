@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tutor.display.lesson_quiz import PLACE_CLASS
 from tutor.display.widgets import QUIZ_CLASS
 from tutor.teaching.quiz import AnswerKind, Question
 from tutor.teaching.text import text
@@ -31,10 +32,14 @@ def expect() -> Any:
 
 def question_titled(content: Any, number: int, total: int, lang: str) -> Any:
     """The quiz of question ``number`` of ``total`` in ``content`` (a Locator: the host's
-    page), the first with that title: the missed questions shown again come later."""
+    page), in the question's place on the page, scrolled to as a learner does: a question
+    is built when the learner reaches it (the missed questions shown again are in the
+    summary, not in a place)."""
     title = text("lesson-quiz.question-number", lang, number=number, total=total)
     titled = content.page.locator(f".{QUIZ_CLASS}-title", has_text=title)
-    return content.locator(f".{QUIZ_CLASS}").filter(has=titled).first
+    place = content.locator(f".{PLACE_CLASS}").filter(has=titled).first
+    place.scroll_into_view_if_needed(timeout=ACTION_TIMEOUT)
+    return place.locator(f".{QUIZ_CLASS}")
 
 
 def wrong_answer(question: Question) -> object:

@@ -21,7 +21,6 @@ engine's answer back until the next press (see :mod:`tutor.display.presenter`).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -31,7 +30,7 @@ import IPython.display
 from tutor.display.chart import score_chart_html
 from tutor.display.context import PageContext
 from tutor.display.html import score_sheet_html, title_markdown
-from tutor.display.lesson_quiz import ItemGradedCallback, LessonQuiz, QuizSummary
+from tutor.display.lesson_quiz import LessonQuiz
 from tutor.display.page import PageFrame, show_widget
 from tutor.display.presenter import (
     ANSWER,
@@ -45,7 +44,7 @@ from tutor.display.presenter import (
 from tutor.display.progress_view import LearnerProgress
 from tutor.display.svg import card_svg, hand_svg, trick_svg
 from tutor.teaching.lesson import DeckFact, Lesson, LessonItem, ScheduleTableFact, ScoreSheetFact
-from tutor.teaching.progress import AnswerSource, Progress
+from tutor.teaching.progress import Progress
 from tutor.teaching.quiz import (
     LegalPlaysQuestion,
     Question,
@@ -252,62 +251,23 @@ def show_lesson(
         show_quiz(lesson, lang, progress=progress)
 
 
-def progress_recorder(lesson: Lesson, progress: Progress) -> ItemGradedCallback:
-    """An ``on_graded`` hook of :class:`LessonQuiz` that records each graded answer to
-    ``lesson``'s quiz in ``progress`` (the first try and the retries, told apart)."""
-
-    def record(item: LessonItem, correct: bool, first_try: bool) -> None:
-        progress.record_answer(
-            AnswerSource.QUIZ,
-            topic=item.question.topic,
-            correct=correct,
-            first_try=first_try,
-            lesson=lesson.id,
-            item=item.id,
-        )
-
-    return record
-
-
-def finish_recorder(lesson: Lesson, progress: Progress) -> Callable[[QuizSummary], None]:
-    """An ``on_finished`` hook of :class:`LessonQuiz` that records the lesson's page as
-    finished once its quiz is answered through on this page ("Continue" tells a redo
-    left halfway from one taken to its end by it: docs/progress.md)."""
-
-    def record(_summary: QuizSummary) -> None:
-        progress.record_finished(lesson.id)
-
-    return record
-
-
 def show_quiz(
     lesson: Lesson,
     lang: str = DEFAULT_LANGUAGE,
     *,
     progress: Progress | None = None,
-    on_graded: ItemGradedCallback | None = None,
-    on_finished: Callable[[QuizSummary], None] | None = None,
 ) -> None:
-    """Display the quiz of ``lesson``: a heading, each question with its note under its
-    heading (each its own output: a presenter shows one per screen), then the
-    :class:`LessonQuiz` summary
-    ("First try: 4 of 6 right") that offers the missed questions again.
-
-    Graded answers are recorded in ``progress``; ``on_graded(item, correct, first_try)``
-    and ``on_finished(summary)`` are the :class:`LessonQuiz` hooks."""
+    """Display the quiz of ``lesson``: a heading, each question's place with its note under
+    its heading (each its own output: a presenter shows one per screen; each question is
+    built when the learner reaches it), then the :class:`LessonQuiz` summary ("First try:
+    4 of 6 right") that offers the missed questions again. Graded answers are recorded in
+    ``progress`` (by its :attr:`~LessonQuiz.session`)."""
     if not lesson.quiz:
         return
-    quiz = LessonQuiz(lesson, lang=lang)
-    if progress is not None:
-        quiz.on_graded(progress_recorder(lesson, progress))
-        quiz.on_finished(finish_recorder(lesson, progress))
-    if on_graded is not None:
-        quiz.on_graded(on_graded)
-    if on_finished is not None:
-        quiz.on_finished(on_finished)
+    quiz = LessonQuiz(lesson, lang=lang, progress=progress)
     _markdown(f"## {text('lesson.quiz-heading', lang)}")
-    for widget in quiz.quizzes:
-        show_widget(widget, lang)
+    for place in quiz.places:  # each question is built when the learner reaches it
+        show_widget(place, lang)
     show_widget(quiz, lang)
 
 

@@ -40,7 +40,6 @@ from tutor.teaching.quiz import (
 )
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_sentences, sentence_gap, text
 
-AnswerCallback = Callable[[Question, object, Feedback], None]
 GradedCallback = Callable[[Question, bool, bool], None]
 """Called with (question, correct, first_try) each time an answer is graded."""
 
@@ -546,6 +545,22 @@ def _words(sentence: str) -> str:
     return escape(sentence, quote=False)
 
 
+def question_heading_html(title: str, note: str) -> str:
+    """A quiz's title ("Question 2 of 6") and, under it, its note ('' without either)."""
+    heading = f'<p style="margin:0.6em 0 0;font-weight:600">{_words(title)}</p>' if title else ""
+    if note:
+        heading += f'<p class="{QUIZ_CLASS}-note" style="margin:0.3em 0 0">{_words(note)}</p>'
+    return heading
+
+
+def prompt_html(question: Question, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A question's prompt as a quiz shows it, above its cards and choices."""
+    return (
+        f'<p class="quiz-prompt" style="font-size:1.1em;margin:0.3em 0">'
+        f"<strong>{_words(question.prompt(lang))}</strong></p>"
+    )
+
+
 class QuizWidget(widgets.VBox):  # type: ignore[misc]
     """Any question (a :class:`tutor.teaching.quiz.Question`) as a widget: the prompt, the cards
     its scene shows, the controls its :attr:`~tutor.teaching.quiz.Question.answer_kind` needs, and
@@ -584,8 +599,6 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
       once for every graded check (a request for an answer is not one). ``first_try`` is
       True for the first graded answer to this question in this widget. This is where a
       progress store records answers (the question's ``topic`` says what it exercised).
-    - ``on_answer(question, answer, feedback)`` (constructor) is called for the first
-      graded answer only (practice keeps its tally there).
     - ``on_next(quiz)``: with it, :attr:`next_button` appears once the question is
       answered; :meth:`load` puts the next question in the same widget.
 
@@ -606,7 +619,6 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         question: Question,
         *,
         lang: str = DEFAULT_LANGUAGE,
-        on_answer: AnswerCallback | None = None,
         on_next: Callable[[QuizWidget], None] | None = None,
         scale: float = 0.9,
         title: str = "",
@@ -615,15 +627,12 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         super().__init__()
         self.lang = lang
         self.scale = scale
-        self.on_answer = on_answer
         self.on_next = on_next
         self._graded_callbacks: list[GradedCallback] = []
         # The note in the heading's own widget: the quiz keeps its parts (a presenter's
         # layout places them by their order, see tutor.css).
         self.note = note
-        heading = f'<p style="margin:0.6em 0 0;font-weight:600">{_words(title)}</p>' if title else ""
-        if note:
-            heading += f'<p class="{QUIZ_CLASS}-note" style="margin:0.3em 0 0">{_words(note)}</p>'
+        heading = question_heading_html(title, note)
         self.title = html_widget(heading, layout=widgets.Layout(display=None if heading else "none"))
         self.title.add_class(f"{QUIZ_CLASS}-title")
         self.prompt = html_widget()
@@ -692,10 +701,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         set_visible(self.try_again_button, False)
         set_visible(self.show_answer_button, False)
         self.feedback.value = ""
-        self.prompt.value = (
-            f'<p class="quiz-prompt" style="font-size:1.1em;margin:0.3em 0">'
-            f"<strong>{_words(question.prompt(self.lang))}</strong></p>"
-        )
+        self.prompt.value = prompt_html(question, self.lang)
         scene = self._build_scene(question.scene())
         if question.answer_kind is AnswerKind.NUMBER:
             answering: list[widgets.Widget] = [self._build_number(question)]
@@ -858,8 +864,6 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         set_visible(self.try_again_button, not feedback.correct)
         if self.on_next is not None:
             set_visible(self.next_button, True)
-        if first_try and self.on_answer is not None:
-            self.on_answer(self.question, answer, feedback)
         for callback in list(self._graded_callbacks):
             callback(self.question, feedback.correct, first_try)
         return feedback

@@ -1,5 +1,7 @@
-"""Endless practice: fresh questions of every kind, weighted towards what the learner gets
-wrong, with progress kept between sessions.
+"""Practice: endless fresh questions of every kind, weighted towards what the learner gets
+wrong, with progress kept between sessions (:class:`PracticeSession`); and a lesson's quiz
+as a learner takes it, first tries, score and the missed questions again
+(:class:`LessonQuizSession`).
 
 Questions are built with the engine: a :class:`tutor.rules.round.Round` is dealt from the shuffled
 deck, trump revealed (the dealer picks a suit after a Wizard), bids made, and cards played
@@ -25,10 +27,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from tutor.errors import WizardRuleError
 from tutor.rules.cards import Card, Suit
 from tutor.rules.round import Phase, Round
+from tutor.teaching.lesson import Lesson, LessonItem
 from tutor.teaching.progress import AnswerSource, Progress, TopicCount, check_practice_topic
 from tutor.teaching.quiz import (
     Feedback,
@@ -259,6 +263,152 @@ class PracticeSession:
             if count.answered
         ]
         return "\n".join(rows) if rows else text("practice.tally-empty", lang)
+
+
+# -- a lesson's quiz ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class QuizSummary:
+    """How a learner did in a lesson's quiz, on the first try of each question."""
+
+    lesson: str
+    """The lesson's id, e.g. ``"07_scoring"``."""
+    total: int
+    first_try_right: int
+    missed: tuple[str, ...]
+    """The ids of the items whose first answer was wrong, in quiz order."""
+
+
+@dataclass(frozen=True, slots=True)
+class RetryScore:
+    """How the learner did in the latest round of missed questions asked again."""
+
+    right: int
+    """Right on their first answer in this round."""
+    answered: int
+    total: int
+
+
+class LessonQuizSession:
+    """A lesson's quiz as a learner takes it on one page: the first answer to each question
+    is the one that counts (:attr:`summary`: "4 of 6 right" once all are answered), a
+    question may be tried again, and the questions missed on the first try may be asked
+    again, in rounds, until every one is right (:meth:`start_retry`). Every graded answer
+    goes to :attr:`progress` (the learner's store) with its lesson, item and topic, the
+    retries marked as not first tries; the page is recorded as finished once its last
+    question has had its first answer (docs/progress.md: "Continue").
+
+    Whoever shows the questions grades them (:func:`tutor.teaching.quiz.feedback_for`)
+    and tells the session each graded answer (:meth:`grade`).
+
+    >>> from tutor.teaching.lesson_loader import load_lesson
+    >>> session = LessonQuizSession(load_lesson("07"))
+    >>> for number, item in enumerate(session.items):   # right, except the second one
+    ...     session.grade(item, correct=number != 1, first_try=True)
+    >>> session.summary
+    QuizSummary(lesson='07_scoring', total=6, first_try_right=5, missed=('quiz-bid-three-met',))
+    >>> [item.id for item in session.start_retry()]
+    ['quiz-bid-three-met']
+    >>> session.grade(session.items[1], correct=True, first_try=True, again=True)
+    >>> session.retry_score, session.still_missed()
+    (RetryScore(right=1, answered=1, total=1), ())
+    """
+
+    def __init__(self, lesson: Lesson, *, progress: Progress | None = None) -> None:
+        self.lesson = lesson
+        self.items: tuple[LessonItem, ...] = lesson.quiz
+        self.progress = progress if progress is not None else Progress()
+        self.rounds = 0
+        """Rounds of missed questions asked again so far."""
+        self.finished = False
+        """Every question has had its first answer (and the page was recorded finished)."""
+        self._first: dict[str, bool] = {}  # item id -> its first answer was right
+        self._again: tuple[LessonItem, ...] = ()  # the questions of the latest round
+        self._again_first: dict[str, bool] = {}  # item id -> right first in that round
+
+    def first_try(self, item: LessonItem) -> bool | None:
+        """Whether ``item``'s first answer was right (``None``: not answered yet)."""
+        return self._first.get(item.id)
+
+    @property
+    def answered(self) -> int:
+        """Questions that have had their first answer."""
+        return len(self._first)
+
+    def grade(
+        self, item: LessonItem, *, correct: bool, first_try: bool, again: bool = False
+    ) -> None:
+        """Take a graded answer to ``item``'s question: ``first_try`` when it is the first
+        answer where it was asked (not after its Try again), ``again`` when it was asked
+        again in a round of missed questions (never a first try for the score)."""
+        if item not in self.items:
+            raise WizardRuleError(
+                f"quiz item {item.id!r} is not in lesson {self.lesson.id!r}'s quiz "
+                f"({', '.join(known.id for known in self.items)})"
+            )
+        if again and item not in self._again:
+            raise WizardRuleError(
+                f"quiz item {item.id!r} is not in this round of missed questions"
+            )
+        counts = first_try and not again and item.id not in self._first
+        if counts:
+            self._first[item.id] = correct
+        elif again and first_try:
+            self._again_first.setdefault(item.id, correct)
+        self.progress.record_answer(
+            AnswerSource.QUIZ,
+            topic=item.question.topic,
+            correct=correct,
+            first_try=counts,
+            lesson=self.lesson.id,
+            item=item.id,
+        )
+        if not self.finished and self.answered == len(self.items):
+            self.finished = True
+            self.progress.record_finished(self.lesson.id)
+
+    @property
+    def summary(self) -> QuizSummary | None:
+        """The first-try score, once every question has been answered (else ``None``)."""
+        if self.answered < len(self.items):
+            return None
+        missed = tuple(item.id for item in self.items if not self._first[item.id])
+        return QuizSummary(
+            lesson=self.lesson.id,
+            total=len(self.items),
+            first_try_right=len(self.items) - len(missed),
+            missed=missed,
+        )
+
+    def still_missed(self) -> tuple[LessonItem, ...]:
+        """The questions to offer again: those missed on the first try, or, after a round
+        of them, those missed again in it (none while that round is not done, nor before
+        every question has had its first answer)."""
+        if not self.rounds:
+            summary = self.summary
+            missed = summary.missed if summary is not None else ()
+            return tuple(item for item in self.items if item.id in missed)
+        if len(self._again_first) < len(self._again):
+            return ()
+        return tuple(item for item in self._again if not self._again_first[item.id])
+
+    def start_retry(self) -> tuple[LessonItem, ...]:
+        """A new round of the questions still missed (empty: nothing to ask again)."""
+        items = self.still_missed()
+        if items:
+            self.rounds += 1
+            self._again = items
+            self._again_first = {}
+        return items
+
+    @property
+    def retry_score(self) -> RetryScore | None:
+        """The latest round's score so far (``None`` before the first round)."""
+        if not self.rounds:
+            return None
+        right = sum(self._again_first.values())
+        return RetryScore(right=right, answered=len(self._again_first), total=len(self._again))
 
 
 def sample_text(*, seed: int, count: int, lang: str = DEFAULT_LANGUAGE) -> str:

@@ -1,0 +1,133 @@
+"""Widget models a page makes at its first render, per page of the course, today's tutor
+beside a reference revision's, in one run.
+
+Each notebook runs as the app's kernel runs it (Voila's variables, ``?lang=en``, the
+notebooks folder as the working directory, as ``tests/display/test_notebooks.py`` does);
+what a page costs its kernel, the server and the browser grows with the widget models it
+opens and sends, counted here from the widget state the run leaves (every model still
+open when the page has been drawn; a learner who scrolls on builds more).
+
+The reference is another revision of the tutor (default: ``main``), taken with
+``git archive`` into a temporary folder and put first on the kernel's ``PYTHONPATH``, so
+both run in the same virtualenv, on the same machine, one after the other.
+
+Run: ``.venv/bin/python benchmarks/page_widgets_benchmark.py [--reference REV] [--lang ja]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from pathlib import Path
+
+import nbclient
+import nbformat
+
+ROOT = Path(__file__).resolve().parent.parent
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+
+def count_models(checkout: Path, notebook: Path, lang: str, progress: Path) -> tuple[int, float]:
+    """The widget models ``notebook`` leaves open when run with the tutor of ``checkout``,
+    and the seconds its run took."""
+    page = nbformat.read(notebook, as_version=4)
+    env = {
+        "PYTHONPATH": str(checkout),
+        "SERVER_SOFTWARE": "voila/0.5.13",
+        "QUERY_STRING": f"lang={lang}",
+        "TUTOR_PROGRESS_FILE": str(progress),
+    }
+    saved = {name: os.environ.get(name) for name in env}
+    os.environ.update(env)  # the kernel inherits them
+    try:
+        client = nbclient.NotebookClient(
+            page,
+            timeout=180,
+            iopub_timeout=60,
+            raise_on_iopub_timeout=True,
+            kernel_name="python3",
+            store_widget_state=True,
+            resources={"metadata": {"path": str(notebook.parent)}},
+        )
+        started = time.perf_counter()
+        client.execute()
+        seconds = time.perf_counter() - started
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+    errors = [
+        output
+        for cell in page.cells
+        for output in cell.get("outputs", [])
+        if output.get("output_type") == "error"
+    ]
+    if errors:
+        raise SystemExit(f"{notebook.name} failed in {checkout}: {errors[0]['ename']}")
+    state = page.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    return len(state), seconds
+
+
+def archive(revision: str, into: Path) -> Path:
+    """The tutor, its lessons and notebooks at ``revision``, unpacked in ``into``."""
+    tar = into / "reference.tar"
+    with tar.open("wb") as out:
+        subprocess.run(
+            ["git", "archive", revision, "tutor", "lessons", "notebooks"],
+            cwd=ROOT,
+            check=True,
+            stdout=out,
+        )
+    with tarfile.open(tar) as opened:
+        opened.extractall(into, filter="data")
+    return into
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--reference", default="main", help="the revision to compare with")
+    parser.add_argument("--lang", default="en", help="the pages' language")
+    args = parser.parse_args()
+    revision = subprocess.run(
+        ["git", "rev-parse", "--short", args.reference],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"widget models open after a page's first render ({args.lang}); reference {revision}")
+    print()
+    print(f"{'page':<24} {'reference':>9} {'now':>6} {'now/ref':>8}   run s (ref, now)")
+    with tempfile.TemporaryDirectory() as folder:
+        reference = archive(revision, Path(folder))
+        worst = 0.0
+        for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+            old, old_s = count_models(
+                reference, reference / "notebooks" / notebook.name, args.lang,
+                Path(folder) / "progress-ref.jsonl",
+            )  # fmt: skip
+            new, new_s = count_models(
+                ROOT, notebook, args.lang, Path(folder) / "progress-now.jsonl"
+            )
+            ratio = new / old if old else 1.0
+            if "show_lesson_page" in notebook.read_text(encoding="utf-8"):
+                worst = max(worst, ratio)
+            print(
+                f"{notebook.stem:<24} {old:>9} {new:>6} {ratio:>8.2f}   {old_s:5.1f} {new_s:5.1f}"
+            )
+    print()
+    print(f"largest ratio of a lesson page: {worst:.2f} (goal: at most 0.25 on a lesson page)")
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
