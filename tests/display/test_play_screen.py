@@ -624,3 +624,29 @@ def test_the_status_line_puts_no_ascii_space_after_a_full_width_stop(lang: str) 
             players=4, seed=11, cards=cards, coach_simulations=COACH_SIMULATIONS, lang=lang
         )
         assert not re.search(r"[。！？：]\s", re.sub(r"<[^>]+>", "", screen.status.value))
+
+
+def test_a_stale_press_of_a_bid_or_trump_button_changes_nothing(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A second click on a bid button before the screen has redrawn, or a message for a
+    button that is hidden now, is not the learner's move: nothing changes, nothing raises
+    (the widget fuzz once found a trump press during bidding raising inside the callback)."""
+    screen = fixed_bid_screen("hidden-bids", 0)
+    view = screen.session.view()
+    assert view.phase is Phase.BIDDING
+    events = len(screen.session.round.events)
+    screen.trump_buttons[0].click()  # no trump to choose now
+    assert len(screen.session.round.events) == events
+    illegal = [bid for bid in range(len(screen.bid_buttons)) if bid not in view.legal_bids]
+    for bid in illegal:  # a bid the engine refuses is never offered: its press does nothing
+        screen.bid_buttons[bid].click()
+    assert len(screen.session.round.events) == events
+    screen.bid_buttons[view.legal_bids[0]].click()
+    after = screen.session.round.events
+    assert screen.session.view().phase is Phase.PLAYING
+    screen.bid_buttons[view.legal_bids[0]].click()  # the same button again: stale
+    assert screen.session.round.events == after
+    # ipywidgets logs an exception raised in a click's callback (a traceback in the kernel's
+    # log) instead of raising it: there must be none
+    assert not [record for record in caplog.records if "Exception in callback" in record.getMessage()]

@@ -642,12 +642,23 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         else:
             self._round_over_callbacks.append(callback)
 
+    def _learner_may(self, phase: Phase) -> bool:
+        """Whether a press of ``phase``'s buttons is the learner's move now. A press that
+        is not (a second click on a bid button before the first one's refresh, or a
+        message for a button that is hidden) is stale: it changes nothing."""
+        session = self.session
+        return session.round.phase is phase and session.round.to_act == session.learner
+
     def _trump_pressed(self, suit: Suit) -> None:
+        if not self._learner_may(Phase.TRUMP_CHOICE):
+            return
         self.session.choose_trump(suit)
         self._say(text("play-screen.trump-chosen", self.lang, trump=suit_name(suit, self.lang)))
         self.refresh()
 
     def _bid_pressed(self, bid: int) -> None:
+        if not self._learner_may(Phase.BIDDING) or bid not in self.session.view().legal_bids:
+            return
         self.session.bid(bid)
         self.coach_advice = None
         self.coach_output.value = ""
