@@ -19,6 +19,7 @@ import pytest
 from tutor.teaching.text import text
 
 from .app_process import AppServer, scratch_notebooks
+from .fixtures import QUESTION_PLACE
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -33,6 +34,9 @@ STATE = f"""
   if (document.querySelector("main.tutor-busy")) {{ return "busy"; }}
   const choice = document.querySelector("{CHOICE}");
   if (choice && choice.offsetParent !== null && !choice.disabled) {{ return "quiz"; }}
+  // a question is built when the learner reaches it: scroll to the first, as they do
+  const place = document.querySelector("{QUESTION_PLACE}");
+  if (place) {{ place.scrollIntoView(); }}
   return "loading";
 }}
 """
