@@ -189,3 +189,15 @@ def test_every_lesson_quiz_can_be_finished_with_the_engines_answers() -> None:
             answer(widget, right=True)
         assert quiz.session.summary is not None
         assert quiz.session.summary.first_try_right == quiz.session.summary.total == len(lesson.quiz)
+
+
+def test_a_presented_quiz_has_every_question_built_when_it_is_shown(scoring: Lesson) -> None:
+    """A learner's page builds a question when it is reached; the presenter's builds them
+    all at once, so a slide is whole (and fitted once) the moment it is shown."""
+    learner = LessonQuiz(scoring, lang="en")
+    assert all(place.built is None for place in learner.places)
+    presented = LessonQuiz(scoring, lang="en", build_now=True)
+    assert all(isinstance(place.built, QuizWidget) for place in presented.places)
+    assert [place.children for place in presented.places] == [
+        (place.built,) for place in presented.places
+    ]

@@ -60,11 +60,18 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
     again.
 
     :attr:`session` keeps the score and records every graded answer in ``progress``
-    (``None``: kept in memory only).
+    (``None``: kept in memory only). ``build_now`` builds every question at once (the
+    presenter's one page: a slide must be whole when it is shown, fitted to the screen
+    once, not grow after its question arrives from the kernel).
     """
 
     def __init__(
-        self, lesson: Lesson, *, lang: str = DEFAULT_LANGUAGE, progress: Progress | None = None
+        self,
+        lesson: Lesson,
+        *,
+        lang: str = DEFAULT_LANGUAGE,
+        progress: Progress | None = None,
+        build_now: bool = False,
     ) -> None:
         self.lesson = lesson
         self.lang = lang
@@ -76,6 +83,8 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
         ]
         for place in self.places:
             place.add_class(PLACE_CLASS)
+            if build_now:
+                place.build()
         self.status = html_widget()
         self.status.add_class(f"{SUMMARY_CLASS}-status")
         self.retry_button = widgets.Button(

@@ -256,15 +256,17 @@ def show_quiz(
     lang: str = DEFAULT_LANGUAGE,
     *,
     progress: Progress | None = None,
+    presenting: bool = False,
 ) -> None:
     """Display the quiz of ``lesson``: a heading, each question's place with its note under
     its heading (each its own output: a presenter shows one per screen; each question is
-    built when the learner reaches it), then the :class:`LessonQuiz` summary ("First try:
-    4 of 6 right") that offers the missed questions again. Graded answers are recorded in
-    ``progress`` (by its :attr:`~LessonQuiz.session`)."""
+    built when the learner reaches it, or at once when ``presenting``), then the
+    :class:`LessonQuiz` summary ("First try: 4 of 6 right") that offers the missed
+    questions again. Graded answers are recorded in ``progress`` (by its
+    :attr:`~LessonQuiz.session`)."""
     if not lesson.quiz:
         return
-    quiz = LessonQuiz(lesson, lang=lang, progress=progress)
+    quiz = LessonQuiz(lesson, lang=lang, progress=progress, build_now=presenting)
     _markdown(f"## {text('lesson.quiz-heading', lang)}")
     for place in quiz.places:  # each question is built when the learner reaches it
         show_widget(place, lang)
@@ -286,5 +288,5 @@ def show_lesson_page(
     lang = lesson.shown_language(frame.lang)  # a teacher's lesson may be English only
     frame.show_top(lesson.title(lang), lesson.summary(lang))
     show_sections(lesson, lang)
-    show_quiz(lesson, lang, progress=frame.progress)
+    show_quiz(lesson, lang, progress=frame.progress, presenting=frame.context.presenting)
     frame.show_bottom()
