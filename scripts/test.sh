@@ -79,9 +79,11 @@ section "mypy tutor"
 mypy tutor
 
 section "pytest: doctests (tutor) + tests"
+# --durations: the slowest tests are listed at the end, so a run that grows towards CI's
+# time limit shows where the time went.
 rc=0
 python -m pytest --doctest-modules --doctest-glob=README.md --doctest-glob=PYPI.md \
-    tutor tests README.md docs/PYPI.md "$@" || rc=$?
+    --durations=30 --durations-min=5 tutor tests README.md docs/PYPI.md "$@" || rc=$?
 if [[ $rc == 5 ]]; then
     echo "[test.sh] pytest collected no tests in the main section: that counts as a failure."
 fi
