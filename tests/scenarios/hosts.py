@@ -13,6 +13,8 @@ Fixtures, for every scenario:
 ``presenter_host`` (session, parametrized ``app``, ``site``)
     The hosts with presenter mode (:attr:`Host.supports_present`), for presenter
     scenarios: Lab has none by design, so they are not asked of it.
+``phone_host`` (session, parametrized ``app``, ``site``)
+    The hosts a learner opens on a phone (:data:`PHONE_HOSTS`), for phone scenarios.
 ``page``
     A fresh Playwright page in a browser context of its own (its own localStorage and
     cookies), 1280x900, for a new learner: the host's progress starts empty (Lab's
@@ -75,6 +77,9 @@ unless there is something to say): once it is in the page, the page's widgets ar
 
 HOST_NAMES = ("app", "site", "lab")
 PRESENTER_HOSTS = ("app", "site")
+PHONE_HOSTS = ("app", "site")
+"""Where a learner opens the course on a phone: Lab is a desktop workbench, whose own
+page (panels, menus) is not the course's to lay out at 390 px."""
 
 
 class Host:

@@ -1,0 +1,78 @@
+"""Japanese and Chinese text on a phone breaks where a reader expects: no line of a lesson
+starts with a prolonged sound mark, a small kana or closing punctuation (on a 390 px phone
+the heading "フォローできるなら必ずフォロー" once broke before its last "ー"), and a
+Japanese heading breaks between phrases, not inside a word."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .hosts import Host
+
+PHONE = {"width": 390, "height": 844}
+
+NO_LINE_STARTS_WITH = set("ーァィゥェォッャュョヮヵヶぁぃぅぇぉっゃゅょゎ、。，．）」』】！？：；")
+"""Characters a Japanese or Chinese line never starts with (the kinsoku rule)."""
+
+LINE_STARTS = """
+(root) => {
+  // Each text block's lines, as the text each line starts with: a new line begins where a
+  // character's box sits lower than the one before it.
+  const blocks = root.querySelectorAll("h1, h2, h3, h4, p, li");
+  const found = [];
+  for (const block of blocks) {
+    if (!block.offsetParent) continue; // hidden: not drawn
+    const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+    let lastTop = null;
+    const lines = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < node.data.length; i++) {
+        if (/\\s/.test(node.data[i])) continue;
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const box = range.getBoundingClientRect();
+        if (box.height === 0) continue;
+        if (lastTop === null || box.top > lastTop + box.height / 2) {
+          lines.push(node.data.slice(i, i + 8));
+        }
+        lastTop = box.top;
+      }
+    }
+    found.push({tag: block.tagName, text: block.textContent.trim().slice(0, 40), lines});
+  }
+  return found;
+}
+"""
+
+
+def _blocks(host: Host, page: Any, notebook: str, lang: str) -> list[dict[str, Any]]:
+    page.set_viewport_size(PHONE)
+    host.open(page, notebook, lang=lang)
+    blocks: list[dict[str, Any]] = host.content(page).evaluate(LINE_STARTS)
+    return blocks
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-Hant"])
+def test_no_line_of_a_lesson_starts_with_a_mark_that_must_not_start_a_line(
+    phone_host: Host, page: Any, lang: str
+) -> None:
+    blocks = _blocks(phone_host, page, "04_follow_suit.ipynb", lang)
+    wrapped = [block for block in blocks if len(block["lines"]) > 1]
+    assert wrapped, f"no text of the page wraps at {PHONE['width']} px: nothing was checked"
+    bad = [
+        (block["tag"], block["text"], line)
+        for block in wrapped
+        for line in block["lines"][1:]
+        if line[0] in NO_LINE_STARTS_WITH
+    ]
+    assert not bad, f"lines starting with a mark that must not start a line: {bad}"
+
+
+def test_a_japanese_heading_breaks_between_phrases(phone_host: Host, page: Any) -> None:
+    blocks = _blocks(phone_host, page, "04_follow_suit.ipynb", "ja")
+    heading = next(b for b in blocks if b["text"].startswith("フォローできるなら"))
+    # Two phrases, one per line: "フォローできるなら" / "必ずフォロー".
+    assert [line[:2] for line in heading["lines"]] == ["フォ", "必ず"], heading
