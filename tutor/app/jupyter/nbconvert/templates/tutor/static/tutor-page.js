@@ -9,7 +9,8 @@
 //   tutor's short message (tutor/app/kernel.py); show it.
 // - The page is left before Voila's own page-close request was set up (its widget
 //   manager starts last): send that request here, so the kernel is given back at once.
-// The words come from the tutor's catalog ("page-notice"), in the page's ?lang=.
+// The words come from the tutor's catalog ("page-notice"), in the page's ?lang=
+// (read by tutor-widgets.js).
 (function () {
   "use strict";
 
@@ -18,19 +19,8 @@
   const MAX_RELOADS = 3;
   const RELOADS_KEY = "wizard-tutor/reloads:" + window.location.pathname;
 
-  const params = new URLSearchParams(window.location.search);
-  const has = (object, key) => Object.prototype.hasOwnProperty.call(object || {}, key);
-  let notices = {};
-  try {
-    const node = document.getElementById("tutor-present-words");
-    const all = JSON.parse((node && node.textContent) || "{}") || {};
-    const byLang = all.notices || {};
-    const lang = [params.get("lang"), all.default, "en"].find((name) => has(byLang, name));
-    notices = lang ? byLang[lang] : {};
-  } catch (error) {
-    notices = {};
-  }
-  const say = (key) => (has(notices, key) ? String(notices[key]) : key);
+  // The notices' words, read by tutor-widgets.js (loaded before this script).
+  const say = window.wizardTutorSay || ((key) => key);
 
   let leaving = false;
   window.addEventListener("beforeunload", () => {

@@ -16,7 +16,8 @@
 //    with a button that does. A widget drawn later still replaces the words (the widget
 //    manager empties its node first). The app's page watch, tutor-page.js, then reloads
 //    the page by itself.
-// The words come from the tutor's catalog ("page-notice"), in the page's ?lang=.
+// The words come from the tutor's catalog ("page-notice"), in the page's ?lang=; this
+// script reads them for both.
 (function () {
   "use strict";
 
@@ -49,6 +50,9 @@
     notices = {};
   }
   const say = (key) => (has(notices, key) ? String(notices[key]) : key);
+  // The page's watch (tutor-page.js, loaded after this script in the app) says its notices
+  // with the same words.
+  window.wizardTutorSay = say;
 
   const waiting = new WeakSet(); // nodes showing LOADING, checked again after LOADING_WAIT
 
