@@ -270,6 +270,19 @@ class TeacherStateHandler(RoomHandler):
         self.send_json(self.room.teacher_state(self.lang()))
 
 
+class ProbeHandler(RoomHandler):
+    """``/room/api/probe``: whether this browser is the teacher's (and then the state), as
+    ``200`` either way. The projector asks it on every presenter page of a classroom app;
+    a learner presenting on their own must get no refusal (a 403 shows as an error in the
+    browser's console and among the page's failed requests)."""
+
+    def get(self) -> None:
+        if not self.is_teacher():
+            self.send_json({"teacher": False})
+            return
+        self.send_json({"teacher": True, "state": self.room.teacher_state(self.lang())})
+
+
 class QuestionsHandler(RoomHandler):
     @api(teacher=True)
     def get(self) -> None:
@@ -542,6 +555,7 @@ def room_handlers(
     routes: list[tuple[str, type]] = [
         (r"/room/teacher", TeacherStartHandler),
         (r"/room/api/state", TeacherStateHandler),
+        (r"/room/api/probe", ProbeHandler),
         (r"/room/api/questions", QuestionsHandler),
         (r"/room/api/(open|reveal|reopen|close|counts)", TeacherActionHandler),
         (r"/room/api/events", TeacherEventsHandler),

@@ -79,6 +79,7 @@
         if (!response.ok) {
           var error = new Error((reply.error && reply.error.message) || response.statusText);
           error.code = (reply.error && reply.error.code) || "other";
+          error.retryAfter = Number(response.headers.get("Retry-After")) || 0;
           throw error;
         }
         return reply;
@@ -137,15 +138,27 @@
   function join(event) {
     event.preventDefault();
     if (sending) return;
-    sending = true;
     var name = document.getElementById("room-nickname").value;
     keep("wizard-tutor/room-nickname", name);
+    tryJoin(name);
+  }
+  // A whole class joining at once can pass the room's join limit (429): the page says so
+  // calmly and joins again by itself once the server's Retry-After has passed.
+  function tryJoin(name) {
+    sending = true;
     request("POST", "join", { nickname: name }).then(function (reply) {
       pupil = reply.pupil;
       keep(keyName, pupil);
       notice = "";
+      sending = false;
       startEvents();
-    }, failed).then(function () { sending = false; });
+    }, function (error) {
+      if (error.code !== "too-many") { sending = false; failed(error); return; }
+      var seconds = Math.min(Math.max(error.retryAfter || 1, 1), 60);
+      notice = say("joining-again", { seconds: seconds });
+      render();
+      window.setTimeout(function () { tryJoin(name); }, seconds * 1000);
+    });
   }
   function answer(value, focus) {
     if (!state || !state.question || sending) return;

@@ -818,11 +818,14 @@
     }
     let state;
     try {
-      const response = await fetch(roomUrl("state"), { credentials: "same-origin" });
-      if (!response.ok) {
+      // The probe answers 200 for anyone: a learner presenting on their own gets no
+      // refusal in the console, only {"teacher": false}.
+      const response = await fetch(roomUrl("probe"), { credentials: "same-origin" });
+      const probe = response.ok ? await response.json() : null;
+      if (!probe || probe.teacher !== true || !probe.state) {
         return; // not the teacher's browser: presenter mode as it is
       }
-      state = await response.json();
+      state = probe.state;
     } catch (error) {
       return;
     }
