@@ -8,9 +8,13 @@
   var code = data.code;
   var main = document.getElementById("room");
   var keyName = "wizard-tutor/room/" + code;
+  // The app: /room/, a key per browser. The hub: the teacher service's room, the pupil is
+  // their hub login (no key kept, no nickname), and every request sends the XSRF token.
+  var base = data.base || "/room/";
+  var onHub = data.hub === true;
   var langName = "wizard-tutor/room-lang";
   var lang = chooseLanguage();
-  var pupil = load(keyName);
+  var pupil = onHub ? null : load(keyName);
   var state = null;       // the last pupil state from the server
   var picked = [];        // many-choices: the indices tapped, not sent yet
   var events = null;
@@ -69,9 +73,12 @@
   // -- talking to the room ------------------------------------------------------------------
 
   function request(method, path, body) {
-    return fetch("/room/" + code + "/api/" + path, {
+    var headers = body ? { "Content-Type": "application/json" } : {};
+    if (data.xsrf) headers["X-XSRFToken"] = data.xsrf;
+    return fetch(base + code + "/api/" + path, {
       method: method,
-      headers: body ? { "Content-Type": "application/json" } : {},
+      credentials: "same-origin",
+      headers: headers,
       body: body ? JSON.stringify(body) : undefined,
       cache: "no-store"
     }).then(function (response) {
@@ -89,7 +96,7 @@
   function failed(error) {
     var known = ["unknown-room", "unknown-pupil", "not-open", "too-many", "bad-field", "room-full"];
     notice = say("error-" + (known.indexOf(error.code) >= 0 ? error.code : "other"), { code: code });
-    if (error.code === "unknown-pupil") {
+    if (error.code === "unknown-pupil" && !onHub) {
       keep(keyName, null);
       pupil = null;
       stopEvents();
@@ -113,7 +120,8 @@
   function startEvents() {
     stopEvents();
     var shown = null;
-    events = new EventSource("/room/" + code + "/api/events?pupil=" + encodeURIComponent(pupil));
+    events = new EventSource(base + code + "/api/events?pupil=" + encodeURIComponent(pupil) +
+      (data.xsrf ? "&_xsrf=" + encodeURIComponent(data.xsrf) : ""));
     events.addEventListener("room", function (message) {
       var live = JSON.parse(message.data);
       var now = [live.phase, live.question_key, live.counts_shown].join("|");
@@ -148,7 +156,7 @@
     sending = true;
     request("POST", "join", { nickname: name }).then(function (reply) {
       pupil = reply.pupil;
-      keep(keyName, pupil);
+      if (!onHub) keep(keyName, pupil);
       notice = "";
       sending = false;
       startEvents();
@@ -337,7 +345,7 @@
       : "";
     status.textContent = statusWords();
     alert.textContent = notice;
-    var view = !pupil ? joinForm() : state && state.question ? questionView() : null;
+    var view = !pupil ? (onHub ? null : joinForm()) : state && state.question ? questionView() : null;
     body.replaceChildren.apply(body, view ? [view] : []);
     if (focus !== undefined && focus !== null) {
       var target = typeof focus === "number"
@@ -350,4 +358,5 @@
   document.documentElement.lang = lang;
   render();
   if (pupil) startEvents();
+  else if (onHub) tryJoin("");  // the hub knows who the pupil is: joined at once
 })();
