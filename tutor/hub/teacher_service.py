@@ -266,7 +266,7 @@ def render_page(
         f'<section aria-labelledby="room"><h2 id="room">{esc(text("teacher.room-heading", lang))}</h2><ul>'
         f'<li><a id="room-present" href="{esc(room)}start?lang={esc(lang)}">{esc(text("teacher.room-present", lang))}</a></li>'
         f'<li><a id="room-summary" href="{esc(room)}summary?lang={esc(lang)}">{esc(text("teacher.room-summary", lang))}</a></li>'
-        f'<li><a id="room-summary-csv" href="{esc(room)}summary.csv?lang={esc(lang)}" download>{esc(text("teacher.room-summary-csv", lang))}</a></li>'
+        f'<li><a id="room-summary-csv" href="{esc(room)}summary.csv?lang={esc(lang)}" download>{esc(text("teacher.room-summary-csv", lang, kind="CSV"))}</a></li>'
         "</ul></section>"
     )
 
