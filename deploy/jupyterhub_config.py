@@ -216,6 +216,8 @@ c.JupyterHub.load_roles = [
         "services": [CLASS_RESULTS],
     },
 ]
+# Where a presenter's page finds the live room (the teacher service's; docs/live-room.md).
+c.Spawner.environment["TUTOR_HUB_ROOM"] = f"/services/{CLASS_RESULTS}/room/"
 # Where a learner's server sends the answers (tutor/hub/server_extension.py).
 c.Spawner.environment["TUTOR_CLASS_RESULTS_URL"] = (
     f"{class_results_url}/services/{CLASS_RESULTS}/api/events"

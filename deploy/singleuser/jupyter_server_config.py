@@ -54,6 +54,12 @@ c.ServerApp.tornado_settings = {
 }
 # The course: the server's files are the tutor's notebooks (read-only, see below).
 c.ServerApp.root_dir = str(TUTOR_HOME / "notebooks")
+
+# The live room on the hub (docs/live-room.md, "On the hub"): the presenter's page asks the
+# teacher service's room, under the path the hub config gives (no room without it).
+HUB_ROOM = os.environ.get("TUTOR_HUB_ROOM", "")
+if HUB_ROOM.startswith("/"):
+    c.VoilaConfiguration.resources["tutor"]["room"] = HUB_ROOM
 # The tutor's page template is found through JUPYTER_PATH (tutor/app/jupyter, as
 # `wizard-tutor app` sets it). It must be in the server's environment from the start (the
 # hub's Spawner.environment, the image's ENV): setting it here would be too late, because

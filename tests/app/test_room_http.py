@@ -58,9 +58,26 @@ def test_no_teacher_route_answers_without_the_teachers_cookie(
     assert server.room.current is None and server.room.version == 1  # the join only
 
 
+def test_the_projectors_probe_answers_200_to_anyone_and_the_state_only_to_the_teacher(
+    server: RoomServer,
+) -> None:
+    """A learner presenting on their own asks the probe too: no refusal in their console."""
+    pupil = server.pupil("Aiko")
+    pupil.headers["Cookie"] = f"{TEACHER_COOKIE}={server.teacher.session}"  # forged
+    for client in (Client(server.base), pupil):
+        status, reply, _ = client.call("GET", "/room/api/probe?lang=ja")
+        assert (status, reply) == (200, {"teacher": False})
+    status, reply, _ = server.teacher_client().call("GET", "/room/api/probe?lang=ja")
+    assert status == 200 and reply["teacher"] is True
+    assert reply["state"]["code"] == server.room.code
+    assert reply["state"]["pupils"] == [{"nickname": "Aiko", "answered": False}]
+
+
 def test_the_start_address_needs_the_teachers_key(server: RoomServer) -> None:
     client = Client(server.base)
-    for wrong in ("", "?key=", f"?key={server.teacher.key[:-1]}x", f"?key={server.room.code}"):
+    key = server.teacher.key
+    other_last = "y" if key.endswith("x") else "x"  # (a key may end in x: 1 run in 64 did)
+    for wrong in ("", "?key=", f"?key={key[:-1]}{other_last}", f"?key={server.room.code}"):
         status, page, _ = client.call("GET", f"/room/teacher{wrong}")
         assert status == 403 and "<html" in page
         assert client.cookie(TEACHER_COOKIE) is None

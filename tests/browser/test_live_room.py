@@ -550,3 +550,36 @@ def test_a_request_the_room_refuses_is_said_on_the_projector(
         _say("failed", "zh-Hant", reason=reason)
     )
     assert [error for error in log.errors if "404" not in error] == []
+
+
+def test_a_learner_presenting_on_their_own_sees_no_room_and_no_refusal(
+    room_app: RoomApp, browser: Any
+) -> None:
+    """A learner of the classroom (the classroom token, not the teacher's cookie) who opens
+    presenter mode: the projector asks the room whether this is the teacher's browser and
+    is told no with a 200, so the learner's console shows no error and no request of the
+    page fails; presenter mode is as it is without a room."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    log = PageLog()
+    log.attach(page)
+    refused: list[str] = []
+    page.on(
+        "response", lambda r: refused.append(f"{r.status} {r.url}") if r.status >= 400 else None
+    )
+    page.on("requestfailed", lambda request: refused.append(f"failed {request.url}"))
+    notebook = lesson_notebook("06")
+    assert notebook is not None
+    token = room_app.server.token()
+    with page.expect_response(lambda r: "/room/api/probe" in r.url, timeout=LOAD_TIMEOUT) as probe:
+        page.goto(
+            room_app.server.render_url(notebook.name, f"present=1&token={token}"),
+            timeout=LOAD_TIMEOUT,
+        )
+    assert probe.value.status == 200 and probe.value.json() == {"teacher": False}
+    page.locator(".tutor-present-bar .tutor-present-position").wait_for(timeout=LOAD_TIMEOUT)
+    page.wait_for_load_state("networkidle", timeout=LOAD_TIMEOUT)
+    assert page.locator(".tutor-present-room").count() == 0
+    assert refused == []
+    log.assert_clean()
+    context.close()

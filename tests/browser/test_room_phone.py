@@ -196,6 +196,45 @@ def test_the_pupil_chooses_their_language_whatever_the_projector_shows(
     log.assert_clean()
 
 
+def test_a_join_refused_as_too_many_at_once_is_tried_again_by_itself(
+    classroom_app: AppServer, teacher: TeacherClient, phone: tuple[Any, Any, PageLog]
+) -> None:
+    """A class joining at once can pass the room's join limit: the pupil's first join gets
+    the room's 429 (here given by the test, as the room words it, with Retry-After: 2; the
+    limit itself is tests/app/test_room.py's), the page says calmly that it joins by
+    itself, and joins after the wait without a second tap."""
+    _context, page, log = phone
+    code = classroom_app.room_code()
+    joins: list[float] = []
+
+    def join(route: Any) -> None:
+        joins.append(page.evaluate("performance.now()"))
+        if len(joins) == 1:
+            route.fulfill(
+                status=429,
+                headers={"Retry-After": "2"},
+                content_type="application/json",
+                body='{"error": {"code": "too-many", "message": "too many pupils joining at once"}}',
+            )
+        else:
+            route.continue_()
+
+    page.route(f"**/room/{code}/api/join", join)
+    teacher.act("close")  # the pupil then waits for the first question
+    before = teacher.call("GET", "/room/api/state")[1]["present"]
+    page.goto(classroom_app.url(f"/room/{code}?lang=ja"))
+    page.get_by_role("button", name=text("room.join", "ja")).click()
+    expect(page.locator("#room-notice")).to_have_text(text("room.joining-again", "ja", seconds=2))
+    expect(page.locator("main")).to_have_attribute("data-state", "join")
+    expect(page.locator("#room-status")).to_have_text(text("room.waiting", "ja"), timeout=10_000)
+    expect(page.locator("#room-notice")).to_have_text("")
+    assert len(joins) == 2 and joins[1] - joins[0] >= 1900  # after the server's wait
+    assert teacher.call("GET", "/room/api/state")[1]["present"] == before + 1  # joined once
+    # the refusal the test gave is the one error in the console
+    log.expected["the server responded with a status of 429"] = "the join refused on purpose"
+    log.assert_clean()
+
+
 def test_a_room_code_opens_the_room_and_nothing_else(classroom_app: AppServer) -> None:
     code = classroom_app.room_code()
     assert code

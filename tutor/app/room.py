@@ -22,7 +22,7 @@ import unicodedata
 from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from tutor.display.svg import card_svg, trick_svg
 from tutor.teaching.lesson import LessonError
@@ -30,7 +30,7 @@ from tutor.teaching.lesson_loader import list_lessons, load_lesson
 from tutor.teaching.quiz import AnswerKind, Question, read_number, revealed
 from tutor.teaching.text import DEFAULT_LANGUAGE, LANGUAGES, join_words, text
 
-from .room_store import RoomStore
+from .room_store import StoredRoom
 
 CODE_LETTERS = "ACDEFHJKMNPRTUVWXY"
 """Letters of a room code: none that a phone's font or a projector mixes up with a digit
@@ -343,6 +343,23 @@ def question_list(lang: str) -> list[dict[str, Any]]:
 # -- the room --------------------------------------------------------------------------------
 
 
+class RoomStorage(Protocol):
+    """Where a room is kept: the app's SQLite file (:class:`tutor.app.room_store.RoomStore`)
+    or, on the hub, the class results' database (:class:`tutor.hub.room_store.HubRoomStore`).
+    Each change is written before the room says it happened."""
+
+    def recent_room(self, *, now: float | None = None) -> StoredRoom | None: ...
+    def codes(self) -> set[str]: ...
+    def add_room(self, code: str) -> None: ...
+    def save_room(
+        self, code: str, *, question: str | None, phase: str, counts_shown: bool, version: int
+    ) -> None: ...
+    def add_pupil(self, code: str, key: str, nickname: str) -> None: ...
+    def save_answer(
+        self, code: str, question: str, pupil: str, answer: object, first: object, version: int
+    ) -> None: ...
+
+
 @dataclass
 class Pupil:
     key: str
@@ -356,9 +373,12 @@ Listener = Callable[[str], None]
 class Room:
     """One room: its code, pupils, current question, phase and answers, kept in ``store``."""
 
-    def __init__(self, store: RoomStore, *, join: str = "") -> None:
+    def __init__(self, store: RoomStorage, *, join: str = "", path: str = "/room/") -> None:
         self.store = store
-        self.join_base = join  # "http://address:port": the join address is this + /room/CODE
+        # "http://address:port" and the room's path: the join address is join + path + CODE
+        # (the hub: its public address and the teacher service's room path)
+        self.join_base = join
+        self.path = path
         stored = store.recent_room()
         if stored is None:
             self.code = new_code(store.codes())
@@ -395,7 +415,7 @@ class Room:
 
     @property
     def join(self) -> str:
-        return f"{self.join_base}/room/{self.code}"
+        return f"{self.join_base}{self.path}{self.code}"
 
     def _changed(self, what: str) -> None:
         self.version += 1
@@ -466,6 +486,28 @@ class Room:
                 429, "too-many", "too many pupils joining at once", retry_after=int(wait) + 1
             )
         pupil = Pupil(secrets.token_urlsafe(32), name)
+        self.store.add_pupil(self.code, pupil.key, name)
+        self.pupils[pupil.key] = pupil
+        self._changed("join")
+        return pupil
+
+    def named_pupil(self, name: str) -> Pupil:
+        """The pupil a hub login names (joined at their first request): on the hub the
+        pupil is who the hub says, not a key a browser keeps; the name is the hub's
+        (its own pattern), shown as it is."""
+        key = f"hub:{name}"
+        if key in self.pupils:
+            return self.pupils[key]
+        if len(self.pupils) >= MAX_PUPILS:
+            raise RoomError(
+                409, "room-full", f"room {self.code} has {MAX_PUPILS} pupils: no more may join"
+            )
+        wait = self._join_limit.wait("room")
+        if wait:
+            raise RoomError(
+                429, "too-many", "too many pupils joining at once", retry_after=int(wait) + 1
+            )
+        pupil = Pupil(key, name)
         self.store.add_pupil(self.code, pupil.key, name)
         self.pupils[pupil.key] = pupil
         self._changed("join")

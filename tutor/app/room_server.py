@@ -35,8 +35,8 @@ import tornado.web
 from tutor.teaching.language import LANGUAGE_NAMES
 from tutor.teaching.text import LANGUAGES, catalog, text
 
+from .pages import ErrorPages, error_page, page_language, tutor_page
 from .room import NICKNAME_LENGTH, Room, RoomError, question_list, room_language
-from .server import TutorErrorPages, error_page, page_language, tutor_page
 
 TEACHER_COOKIE = "tutor-room-teacher"
 MAX_BODY = 4096
@@ -121,7 +121,7 @@ def event_message(event: str, data: object) -> str:
 # -- the handlers' common ground ---------------------------------------------------------------
 
 
-class RoomHandler(TutorErrorPages):
+class RoomHandler(ErrorPages):
     """Every room route: the room, its streams and the teacher are given by the app."""
 
     json_errors = True
@@ -270,6 +270,19 @@ class TeacherStateHandler(RoomHandler):
         self.send_json(self.room.teacher_state(self.lang()))
 
 
+class ProbeHandler(RoomHandler):
+    """``/room/api/probe``: whether this browser is the teacher's (and then the state), as
+    ``200`` either way. The projector asks it on every presenter page of a classroom app;
+    a learner presenting on their own must get no refusal (a 403 shows as an error in the
+    browser's console and among the page's failed requests)."""
+
+    def get(self) -> None:
+        if not self.is_teacher():
+            self.send_json({"teacher": False})
+            return
+        self.send_json({"teacher": True, "state": self.room.teacher_state(self.lang())})
+
+
 class QuestionsHandler(RoomHandler):
     @api(teacher=True)
     def get(self) -> None:
@@ -331,7 +344,8 @@ class SummaryCsvHandler(RoomHandler):
         self.finish(self.room.summary_csv(self.lang()))
 
 
-def summary_page(room: Room, rows: list[dict[str, Any]], lang: str) -> str:
+def summary_page(room: Room, rows: list[dict[str, Any]], lang: str, base: str = "/room/") -> str:
+    """The room's summary page; ``base`` is where the room's routes are (the hub's differ)."""
     heads = ("summary-question", "summary-answered", "summary-right-first", "summary-wrong")
     table = ""
     if rows:
@@ -359,7 +373,8 @@ def summary_page(room: Room, rows: list[dict[str, Any]], lang: str) -> str:
         head="<style>main.tutor-room-summary { max-width: 60em; margin-top: 2em; } "
         "table { border-collapse: collapse; } th, td { border: 1px solid #888; "
         "padding: 0.3em 0.6em; text-align: left; vertical-align: top; }</style>\n",
-        tail=f'{table}\n<p><a href="/room/summary.csv?lang={escape(lang)}" download>{csv_link}</a></p>\n',
+        tail=f'{table}\n<p><a href="{escape(base)}summary.csv?lang={escape(lang)}" download>'
+        f"{csv_link}</a></p>\n",
     )
 
 
@@ -399,7 +414,11 @@ def asset(name: str) -> tuple[bytes, str]:
     return data, hashlib.sha256(data).hexdigest()[:12]
 
 
-def pupil_page(code: str, lang: str) -> str:
+def pupil_page(
+    code: str, lang: str, base: str = "/room/", hub: dict[str, Any] | None = None
+) -> str:
+    """The pupil page; ``base`` is where the room's routes are, ``hub`` what the hub's
+    page adds (``{"hub": True, "xsrf": token}``: the pupil is their hub login)."""
     words = {language: dict(catalog(language)["room"]) for language in LANGUAGES}
     data = {
         "code": code,
@@ -407,6 +426,8 @@ def pupil_page(code: str, lang: str) -> str:
         "languages": {language: LANGUAGE_NAMES[language] for language in LANGUAGES},
         "words": words,
         "nicknameLimit": NICKNAME_LENGTH,
+        "base": base,
+        **(hub or {}),
     }
     # "</" cannot end the data's script element early: JSON escapes it as <\/.
     blob = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
@@ -420,9 +441,9 @@ def pupil_page(code: str, lang: str) -> str:
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="data:;base64,=">
 <title>{title}</title>
-<link rel="stylesheet" href="/room/assets/room.css?v={css}">
+<link rel="stylesheet" href="{escape(base)}assets/room.css?v={css}">
 <script type="application/json" id="room-data">{blob}</script>
-<script src="/room/assets/room.js?v={script}" defer></script>
+<script src="{escape(base)}assets/room.js?v={script}" defer></script>
 </head>
 <body>
 <main id="room" data-state="loading">
@@ -542,6 +563,7 @@ def room_handlers(
     routes: list[tuple[str, type]] = [
         (r"/room/teacher", TeacherStartHandler),
         (r"/room/api/state", TeacherStateHandler),
+        (r"/room/api/probe", ProbeHandler),
         (r"/room/api/questions", QuestionsHandler),
         (r"/room/api/(open|reveal|reopen|close|counts)", TeacherActionHandler),
         (r"/room/api/events", TeacherEventsHandler),

@@ -66,8 +66,9 @@ from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
-from tutor.teaching.language import UnknownLanguageError, current_language
-from tutor.teaching.text import DEFAULT_LANGUAGE, text
+from tutor.teaching.text import text
+
+from .pages import ErrorPages, page_language, tutor_page
 
 TOKEN_PARAMETER = "token"
 """The query parameter of Jupyter's token login (classroom mode)."""
@@ -320,47 +321,6 @@ RETRY_SECONDS = (3, 8)
 class refused together does not come back together)."""
 
 
-def tutor_page(
-    lang: str,
-    title: str,
-    paragraphs: Iterable[str],
-    *,
-    kind: str,
-    data: Mapping[str, str] | None = None,
-    head: str = "",
-    tail: str = "",
-) -> str:
-    """A short page of the tutor's own (busy, refused, not found): a title and paragraphs
-    of text, in a ``<main class="tutor-KIND">`` with ``data-`` attributes (all escaped
-    here), and ``head`` and ``tail`` markup added as given."""
-    body = "\n".join(f"<p>{escape(paragraph)}</p>" for paragraph in paragraphs)
-    attributes = "".join(
-        f' data-{escape(name)}="{escape(value)}"' for name, value in (data or {}).items()
-    )
-    return f"""<!DOCTYPE html>
-<html lang="{escape(lang)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-{head}<link rel="icon" href="data:;base64,=">
-<title>{escape(title)}</title>
-<style>
-  body {{ font-family: system-ui, sans-serif; max-width: 36em; margin: 15vh auto; padding: 0 1em;
-         font-size: 1.2rem; line-height: 1.5; color: #1a1a1a; }}
-  h1 {{ font-size: 1.6rem; }}
-  a {{ color: #0b57d0; }}
-</style>
-</head>
-<body>
-<main class="tutor-{escape(kind)}"{attributes}>
-<h1>{escape(title)}</h1>
-{body}
-{tail}</main>
-</body>
-</html>
-"""
-
-
 def busy_page(reason: str, lang: str, *, max_kernels: int) -> str:
     """The page shown instead of a lesson when the tutor cannot start it now: what is
     happening, in the learner's language, and a retry that needs no click."""
@@ -402,32 +362,6 @@ without an answer: room to answer 414 or 431 to anything a browser or a script w
 
 _LOGGED_PATH_LENGTH = 120
 
-_ERROR_KINDS = {403: "forbidden", 404: "not-found", 405: "not-found"}
-
-
-def page_language(query: str) -> str:
-    """The language of a page asked with ``query``: its ``?lang=``, else the app's."""
-    try:
-        return current_language(query=query)
-    except UnknownLanguageError:  # TUTOR_LANG is checked at launch; never fail a page for it
-        return DEFAULT_LANGUAGE
-
-
-def error_page(status: int, lang: str) -> str:
-    """The page for a request the app refuses (4xx) or could not answer (5xx): what
-    happened in the learner's words, and the way back to the course."""
-    kind = "server" if status >= 500 else _ERROR_KINDS.get(status, "bad-address")
-    home = escape(text("error-page.home", lang))
-    return tutor_page(
-        lang,
-        text(f"error-page.{kind}", lang),
-        [text(f"error-page.{kind}-text", lang)],
-        kind="error",
-        data={"status": str(status)},
-        tail=f'<p><a href="/">{home}</a></p>\n',
-    )
-
-
 def ask_for_link_page(lang: str) -> str:
     """What a pupil without the classroom token gets (instead of Jupyter's login form)."""
     return tutor_page(
@@ -439,28 +373,15 @@ def ask_for_link_page(lang: str) -> str:
     )
 
 
-class TutorErrorPages(tornado.web.RequestHandler):
+class TutorErrorPages(ErrorPages):
     """Mixed into every handler of the app: a refused request gets the tutor's page (or
     the JSON of a JSON API) and one line in the log (:func:`log_request`)."""
 
-    refusal = ""
-    """Why the request was refused, for its log line."""
-
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         if isinstance(self, APIHandler):  # the pages' scripts read these as JSON
-            super().write_error(status_code, **kwargs)
+            super(ErrorPages, self).write_error(status_code, **kwargs)  # the API's own
             return
-        self.clear_header("Content-Disposition")
-        self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.set_header("Cache-Control", "no-store")
-        self.finish(error_page(status_code, page_language(self.request.query)))
-
-    def log_exception(self, typ: Any, value: Any, tb: Any) -> None:
-        if isinstance(value, tornado.web.HTTPError) and value.status_code < 500:
-            with contextlib.suppress(Exception):
-                self.refusal = value.log_message % value.args if value.log_message else ""
-            return  # log_request writes the request's one line
-        super().log_exception(typ, value, tb)  # a fault of the app: its traceback
+        super().write_error(status_code, **kwargs)
 
 
 def _shown_path(path: str) -> str:

@@ -260,6 +260,16 @@ def render_page(
     stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     parts.append(f'<p class="muted">{esc(text("teacher.updated", lang, time=stamp))}</p>')
 
+    # the live room (tutor/hub/room_service.py): present with it, then its summary
+    room = f"{base_url}room/"
+    parts.append(
+        f'<section aria-labelledby="room"><h2 id="room">{esc(text("teacher.room-heading", lang))}</h2><ul>'
+        f'<li><a id="room-present" href="{esc(room)}start?lang={esc(lang)}">{esc(text("teacher.room-present", lang))}</a></li>'
+        f'<li><a id="room-summary" href="{esc(room)}summary?lang={esc(lang)}">{esc(text("teacher.room-summary", lang))}</a></li>'
+        f'<li><a id="room-summary-csv" href="{esc(room)}summary.csv?lang={esc(lang)}" download>{esc(text("teacher.room-summary-csv", lang, kind="CSV"))}</a></li>'
+        "</ul></section>"
+    )
+
     # the class: most missed topics
     parts.append(
         f'<section aria-labelledby="missed"><h2 id="missed">{esc(text("teacher.missed-heading", lang))}</h2>'
@@ -446,14 +456,30 @@ async def hub_users(hub_auth: Any) -> dict[str, dict[str, Any]]:
     return {user["name"]: user for user in users}
 
 
+async def hub_teachers(hub_auth: Any) -> set[str]:
+    """The hub's teachers: admins and the ``teachers`` group."""
+    users = await hub_users(hub_auth)
+    return {n for n, u in users.items() if u.get("admin") or TEACHERS_GROUP in u.get("groups", ())}
+
+
 def make_app(store: EventStore, lessons: Sequence[Lesson], prefix: str) -> web.Application:
-    """The service's web application under ``prefix`` (JUPYTERHUB_SERVICE_PREFIX)."""
+    """The service's web application under ``prefix`` (JUPYTERHUB_SERVICE_PREFIX): the
+    class results, the learners' servers' reports and the live room (its answers in the
+    same database)."""
+    from jupyterhub.services.auth import HubOAuth
+
+    from tutor.hub.room_service import HubRooms, TeacherCache, room_routes
+
     args = {"store": store, "lessons": lessons}
+    rooms = HubRooms(store.engine, metadata, prefix)
+    # the handlers' own HubOAuth (one per process), made when first asked for
+    teachers = TeacherCache(lambda: hub_teachers(HubOAuth.instance()))
     return web.Application(
         [
             (prefix, ClassPage, args),
             (url_path_join(prefix, "api/events"), EventsAPI, args),
             (url_path_join(prefix, "oauth_callback"), HubOAuthCallbackHandler),
+            *room_routes(prefix, rooms, teachers),
         ],
         cookie_secret=os.urandom(32),
         xsrf_cookies=False,
@@ -469,7 +495,10 @@ def main() -> None:
     prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/services/class-results/")
     listen = urlparse(os.environ.get("JUPYTERHUB_SERVICE_URL", "http://127.0.0.1:10101"))
     app = make_app(store, list_lessons(), prefix)
-    app.listen(listen.port or 80, listen.hostname or "127.0.0.1", max_body_size=MAX_BODY_BYTES)
+    # xheaders: the proxy says the address the browsers used (the live room's join address)
+    app.listen(
+        listen.port or 80, listen.hostname or "127.0.0.1", max_body_size=MAX_BODY_BYTES, xheaders=True
+    )
     log.info(
         "class results at %s (%s), events in %s",
         prefix,

@@ -8,9 +8,13 @@
   var code = data.code;
   var main = document.getElementById("room");
   var keyName = "wizard-tutor/room/" + code;
+  // The app: /room/, a key per browser. The hub: the teacher service's room, the pupil is
+  // their hub login (no key kept, no nickname), and every request sends the XSRF token.
+  var base = data.base || "/room/";
+  var onHub = data.hub === true;
   var langName = "wizard-tutor/room-lang";
   var lang = chooseLanguage();
-  var pupil = load(keyName);
+  var pupil = onHub ? null : load(keyName);
   var state = null;       // the last pupil state from the server
   var picked = [];        // many-choices: the indices tapped, not sent yet
   var events = null;
@@ -69,9 +73,12 @@
   // -- talking to the room ------------------------------------------------------------------
 
   function request(method, path, body) {
-    return fetch("/room/" + code + "/api/" + path, {
+    var headers = body ? { "Content-Type": "application/json" } : {};
+    if (data.xsrf) headers["X-XSRFToken"] = data.xsrf;
+    return fetch(base + code + "/api/" + path, {
       method: method,
-      headers: body ? { "Content-Type": "application/json" } : {},
+      credentials: "same-origin",
+      headers: headers,
       body: body ? JSON.stringify(body) : undefined,
       cache: "no-store"
     }).then(function (response) {
@@ -79,6 +86,7 @@
         if (!response.ok) {
           var error = new Error((reply.error && reply.error.message) || response.statusText);
           error.code = (reply.error && reply.error.code) || "other";
+          error.retryAfter = Number(response.headers.get("Retry-After")) || 0;
           throw error;
         }
         return reply;
@@ -88,7 +96,7 @@
   function failed(error) {
     var known = ["unknown-room", "unknown-pupil", "not-open", "too-many", "bad-field", "room-full"];
     notice = say("error-" + (known.indexOf(error.code) >= 0 ? error.code : "other"), { code: code });
-    if (error.code === "unknown-pupil") {
+    if (error.code === "unknown-pupil" && !onHub) {
       keep(keyName, null);
       pupil = null;
       stopEvents();
@@ -112,7 +120,8 @@
   function startEvents() {
     stopEvents();
     var shown = null;
-    events = new EventSource("/room/" + code + "/api/events?pupil=" + encodeURIComponent(pupil));
+    events = new EventSource(base + code + "/api/events?pupil=" + encodeURIComponent(pupil) +
+      (data.xsrf ? "&_xsrf=" + encodeURIComponent(data.xsrf) : ""));
     events.addEventListener("room", function (message) {
       var live = JSON.parse(message.data);
       var now = [live.phase, live.question_key, live.counts_shown].join("|");
@@ -137,15 +146,27 @@
   function join(event) {
     event.preventDefault();
     if (sending) return;
-    sending = true;
     var name = document.getElementById("room-nickname").value;
     keep("wizard-tutor/room-nickname", name);
+    tryJoin(name);
+  }
+  // A whole class joining at once can pass the room's join limit (429): the page says so
+  // calmly and joins again by itself once the server's Retry-After has passed.
+  function tryJoin(name) {
+    sending = true;
     request("POST", "join", { nickname: name }).then(function (reply) {
       pupil = reply.pupil;
-      keep(keyName, pupil);
+      if (!onHub) keep(keyName, pupil);
       notice = "";
+      sending = false;
       startEvents();
-    }, failed).then(function () { sending = false; });
+    }, function (error) {
+      if (error.code !== "too-many") { sending = false; failed(error); return; }
+      var seconds = Math.min(Math.max(error.retryAfter || 1, 1), 60);
+      notice = say("joining-again", { seconds: seconds });
+      render();
+      window.setTimeout(function () { tryJoin(name); }, seconds * 1000);
+    });
   }
   function answer(value, focus) {
     if (!state || !state.question || sending) return;
@@ -324,7 +345,7 @@
       : "";
     status.textContent = statusWords();
     alert.textContent = notice;
-    var view = !pupil ? joinForm() : state && state.question ? questionView() : null;
+    var view = !pupil ? (onHub ? null : joinForm()) : state && state.question ? questionView() : null;
     body.replaceChildren.apply(body, view ? [view] : []);
     if (focus !== undefined && focus !== null) {
       var target = typeof focus === "number"
@@ -337,4 +358,5 @@
   document.documentElement.lang = lang;
   render();
   if (pupil) startEvents();
+  else if (onHub) tryJoin("");  // the hub knows who the pupil is: joined at once
 })();

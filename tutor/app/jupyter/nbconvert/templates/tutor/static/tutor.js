@@ -22,6 +22,7 @@
   let words = {};
   let roomWords = {}; // the live room's words on the projector (classroom mode)
   let roomServed = false; // the app serves a live room (--classroom): docs/live-room.md
+  let roomBase = "/room/"; // where the room is: the app's /room/, the hub's teacher service
   let pageLang = "en";
   try {
     const node = document.getElementById("tutor-present-words");
@@ -36,7 +37,11 @@
       pageLang = lang;
       document.documentElement.lang = lang; // screen readers and CJK font choice follow it
     }
-    roomServed = all.room === true;
+    // true: the app's own room; a path: the room's base on this origin (the hub's service)
+    roomServed = all.room === true || (typeof all.room === "string" && all.room.startsWith("/"));
+    if (typeof all.room === "string" && roomServed) {
+      roomBase = all.room.endsWith("/") ? all.room : `${all.room}/`;
+    }
   } catch (error) {
     words = {};
   }
@@ -474,7 +479,6 @@
   //   marked with a mark and words, on a screen of their own (H hides or shows the counts,
   //   R opens the question again); the press after shows the slide's own answer, if it
   //   holds one back, then the next slide.
-  const ROOM_API = "/room/api/";
   const ROOM_ROWS = 8; // rows of counts at most: the rest are summed as "other answers"
   const room = {
     on: false,
@@ -486,6 +490,7 @@
     joinPinned: false,
     queue: Promise.resolve(),
     error: "", // the last request the room refused, shown until its next state
+    xsrf: "", // the hub's room: the XSRF token its probe gave
     status: null,
     panel: null,
     results: null,
@@ -503,12 +508,15 @@
   }
 
   function xsrfToken() {
+    if (room.xsrf) {
+      return room.xsrf; // the hub's room gives its own (its cookie is on its own path)
+    }
     const found = document.cookie.match(/(?:^|;\s*)_xsrf=([^;]*)/);
     return found ? decodeURIComponent(found[1]) : "";
   }
 
   function roomUrl(path) {
-    return `${ROOM_API}${path}?lang=${encodeURIComponent(pageLang)}`;
+    return `${roomBase}api/${path}?lang=${encodeURIComponent(pageLang)}`;
   }
 
   // The room's state as the teacher's state (POST answers, GET state) or the live
@@ -532,7 +540,10 @@
 
   async function fetchRoomState() {
     try {
-      const response = await fetch(roomUrl("state"), { credentials: "same-origin" });
+      const response = await fetch(roomUrl("state"), {
+        credentials: "same-origin",
+        headers: room.xsrf ? { "X-XSRFToken": room.xsrf } : {},
+      });
       if (response.ok) {
         takeRoomState(await response.json());
       }
@@ -680,7 +691,7 @@
     const panel = element("aside", "tutor-room-join");
     panel.setAttribute("aria-label", roomSay("join-title"));
     const qr = element("img", "tutor-room-qr");
-    qr.src = "/room/qr.svg";
+    qr.src = `${roomBase}qr.svg`;
     qr.alt = roomSay("join-qr");
     const code = element("p", "tutor-room-code");
     code.append(element("span", "", roomSay("join-code")), element("strong", "", ""));
@@ -818,18 +829,31 @@
     }
     let state;
     try {
-      const response = await fetch(roomUrl("state"), { credentials: "same-origin" });
-      if (!response.ok) {
+      // The probe answers 200 for anyone: a learner presenting on their own gets no
+      // refusal in the console, only {"teacher": false}. The hub's room names the XSRF
+      // token its requests need (a script's request, even a GET, must send it there):
+      // asked again with it, the hub knows the teacher.
+      const ask = (headers) => fetch(roomUrl("probe"), { credentials: "same-origin", headers });
+      let response = await ask({});
+      let probe = response.ok ? await response.json() : null;
+      if (probe && probe.teacher !== true && probe.xsrf) {
+        room.xsrf = probe.xsrf;
+        response = await ask({ "X-XSRFToken": room.xsrf });
+        probe = response.ok ? await response.json() : null;
+      }
+      if (!probe || probe.teacher !== true || !probe.state) {
         return; // not the teacher's browser: presenter mode as it is
       }
-      state = await response.json();
+      state = probe.state;
     } catch (error) {
       return;
     }
     room.on = true;
     buildRoom();
     takeRoomState(state);
-    const events = new EventSource(roomUrl("events"));
+    const events = new EventSource(
+      roomUrl("events") + (room.xsrf ? `&_xsrf=${encodeURIComponent(room.xsrf)}` : "")
+    );
     events.addEventListener("room", (event) => {
       try {
         takeRoomState(JSON.parse(event.data));

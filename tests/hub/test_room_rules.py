@@ -1,0 +1,197 @@
+"""The live room's rules on the hub (tutor/hub/room_service.py), fast: the service's room
+routes in a tornado server of the test, with the hub's login stood in for by a header (who
+the hub says asks: ``X-Test-Login``) and its XSRF check by a header that must be present
+(``X-Test-Xsrf``). What is checked is the service's own part: a pupil is their login and
+answers for themselves only, only a teacher controls the room, malformed requests get
+JSON errors naming the value and the rule, answers are rate-limited. The hub's real login
+and XSRF check are tests/hub/test_room_hub.py's."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tornado.httpclient
+import tornado.testing
+import tornado.web
+from app.test_room import ONE, a_wrong_index, engine_answer, key
+from sqlalchemy import MetaData, create_engine
+
+from tutor.hub.room_service import HubRoomMixin, HubRooms, room_routes
+
+PREFIX = "/services/class-results/"
+TEACHERS = {"teach"}
+
+
+class StandIn:
+    """The hub's part, stood in for: who asks, and whether the XSRF token came."""
+
+    @staticmethod
+    def get_current_user(handler: Any) -> dict[str, str] | None:
+        name = handler.request.headers.get("X-Test-Login")
+        return {"name": name, "kind": "user"} if name else None
+
+    @staticmethod
+    def check_xsrf_cookie(handler: Any) -> None:
+        if not handler.request.headers.get("X-Test-Xsrf"):
+            raise tornado.web.HTTPError(403, "'_xsrf' argument missing from POST")
+
+
+@pytest.fixture
+def service(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    monkeypatch.setattr(HubRoomMixin, "get_current_user", StandIn.get_current_user)
+    monkeypatch.setattr(HubRoomMixin, "check_xsrf_cookie", StandIn.check_xsrf_cookie)
+    monkeypatch.setattr(HubRoomMixin, "xsrf_token", property(lambda handler: b"test-token"))
+
+    async def is_teacher(name: str) -> bool:
+        return name in TEACHERS
+
+    engine = create_engine(f"sqlite:///{tmp_path / 'class-results.sqlite'}")
+    rooms = HubRooms(engine, MetaData(), PREFIX)
+    app = tornado.web.Application(room_routes(PREFIX, rooms, is_teacher))
+
+    class Case(tornado.testing.AsyncHTTPTestCase):
+        def get_app(self) -> tornado.web.Application:
+            return app
+
+        def runTest(self) -> None:
+            pass
+
+    case = Case()
+    case.setUp()
+    case.rooms = rooms  # type: ignore[attr-defined]
+    yield case
+    case.tearDown()
+
+
+def call(
+    service: Any, method: str, path: str, login: str | None, body: object = None, **kw: Any
+) -> tuple[int, Any]:
+    headers = {"X-Test-Xsrf": "1", **({"X-Test-Login": login} if login else {})}
+    headers.update(kw.get("headers", {}))
+    raw = body if isinstance(body, str) else None if body is None else json.dumps(body)
+    response = service.fetch(
+        PREFIX + "room/" + path, method=method, body=raw, headers=headers, raise_error=False
+    )
+    try:
+        return response.code, json.loads(response.body)
+    except ValueError:
+        return response.code, response.body.decode()
+
+
+def open_question(service: Any) -> str:
+    status, state = call(service, "POST", "api/open", "teach", {"lesson": ONE[0], "item": ONE[1]})
+    assert status == 200, state
+    return str(state["code"])
+
+
+def test_a_pupil_is_their_login_and_answers_for_themselves_only(service: Any) -> None:
+    code = open_question(service)
+    for name in ("aiko", "ben"):
+        status, joined = call(service, "POST", f"{code}/api/join", name, {})
+        assert (status, joined) == (201, {"pupil": f"hub:{name}", "nickname": name})
+    right = engine_answer(*ONE)
+    status, reply = call(
+        service,
+        "POST",
+        f"{code}/api/answer",
+        "ben",
+        {"pupil": "hub:aiko", "question": key(ONE), "answer": right},
+    )
+    assert (status, reply["error"]["code"]) == (403, "unknown-pupil")
+    status, reply = call(service, "GET", f"{code}/api/state?pupil=hub:aiko", "ben")
+    assert (status, reply["error"]["code"]) == (403, "unknown-pupil")
+    status, reply = call(
+        service,
+        "POST",
+        f"{code}/api/answer",
+        None,
+        {"pupil": "hub:aiko", "question": key(ONE), "answer": right},
+    )
+    assert (status, reply["error"]["code"]) == (403, "unknown-pupil")  # no login, no pupil
+    status, reply = call(
+        service,
+        "POST",
+        f"{code}/api/answer",
+        "aiko",
+        {"pupil": "hub:aiko", "question": key(ONE), "answer": right},
+    )
+    assert status == 200 and reply["first"] is True
+    status, mine = call(service, "GET", f"{code}/api/state?pupil=hub:aiko&lang=ja", "aiko")
+    assert status == 200 and mine["my_answer"] == right and mine["nickname"] == "aiko"
+    status, state = call(service, "GET", "api/state", "teach")
+    assert state["answered"] == 1 and [p["nickname"] for p in state["pupils"]] == ["aiko", "ben"]
+
+
+def test_only_a_teacher_controls_the_room_and_their_posts_need_the_xsrf_token(
+    service: Any,
+) -> None:
+    code = open_question(service)
+    for path in ("api/state", "api/questions", "summary", "summary.csv", "qr.svg"):
+        status, reply = call(service, "GET", path, "aiko")
+        assert (status, reply["error"]["code"]) == (403, "not-teacher"), path
+    for action in ("reveal", "reopen", "close", "counts"):
+        status, reply = call(service, "POST", f"api/{action}", "aiko", {"shown": False})
+        assert (status, reply["error"]["code"]) == (403, "not-teacher"), action
+    status, reply = call(service, "POST", "api/reveal", "teach", {}, headers={"X-Test-Xsrf": ""})
+    assert (status, reply["error"]["code"]) == (403, "xsrf")
+    status, state = call(service, "GET", "api/state", "teach")
+    assert state["phase"] == "open" and state["code"] == code  # nothing changed
+    assert call(service, "GET", "api/probe", "aiko")[1]["teacher"] is False
+    assert call(service, "GET", "api/probe", "teach")[1]["state"]["code"] == code
+
+
+def test_each_teacher_has_their_own_room(service: Any) -> None:
+    TEACHERS.add("mina")
+    try:
+        teach = open_question(service)
+        status, mina = call(service, "GET", "api/state", "mina")
+        assert status == 200 and mina["code"] != teach and mina["question"] is None
+        assert mina["join"].endswith(f"{PREFIX}room/{mina['code']}")
+    finally:
+        TEACHERS.discard("mina")
+
+
+def test_malformed_requests_get_json_errors_naming_the_value_and_the_rule(service: Any) -> None:
+    code = open_question(service)
+    call(service, "POST", f"{code}/api/join", "aiko", {})
+    answer = f"{code}/api/answer"
+    status, reply = call(service, "POST", answer, "aiko", "[1, 2")
+    assert (status, reply["error"]["code"]) == (400, "bad-json")
+    status, reply = call(
+        service, "POST", answer, "aiko", {"pupil": "hub:aiko", "question": key(ONE), "answer": 99}
+    )
+    assert (status, reply["error"]["code"]) == (400, "bad-field")
+    assert "99" in reply["error"]["message"] and "give 0 to" in reply["error"]["message"]
+    status, reply = call(
+        service, "POST", answer, "aiko", {"pupil": "hub:aiko", "question": "01_x/y", "answer": 0}
+    )
+    assert (status, reply["error"]["code"]) == (409, "not-open")
+    status, reply = call(service, "POST", "api/open", "teach", {"lesson": "../etc", "item": "x"})
+    assert (status, reply["error"]["code"]) == (400, "bad-field") and "../etc" in reply["error"][
+        "message"
+    ]
+    status, reply = call(service, "POST", answer, "aiko", "x" * 5000)
+    assert (status, reply["error"]["code"]) == (413, "too-large")
+    status, reply = call(service, "GET", "ZZZZ/api/state?pupil=hub:aiko", "aiko")
+    assert (status, reply["error"]["code"]) == (404, "unknown-room")
+    status, state = call(service, "GET", "api/state", "teach")
+    assert state["answered"] == 0  # none of it was counted
+
+
+def test_answers_are_rate_limited_per_pupil(service: Any) -> None:
+    code = open_question(service)
+    call(service, "POST", f"{code}/api/join", "aiko", {})
+    wrong, right = a_wrong_index(*ONE), engine_answer(*ONE)
+    statuses = []
+    for number in range(9):
+        body = {"pupil": "hub:aiko", "question": key(ONE), "answer": right if number % 2 else wrong}
+        status, reply = call(service, "POST", f"{code}/api/answer", "aiko", body)
+        statuses.append(status)
+    assert statuses == [200] * 8 + [429]
+    assert reply["error"]["code"] == "too-many"
+    status, reply = call(service, "POST", f"{code}/api/join", "ben", {})
+    assert status == 201  # another pupil is not slowed down by aiko

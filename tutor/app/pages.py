@@ -1,0 +1,104 @@
+"""The tutor's own short pages (busy, refused, not found) and the error pages of its
+handlers: light (tornado and the catalogs), so that the live room's handlers
+(:mod:`tutor.app.room_server`), which the hub's teacher service serves too, need nothing
+of Voila or Jupyter."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterable, Mapping
+from html import escape
+from typing import Any
+
+import tornado.web
+
+from tutor.teaching.language import UnknownLanguageError, current_language
+from tutor.teaching.text import DEFAULT_LANGUAGE, text
+
+
+def tutor_page(
+    lang: str,
+    title: str,
+    paragraphs: Iterable[str],
+    *,
+    kind: str,
+    data: Mapping[str, str] | None = None,
+    head: str = "",
+    tail: str = "",
+) -> str:
+    """A short page of the tutor's own (busy, refused, not found): a title and paragraphs
+    of text, in a ``<main class="tutor-KIND">`` with ``data-`` attributes (all escaped
+    here), and ``head`` and ``tail`` markup added as given."""
+    body = "\n".join(f"<p>{escape(paragraph)}</p>" for paragraph in paragraphs)
+    attributes = "".join(
+        f' data-{escape(name)}="{escape(value)}"' for name, value in (data or {}).items()
+    )
+    return f"""<!DOCTYPE html>
+<html lang="{escape(lang)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+{head}<link rel="icon" href="data:;base64,=">
+<title>{escape(title)}</title>
+<style>
+  body {{ font-family: system-ui, sans-serif; max-width: 36em; margin: 15vh auto; padding: 0 1em;
+         font-size: 1.2rem; line-height: 1.5; color: #1a1a1a; }}
+  h1 {{ font-size: 1.6rem; }}
+  a {{ color: #0b57d0; }}
+</style>
+</head>
+<body>
+<main class="tutor-{escape(kind)}"{attributes}>
+<h1>{escape(title)}</h1>
+{body}
+{tail}</main>
+</body>
+</html>
+"""
+
+
+ERROR_KINDS = {403: "forbidden", 404: "not-found", 405: "not-found"}
+
+
+def page_language(query: str) -> str:
+    """The language of a page asked with ``query``: its ``?lang=``, else the app's."""
+    try:
+        return current_language(query=query)
+    except UnknownLanguageError:  # TUTOR_LANG is checked at launch; never fail a page for it
+        return DEFAULT_LANGUAGE
+
+
+def error_page(status: int, lang: str) -> str:
+    """The page for a request the app refuses (4xx) or could not answer (5xx): what
+    happened in the learner's words, and the way back to the course."""
+    kind = "server" if status >= 500 else ERROR_KINDS.get(status, "bad-address")
+    home = escape(text("error-page.home", lang))
+    return tutor_page(
+        lang,
+        text(f"error-page.{kind}", lang),
+        [text(f"error-page.{kind}-text", lang)],
+        kind="error",
+        data={"status": str(status)},
+        tail=f'<p><a href="/">{home}</a></p>\n',
+    )
+
+
+class ErrorPages(tornado.web.RequestHandler):
+    """A refused request gets the tutor's page and one line in the log (the app's
+    :func:`tutor.app.server.log_request`), never a traceback."""
+
+    refusal = ""
+    """Why the request was refused, for its log line."""
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        self.clear_header("Content-Disposition")
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(error_page(status_code, page_language(self.request.query)))
+
+    def log_exception(self, typ: Any, value: Any, tb: Any) -> None:
+        if isinstance(value, tornado.web.HTTPError) and value.status_code < 500:
+            with contextlib.suppress(Exception):
+                self.refusal = value.log_message % value.args if value.log_message else ""
+            return  # the request's one line says it
+        super().log_exception(typ, value, tb)  # a fault: its traceback

@@ -1,0 +1,334 @@
+"""The live room on the hub: served by the teacher service (:mod:`tutor.hub.teacher_service`)
+under its prefix, ``<prefix>room/...``, one room per teacher (docs/live-room.md, "On the
+hub").
+
+The room itself and its handlers are the app's (:mod:`tutor.app.room`,
+:mod:`tutor.app.room_server`): the same phases, answers, counts, summary, validation and
+JSON errors. What the hub changes is who is who: the hub's OAuth login says who asks, a
+teacher is a hub admin or a member of the ``teachers`` group, and a pupil is their hub
+login (no nickname, no key kept by the browser: one answer per login and question). Every
+request a page's script makes needs the service's XSRF token (JupyterHub's own rule for
+cookie-authenticated requests): the pupil page carries it, the projector gets it from the
+probe. The answers are kept in the class results' database (:mod:`tutor.hub.room_store`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from jupyterhub.services.auth import HubOAuthenticated
+from sqlalchemy import Engine, MetaData, select
+from tornado import web
+
+from tutor.app.pages import tutor_page
+from tutor.app.room import Room, RoomError, room_language
+from tutor.app.room_server import (
+    AnswerHandler,
+    AssetHandler,
+    JoinHandler,
+    LiveHub,
+    ProbeHandler,
+    PupilEventsHandler,
+    PupilPageHandler,
+    PupilStateHandler,
+    QrHandler,
+    QuestionsHandler,
+    SummaryCsvHandler,
+    SummaryHandler,
+    Teacher,
+    TeacherActionHandler,
+    TeacherEventsHandler,
+    TeacherStateHandler,
+    api,
+    pupil_page,
+    summary_page,
+)
+from tutor.hub.room_store import HubRoomStore, room_tables
+from tutor.teaching.text import text
+
+IsTeacher = Callable[[str], Awaitable[bool]]
+
+
+class HubRooms:
+    """Every teacher's room, loaded from the database when first asked for."""
+
+    def __init__(self, engine: Engine, metadata: MetaData, prefix: str) -> None:
+        self.engine = engine
+        self.tables = room_tables(metadata)
+        metadata.create_all(engine)
+        self.base = prefix.rstrip("/") + "/room/"
+        self._by_owner: dict[str, tuple[Room, LiveHub]] = {}
+
+    def of_teacher(self, name: str, public: str) -> tuple[Room, LiveHub]:
+        """The teacher's room (continued, or a new one), its join address on ``public``."""
+        if name not in self._by_owner:
+            room = Room(HubRoomStore(self.engine, self.tables, name), path=self.base)
+            self._by_owner[name] = (room, LiveHub(room))
+        room, live = self._by_owner[name]
+        room.join_base = public
+        return room, live
+
+    def by_code(self, code: str) -> tuple[Room, LiveHub]:
+        """The room with this code (a teacher's current one), else ``unknown-room``."""
+        code = code.upper()
+        for room, live in self._by_owner.values():
+            if room.code == code:
+                return room, live
+        rooms = self.tables["rooms"]
+        with self.engine.connect() as db:
+            owner = db.scalar(select(rooms.c.owner).where(rooms.c.code == code))
+        if owner is not None and owner not in self._by_owner:
+            room, live = self.of_teacher(owner, "")
+            if room.code == code:
+                return room, live
+        raise RoomError(404, "unknown-room", f"no room {code!r} on this hub")
+
+
+class HubRoomMixin(HubOAuthenticated):  # type: ignore[misc]
+    """Who asks, as the hub says (before the app's handler runs): the room of the teacher
+    who asks, or of the code in the address."""
+
+    json_errors = True
+
+    def initialize(
+        self,
+        room: Room | None = None,
+        hub: LiveHub | None = None,
+        teacher: Teacher | None = None,
+        token: str = "",
+        rooms: HubRooms | None = None,
+        is_teacher_name: IsTeacher | None = None,
+    ) -> None:
+        # (the app's arguments are not given here: the room is found per request)
+        assert rooms is not None and is_teacher_name is not None, "room_routes gives them"
+        self.rooms, self.is_teacher_name = rooms, is_teacher_name
+        self.teacher = Teacher()  # unused on the hub: the hub's login says who teaches
+        self.token = ""
+        self._gone = asyncio.Event()  # the event streams'
+        self.hub_teacher = False
+        self.login: str | None = None
+
+    async def prepare(self) -> None:
+        user = self.current_user
+        if user and user.get("kind", "user") == "user":
+            self.login = user["name"]
+            self.hub_teacher = await self.is_teacher_name(user["name"])
+        if self.hub_teacher and self.login:
+            self.room, self.hub = self.rooms.of_teacher(self.login, self.public_address())
+
+    def public_address(self) -> str:
+        return f"{self.request.protocol}://{self.request.host}"
+
+    def is_teacher(self) -> bool:
+        return self.hub_teacher
+
+    def room_of(self, code: str) -> Room:
+        room, self.hub = self.rooms.by_code(code)
+        return room
+
+    def own_key(self) -> str:
+        if self.login is None:
+            raise RoomError(403, "unknown-pupil", "log in to the hub to answer in the room")
+        return f"hub:{self.login}"
+
+
+# -- the teacher --------------------------------------------------------------------------------
+
+
+class HubProbe(HubRoomMixin, ProbeHandler):
+    """The projector's probe: as the app's, plus the XSRF token the hub asks of scripts."""
+
+    def get(self) -> None:
+        if not self.is_teacher():
+            self.send_json({"teacher": False, "xsrf": self.xsrf_token.decode()})
+            return
+        self.send_json(
+            {
+                "teacher": True,
+                "state": self.room.teacher_state(self.lang()),
+                "xsrf": self.xsrf_token.decode(),
+            }
+        )
+
+
+class HubTeacherState(HubRoomMixin, TeacherStateHandler):
+    pass
+
+
+class HubQuestions(HubRoomMixin, QuestionsHandler):
+    pass
+
+
+class HubTeacherAction(HubRoomMixin, TeacherActionHandler):
+    pass
+
+
+class HubTeacherEvents(HubRoomMixin, TeacherEventsHandler):
+    pass
+
+
+class HubQr(HubRoomMixin, QrHandler):
+    pass
+
+
+class HubSummary(HubRoomMixin, SummaryHandler):
+    @api(teacher=True)
+    def get(self) -> None:
+        lang = self.lang()
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(summary_page(self.room, self.room.summary(lang), lang, self.rooms.base))
+
+
+class HubSummaryCsv(HubRoomMixin, SummaryCsvHandler):
+    pass
+
+
+class HubStart(HubRoomMixin, web.RequestHandler):
+    """``<prefix>room/start?page=<notebook>``: the teacher's way in (the results page links
+    here): logged in to the service, they go on to present in their own server."""
+
+    json_errors = False
+
+    @web.authenticated
+    def get(self) -> None:
+        if not self.hub_teacher:
+            raise web.HTTPError(403, "The live room is presented by the class's teachers.")
+        page = self.get_query_argument("page", "index.ipynb")
+        if not page.endswith(".ipynb") or "/" in page or ".." in page:
+            raise web.HTTPError(400, f"page {page[:80]!r} is not a notebook of the course")
+        lang = room_language(self.get_query_argument("lang", None))
+        users = self.hub_auth.hub_prefix.removesuffix("hub/") + "user/"
+        self.redirect(f"{users}{self.login}/voila/render/{page}?present=1&lang={lang}")
+
+
+# -- the pupils -----------------------------------------------------------------------------
+
+
+class HubPupilPage(HubRoomMixin, PupilPageHandler):
+    """The pupil page, for a hub user (the hub's login first, if not logged in)."""
+
+    json_errors = False
+
+    @web.authenticated
+    def get(self, code: str) -> None:  # type: ignore[override]  # (tornado types its decorator loosely)
+        if code != code.upper():
+            self.redirect(f"{self.rooms.base}{code.upper()}", permanent=False)
+            return
+        lang = room_language(self.get_query_argument("lang", None))
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        try:
+            room = self.room_of(code)
+        except RoomError:
+            self.set_status(404)
+            self.finish(
+                tutor_page(
+                    lang,
+                    text("room.title", lang, code=code.upper()),
+                    [text("room.error-unknown-room", lang, code=code.upper())],
+                    kind="room-unknown",
+                )
+            )
+            return
+        xsrf = self.xsrf_token.decode()
+        self.finish(pupil_page(room.code, lang, self.rooms.base, {"hub": True, "xsrf": xsrf}))
+
+
+class HubAsset(HubRoomMixin, AssetHandler):
+    def prepare(self) -> None:  # type: ignore[override]
+        pass  # the page's script and stylesheet: no one in particular
+
+
+class HubJoin(HubRoomMixin, JoinHandler):
+    @api()
+    def post(self, code: str) -> None:
+        room = self.room_of(code)
+        self.own_key()
+        pupil = room.named_pupil(self.login or "")
+        self.set_status(201)
+        self.send_json({"pupil": pupil.key, "nickname": pupil.nickname})
+
+
+def _mine(handler: HubRoomMixin, given: object) -> str:
+    """A pupil answers and reads for themselves only: the key named must be their own."""
+    own = handler.own_key()
+    if given != own:
+        raise RoomError(
+            403, "unknown-pupil", "a pupil answers for themselves only (their hub login)"
+        )
+    return own
+
+
+class HubPupilState(HubRoomMixin, PupilStateHandler):
+    @api()
+    def get(self, code: str) -> None:
+        room = self.room_of(code)
+        key = _mine(self, self.get_query_argument("pupil", ""))
+        self.send_json(room.pupil_state(key, self.lang()))
+
+
+class HubAnswer(HubRoomMixin, AnswerHandler):
+    @api()
+    def post(self, code: str) -> None:
+        room = self.room_of(code)
+        body = self.body()
+        key = _mine(self, body.get("pupil"))
+        if "answer" not in body:
+            raise RoomError(400, "bad-field", "the body has no 'answer'")
+        answer, first = room.answer(key, body.get("question"), body["answer"])
+        self.send_json({"answer": answer, "first": first, "version": room.version})
+
+
+class HubPupilEvents(HubRoomMixin, PupilEventsHandler):
+    @api()
+    async def get(self, code: str) -> None:
+        room = self.room_of(code)
+        room.pupil(_mine(self, self.get_query_argument("pupil", "")))
+        await self.stream(room.pupil_live())
+
+
+def room_routes(
+    prefix: str, rooms: HubRooms, is_teacher_name: IsTeacher
+) -> list[tuple[str, type, dict[str, Any]]]:
+    """The room's routes under the service's ``prefix``."""
+    base = rooms.base
+    code = r"([A-Za-z]{4})"
+    options = {"rooms": rooms, "is_teacher_name": is_teacher_name}
+    routes: list[tuple[str, type]] = [
+        (rf"{base}start", HubStart),
+        (rf"{base}api/probe", HubProbe),
+        (rf"{base}api/state", HubTeacherState),
+        (rf"{base}api/questions", HubQuestions),
+        (rf"{base}api/(open|reveal|reopen|close|counts)", HubTeacherAction),
+        (rf"{base}api/events", HubTeacherEvents),
+        (rf"{base}qr\.svg", HubQr),
+        (rf"{base}summary", HubSummary),
+        (rf"{base}summary\.csv", HubSummaryCsv),
+        (rf"{base}assets/(room\.js|room\.css)", HubAsset),
+        (rf"{base}{code}", HubPupilPage),
+        (rf"{base}{code}/api/join", HubJoin),
+        (rf"{base}{code}/api/state", HubPupilState),
+        (rf"{base}{code}/api/answer", HubAnswer),
+        (rf"{base}{code}/api/events", HubPupilEvents),
+    ]
+    return [(pattern, handler, options) for pattern, handler in routes]
+
+
+class TeacherCache:
+    """Whether a hub login is a teacher, asked of the hub at most every ``seconds`` (40
+    pupils' requests must not each cost the hub a call); a name not known as a teacher is
+    asked again after 2 seconds (a teacher just added to the group)."""
+
+    def __init__(self, teachers: Callable[[], Awaitable[set[str]]], seconds: float = 20.0):
+        self.teachers, self.seconds = teachers, seconds
+        self._known: set[str] = set()
+        self._read = -1e9
+
+    async def __call__(self, name: str) -> bool:
+        age = time.monotonic() - self._read
+        if age > self.seconds or (name not in self._known and age > 2.0):
+            self._known = await self.teachers()
+            self._read = time.monotonic()
+        return name in self._known
