@@ -1,8 +1,10 @@
 """The app's kernels, forked from one warm process instead of started from nothing.
 
 A page's kernel used to be a new ``python -m tutor.app.kernel``: the interpreter's start
-and the imports of ipykernel, IPython, ipywidgets and the tutor cost about 0.9 CPU-s of
-the page's ~1.3 (benchmarks/classroom_benchmark.py prints the breakdown). Here one
+and the imports of ipykernel (debugpy included), IPython, ipywidgets and the tutor cost
+0.35-0.5 CPU-s before the kernel answered, and the lesson's first cell 0.2 more in
+imports, about half of a page's CPU in server and kernel; forked, 0.05 and 0.07
+(benchmarks/classroom_benchmark.py prints the breakdown). Here one
 *fork server* (``python -m tutor.app.forked_kernels``, started by the app) imports all of
 that once, then forks a child per kernel request; the child becomes the kernel on the
 connection file it was given and shares the imported pages with the fork server.
@@ -14,9 +16,14 @@ connection file it was given and shares the imported pages with the fork server.
   manager signals the process group, as for a ``Popen`` kernel), the environment, working
   folder and arguments of the request (the kernel manager's: ``TUTOR_*``, Voila's
   ``QUERY_STRING`` with the page's language, ``JPY_PARENT_PID``), stdin from /dev/null,
-  stdout and stderr the app's log, default signal handlers. Python's ``random`` reseeds
-  itself in a forked child; the tutor draws every deal from ``random.Random()`` made
-  after the fork (seeded from the system) or from ``SystemRandom``.
+  stdout and stderr the app's log, default signal handlers. What the imports did with
+  the fork server's environment is done again in the child: ipykernel's
+  ``$JPY_PARENT_PID``, ipywidgets' comm targets (registered only when imported in a
+  running kernel: :func:`tutor.app.kernel.install`), the variables debugpy sets.
+  Python's ``random`` reseeds itself in a forked child; the tutor draws every deal from
+  ``random.Random()`` made after the fork (seeded from the system) or from
+  ``SystemRandom``. (The children share the fork server's string hash seed, so a set of
+  strings iterates in the same order in each: nothing random is drawn from it.)
 - **Its end is seen and it is reaped**: the fork server waits for its children and tells
   the kernel's provisioner the exit code; the provisioner watches the process through a
   pidfd, so poll/wait/kill/terminate/interrupt work as for a child of the app.
@@ -235,6 +242,8 @@ def serve(listener: socket.socket, app_pid: int) -> None:
             connection.fileno(),
             *(c.fileno() for c in children.values() if c is not None),
         ]
+        for stream in (sys.stdout, sys.stderr):  # nothing buffered is written twice
+            stream.flush()
         pid = os.fork()
         if pid == 0:  # the kernel
             code = 1
