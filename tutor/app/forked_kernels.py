@@ -54,6 +54,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -283,42 +284,56 @@ class ForkedKernelProcess:
         self.pid = pid
         self.returncode: int | None = None
         self._connection = connection
+        self._connection.setblocking(False)  # read from the app's event loop: never waits
+        self._received = b""
+        self._ended_at: float | None = None
         self._pidfd = os.pidfd_open(pid)  # follows this process, never a later one with its pid
 
-    def _exit_code(self) -> int:
-        """The code the fork server reported, or -9 if it could not (it died first)."""
-        data = b""
-        with contextlib.suppress(OSError):
-            self._connection.settimeout(1.0)
-            while not data.endswith(b"\n"):
+    def _reported_code(self) -> int | None:
+        """The exit code the fork server reported once it reaped the kernel, ``None`` while
+        it has not; -9 when it cannot (it has gone, or has not said for 5 s)."""
+        while not self._received.endswith(b"\n"):
+            try:
                 chunk = self._connection.recv(4096)
-                if not chunk:
-                    break
-                data += chunk
-        for line in data.splitlines():
+            except BlockingIOError:
+                break
+            except OSError:
+                chunk = b""
+            if not chunk:  # the fork server has gone: nobody will say
+                return -signal.SIGKILL
+            self._received += chunk
+        for line in self._received.splitlines():
             with contextlib.suppress(ValueError):
                 message = json.loads(line)
                 if isinstance(message, dict) and isinstance(message.get("exit"), int):
                     return int(message["exit"])
-        return -signal.SIGKILL
+        assert self._ended_at is not None
+        return -signal.SIGKILL if time.monotonic() - self._ended_at > 5 else None
 
     def poll(self) -> int | None:
         if self.returncode is None:
-            ended, _, _ = select.select([self._pidfd], [], [], 0)
-            if ended:
-                self.returncode = self._exit_code()
+            if self._ended_at is None:
+                ended, _, _ = select.select([self._pidfd], [], [], 0)
+                if not ended:
+                    return None
+                self._ended_at = time.monotonic()
+            self.returncode = self._reported_code()
+            if self.returncode is not None:
                 self._close()
         return self.returncode
 
     def wait(self, timeout: float | None = None) -> int:
-        if self.returncode is None:
-            ended, _, _ = select.select([self._pidfd], [], [], timeout)
-            if not ended:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while self.poll() is None:
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
                 raise subprocess.TimeoutExpired(f"kernel {self.pid}", timeout or 0)
-        return self.poll()  # type: ignore[return-value]  # ended: an int
+            watched = [self._pidfd] if self._ended_at is None else [self._connection]
+            select.select(watched, [], [], min(left, 0.5) if left is not None else 0.5)
+        return self.returncode  # type: ignore[return-value]  # poll gave an int
 
     def send_signal(self, signum: int) -> None:
-        if self.poll() is None:
+        if self.poll() is None and self._ended_at is None:
             signal.pidfd_send_signal(self._pidfd, signum)
 
     def terminate(self) -> None:
