@@ -19,6 +19,12 @@ each N:
   The browsers' share is what this benchmark adds to a real classroom's server, whose
   pupils' machines draw their own pages.
 
+First, a kernel on its own (the app's kernel spec, outside the app): the CPU of its start
+and of the lesson's cell, the widget models and bytes the cell sends, and the RSS and PSS
+of four kernels holding the lesson; then the classroom, for each way a kernel starts
+(``--kernel-start fork plain``: forked from the app's warm process, or a new Python
+process; tutor/app/forked_kernels.py), the app started afresh for each.
+
 The reference is one page alone, in the same run (the first line). Targets on a 2-core
 machine: at N=40 no silent failure, p95 to a working quiz under 60 s, no kernel left 30 s
 after the pages closed. Figures are printed, never asserted: they depend on the machine's
@@ -26,7 +32,8 @@ load, printed too. Note that Chromium runs on the same machine as the server her
 browser's own work (N pages drawing Voila's front end) competes with the server for the
 same cores: a real classroom spreads it over the pupils' machines.
 
-Run: ``.venv/bin/python benchmarks/classroom_benchmark.py [--sizes 10 20 40] [--port P]``.
+Run: ``.venv/bin/python benchmarks/classroom_benchmark.py [--sizes 10 20 40] [--port P]
+[--kernel-start fork plain]``.
 """
 
 from __future__ import annotations
@@ -34,10 +41,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import os
 import re
 import statistics
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -213,12 +222,15 @@ class Sampler(threading.Thread):
         self.running = True
         self.cpu = CpuMeter()
         assert server.process is not None
-        self.cpu.baseline([server.process.pid, *server.kernel_pids(), *chromium_pids()])
+        self.cpu.baseline(
+            [server.process.pid, *server.fork_server_pids(), *server.kernel_pids(), *chromium_pids()]
+        )
 
     def measure_cpu(self) -> None:
         assert self.server.process is not None
         self.cpu.look("server", [self.server.process.pid])
-        self.cpu.look("kernels", self.server.kernel_pids())
+        # the fork server's forks count with the kernels (tutor/app/forked_kernels.py)
+        self.cpu.look("kernels", [*self.server.fork_server_pids(), *self.server.kernel_pids()])
         self.cpu.look("browsers", chromium_pids())
 
     def sample(self) -> tuple[int, int, int]:
@@ -367,9 +379,13 @@ def server_alone(server: AppServer, size: int) -> str:
             closing.close()
         return took, "ok"
 
+    assert server.process is not None
+    meter = CpuMeter()
+    meter.baseline([server.process.pid])
     started = time.monotonic()
     with ThreadPoolExecutor(max_workers=size) as pool:
         results = list(pool.map(one, [started] * size))
+    meter.look("server", [server.process.pid])
     times = [took for took, _ in results if took is not None]
     failures = [why for took, why in results if took is None]
     timing = (
@@ -380,7 +396,88 @@ def server_alone(server: AppServer, size: int) -> str:
     refused = (
         f"; not served: {', '.join(sorted(set(failures)))} x{len(failures)}" if failures else ""
     )
-    return f"{size:4d} | {timing} | {len(times):3d} pages served whole{refused}"
+    return (
+        f"{size:4d} | {timing} | {meter.seconds('server') / size:5.2f} | "
+        f"{len(times):3d} pages served whole{refused}"
+    )
+
+
+LESSON_CELL = 'from tutor.display import show_lesson_page\n\nshow_lesson_page("06_trick_winner")'
+
+
+async def kernel_parts(kernel_start: str, count: int = 4) -> str:
+    """Where a kernel's CPU goes, measured on the app's kernel outside the app: its start
+    (process, imports, until it answers), the lesson's cell (widget models made, bytes
+    sent); then the memory of ``count`` kernels each holding the lesson (RSS and PSS:
+    forked kernels share their parent's pages). One line."""
+    import psutil
+    from jupyter_client.manager import AsyncKernelManager
+    from jupyter_client.provisioning import KernelProvisionerFactory
+
+    from tutor import resources
+    from tutor.app import forked_kernels
+
+    os.environ["JUPYTER_PATH"] = str(resources.jupyter_data_dir())
+    os.environ.setdefault("TUTOR_PROGRESS_STORE", "browser")
+    factory = KernelProvisionerFactory.instance()
+    warm_up = 0.0
+    if kernel_start == "fork":
+        factory.default_provisioner_name = forked_kernels.PROVISIONER_NAME
+        forked_kernels.FORK_SERVER.start()
+        assert forked_kernels.FORK_SERVER.process is not None
+        server = psutil.Process(forked_kernels.FORK_SERVER.process.pid)
+    else:
+        factory.default_provisioner_name = "local-provisioner"
+    starts: list[float] = []
+    cells: list[float] = []
+    models: list[int] = []
+    sent: list[int] = []
+    kernels = []
+    with tempfile.TemporaryDirectory() as folder:
+        for number in range(count):
+            manager = AsyncKernelManager(kernel_name="python3", transport="ipc")
+            manager.connection_file = os.path.join(folder, f"k{number}.json")
+            await manager.start_kernel(cwd=folder)
+            client = manager.client()
+            client.start_channels()
+            await client.wait_for_ready(timeout=120)
+            assert manager.provisioner is not None
+            process = psutil.Process(manager.provisioner.pid)
+            times = process.cpu_times()  # a forked child's count from its fork
+            starts.append(times.user + times.system)
+            opened = 0
+            size = 0
+
+            def count_message(message: dict[str, Any]) -> None:
+                nonlocal opened, size
+                opened += message["msg_type"] == "comm_open"
+                size += len(json.dumps(message["content"]))
+
+            await client.execute_interactive(LESSON_CELL, output_hook=count_message, timeout=120)
+            after = process.cpu_times()
+            cells.append(after.user + after.system - starts[-1])
+            models.append(opened)
+            sent.append(size)
+            client.stop_channels()
+            kernels.append((manager, process))
+        memory = [process.memory_full_info() for _, process in kernels]
+        if kernel_start == "fork":
+            times = server.cpu_times()
+            warm_up = times.user + times.system
+        for manager, _ in kernels:
+            await manager.shutdown_kernel(now=True)
+    if kernel_start == "fork":
+        forked_kernels.FORK_SERVER.stop()
+        forked_kernels.FORK_SERVER = forked_kernels.ForkServer()
+    factory.default_provisioner_name = "local-provisioner"
+    rss = statistics.mean(m.rss for m in memory)
+    pss = statistics.mean(m.pss for m in memory)
+    warm = f"  (fork server: {warm_up:.2f} CPU-s once)" if warm_up else ""
+    return (
+        f"{kernel_start:>5} | {statistics.median(starts):5.2f} {statistics.median(cells):5.2f}"
+        f" | {statistics.median(models):4.0f} {statistics.median(sent) / 1024:6.0f} KiB"
+        f" | {mib(rss):>8} {mib(pss):>8}{warm}"
+    )
 
 
 def lower_priority(nice: int) -> None:
@@ -396,6 +493,33 @@ def lower_priority(nice: int) -> None:
 
 
 async def run(
+    sizes: list[int],
+    deadline: float,
+    args: list[str],
+    verbose: bool,
+    browser_nice: int,
+    port: int | None,
+    kernel_starts: list[str],
+) -> None:
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {os.cpu_count()} CPUs")
+    print()
+    print("A kernel on its own (median of 4; CPU-s):")
+    print("start |  start  lesson cell | widget models, bytes sent | each of 4: RSS  PSS")
+    for kernel_start in kernel_starts:
+        print(await kernel_parts(kernel_start))
+    for kernel_start in kernel_starts:
+        print()
+        await classrooms(
+            sizes,
+            deadline,
+            [*args, "--kernel-start", kernel_start],
+            verbose,
+            browser_nice,
+            port,
+        )
+
+
+async def classrooms(
     sizes: list[int],
     deadline: float,
     args: list[str],
@@ -436,8 +560,10 @@ async def run(
                 print(await classroom(server, browser, size, deadline, verbose))
             await browser.close()
         print()
-        print("The server alone (plain requests, no browser): seconds to the whole page")
-        print("   N |   med   p95   max |")
+        print("The server alone (plain requests, no browser): seconds to the whole page, and")
+        print("the server's CPU-s per page (the template, the notebook's run; no websocket, no")
+        print("static files: the rest of the server's CPU per page above is theirs)")
+        print("   N |   med   p95   max | server |")
         for size in sizes:
             print(server_alone(server, size))
             time.sleep(5)
@@ -465,6 +591,14 @@ def main() -> int:
     )
     parser.add_argument("--port", type=int, help="the app's port (default: a free one)")
     parser.add_argument(
+        "--kernel-start",
+        nargs="+",
+        choices=("fork", "plain"),
+        default=["fork", "plain"],
+        help="how the app's kernels start (wizard-tutor app --kernel-start): each is "
+        "measured in turn, side by side (default: fork, then plain)",
+    )
+    parser.add_argument(
         "app_args",
         nargs="*",
         help="options for wizard-tutor app after --, e.g. -- --max-kernels 30",
@@ -478,6 +612,7 @@ def main() -> int:
             args.verbose,
             args.browser_nice,
             args.port,
+            args.kernel_start,
         )
     )
     return 0

@@ -196,6 +196,7 @@ def _app(args: argparse.Namespace) -> int:
         notebooks=args.notebooks.resolve() if args.notebooks else None,
         lessons=args.lessons.resolve() if args.lessons else None,
         max_kernels=args.max_kernels,
+        kernel_start=args.kernel_start,
         hosts=tuple(args.host),
         token_fd=args.token_fd,
         room_db=args.room_db.expanduser().resolve() if args.room_db else None,
@@ -342,6 +343,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="most pages open at once (default: half the memory at 64 MiB a page); past "
         "it a page says the tutor is full and tries again by itself",
+    )
+    app.add_argument(
+        "--kernel-start",
+        choices=("fork", "plain"),
+        default="fork",
+        help="how a page's kernel starts: forked from a warm process that has the tutor "
+        "imported (default; about a third of the CPU), or as a new Python process (plain)",
     )
     app.add_argument(
         "--host",

@@ -76,6 +76,10 @@ def _command_line(pid: int) -> str:
         return ""
 
 
+def _processes() -> list[Path]:
+    return [entry for entry in Path("/proc").iterdir() if entry.name.isdigit()]
+
+
 class AppServer:
     """``bash scripts/app.sh`` in its own process group, on ``port``; ``args`` are more
     options of ``wizard-tutor app``, ``command`` another way to start it (e.g. the
@@ -204,16 +208,29 @@ class AppServer:
         return keys[-1] if keys else None
 
     def kernel_pids(self) -> list[int]:
-        """The kernel processes the app has running now (its kernel children,
-        ``python -m tutor.app.kernel``)."""
+        """The kernel processes the app has running now: its kernel children
+        (``python -m tutor.app.kernel``) and its fork server's children (a forked kernel,
+        tutor/app/forked_kernels.py)."""
         assert self.process is not None
         server = self.process.pid  # app.sh exec's wizard-tutor: the same process
+        parents = {int(entry.name): _parent_pid(int(entry.name)) for entry in _processes()}
+        forks = set(self.fork_server_pids())
+        return sorted(
+            pid
+            for pid, parent in parents.items()
+            if parent in forks
+            or (parent == server and "tutor.app.kernel" in _command_line(pid))
+        )
+
+    def fork_server_pids(self) -> list[int]:
+        """The app's fork server (``python -m tutor.app.forked_kernels``), if it has one."""
+        assert self.process is not None
+        server = self.process.pid
         return sorted(
             int(entry.name)
-            for entry in Path("/proc").iterdir()
-            if entry.name.isdigit()
-            and _parent_pid(int(entry.name)) == server
-            and "tutor.app.kernel" in _command_line(int(entry.name))
+            for entry in _processes()
+            if _parent_pid(int(entry.name)) == server
+            and "tutor.app.forked_kernels" in _command_line(int(entry.name))
         )
 
     def get(self, path: str, *, timeout: float = 60.0) -> tuple[int, str, dict[str, str]]:

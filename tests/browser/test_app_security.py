@@ -9,6 +9,7 @@ The tests that need no browser talk HTTP (and a websocket) to the app directly.
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import http.client
 import json
@@ -136,19 +137,48 @@ def test_classroom_mode_listens_on_every_address_and_requires_the_token() -> Non
         status, _, _ = server.get(f"/voila/api/contents?token=wrong-{token}")
         assert status in (302, 403)
         # The token is in no process's environment: not the server's (it came through a
-        # pipe, tutor/app/launch.py), and not a kernel's (Voila gives a kernel its page's
-        # address, with the token taken out first). The rest of the address stays.
+        # pipe, tutor/app/launch.py), not its fork server's, and not a kernel's (Voila
+        # gives a kernel its page's address, with the token taken out first). The rest of
+        # the address stays. A forked kernel's /proc environ is its fork server's: its own
+        # environment is asked of the kernel itself.
         assert server.process is not None
-        assert chosen.encode() not in Path(f"/proc/{server.process.pid}/environ").read_bytes()
-        pids = server.kernel_pids()
-        assert pids
+        pids = [server.process.pid, *server.fork_server_pids(), *server.kernel_pids()]
+        assert server.kernel_pids()
         for pid in pids:
             environment = Path(f"/proc/{pid}/environ").read_bytes()
             assert chosen.encode() not in environment and b"TUTOR_TOKEN" not in environment
-            assert b"QUERY_STRING=lang=ja\0" in environment
+        kernels = kernel_environments(server)
+        assert kernels
+        for environment in kernels:
+            assert not [value for value in environment.values() if chosen in value]
+            assert "TUTOR_TOKEN" not in environment
+            assert environment["QUERY_STRING"] == "lang=ja"
         # Only this machine's addresses: a page elsewhere cannot reach the app through a
         # name of its own (DNS rebinding).
         assert _get_with_host(server.port, "attacker.example", token)[0] == 400
+
+
+def kernel_environments(server: AppServer) -> list[dict[str, str]]:
+    """Each of the app's kernels' environment, as the kernel itself sees it (asked through
+    its connection file in the app's connection folder, as the server talks to it)."""
+    from jupyter_client import BlockingKernelClient
+
+    folder = server.log().split("Storing connection files in ", 1)[1].split(".\n", 1)[0]
+    environments = []
+    for connection_file in sorted(Path(folder).glob("kernel-*.json")):
+        client = BlockingKernelClient(connection_file=str(connection_file))
+        client.load_connection_file()
+        client.start_channels()
+        try:
+            client.wait_for_ready(timeout=60)
+            reply = client.execute_interactive(
+                "", user_expressions={"env": "dict(__import__('os').environ)"}, timeout=60
+            )
+        finally:
+            client.stop_channels()
+        shown = reply["content"]["user_expressions"]["env"]["data"]["text/plain"]
+        environments.append(ast.literal_eval(shown))
+    return environments
 
 
 def _get_with_host(port: int, host: str, token: str | None = None) -> tuple[int, str]:

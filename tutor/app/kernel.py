@@ -162,6 +162,11 @@ def install(shell: Any) -> None:
     shell._showtraceback = show_traceback
     root.addHandler(_PageNotice(tell_page))
     guard_widget_messages()
+    # ipywidgets registers its comm targets when it is imported in a running kernel; a
+    # forked kernel (tutor.app.forked_kernels) imported it before it was one.
+    import ipywidgets
+
+    ipywidgets.register_comm_target()
 
 
 def main() -> None:

@@ -53,6 +53,7 @@ class AppOptions:
     lessons: Path | None = None  # a teacher's own lessons, served beside the built-in ones
     max_kernels: int | None = None  # default: tutor.app.server.default_max_kernels()
     max_starting: int | None = None  # default: the CPU count
+    kernel_start: str = "fork"  # or "plain": see tutor.app.forked_kernels
     hosts: Sequence[str] = field(default_factory=tuple)
     token_fd: int | None = None
     room_db: Path | None = None  # the live room's SQLite file (default: the app's data folder)
@@ -221,6 +222,8 @@ def serve_app(options: AppOptions) -> None:
     # binds it (seen when a class arrives at once: the kernel dies, the page waits), and
     # no other local user can reach a kernel's sockets.
     config.KernelManager.transport = "ipc"
+    if options.kernel_start == "fork":
+        use_forked_kernels(config)
     if token:
         config.Voila.token = token
     if options.max_kernels is not None:
@@ -264,6 +267,27 @@ def serve_app(options: AppOptions) -> None:
         "--Voila.port_retries=0",  # never silently move to another port
     ]
     TutorVoila.launch_instance(argv=argv, config=config)
+
+
+def use_forked_kernels(config: Config) -> None:
+    """Make the app's kernels forked from a warm process (:mod:`tutor.app.forked_kernels`),
+    and start that process now, so it warms up while the app starts. The provisioner is
+    the app's default one, not named in the kernel spec: the hub's servers and JupyterLab
+    read the same spec and keep starting their kernels the normal way."""
+    from importlib.metadata import entry_points
+
+    from tutor.app.forked_kernels import FORK_SERVER, PROVISIONER_NAME
+
+    if not entry_points(group="jupyter_client.kernel_provisioners", name=PROVISIONER_NAME):
+        print(
+            "Kernels start the normal way: the fork provisioner is not installed "
+            "(pip install -e . in this checkout registers it)"
+        )
+        return
+    config.KernelProvisionerFactory.default_provisioner_name = PROVISIONER_NAME
+    FORK_SERVER.start()
+    if FORK_SERVER.why_not:
+        print(f"Kernels start the normal way: {FORK_SERVER.why_not}")
 
 
 def kernel_language_info() -> dict[str, Any]:

@@ -40,15 +40,20 @@ import socket
 import struct
 import subprocess
 import tempfile
-from collections.abc import AsyncIterator, Iterable, Mapping
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
 from html import escape
-from typing import Any
+from typing import Any, cast
 from urllib.parse import parse_qsl, unquote, urlencode, urlsplit
 
+import jinja2
+import jinja2.bccache
 import tornado.web
 import voila.handler
+import voila.notebook_renderer
+from jupyter_client.session import Session
 from jupyter_core.utils import ensure_async
+from jupyter_server._tz import utcnow
 from jupyter_server.base.call_context import CallContext
 from jupyter_server.base.handlers import APIHandler
 from jupyter_server.services.kernels.connection.base import (
@@ -60,6 +65,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado.log import access_log
 from traitlets import Bool, Float, Integer, List, Unicode, default
 from voila.app import Voila
+from voila.exporter import VoilaExporter
 from voila.notebook_renderer import NotebookRenderer
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.static_file_handler import TemplateStaticFileHandler
@@ -119,6 +125,39 @@ class TutorKernelManager(AsyncMappingKernelManager):
         """Whether the kernel ``kernel_id`` was started for the browser of ``key``."""
         owner = self._owners.get(kernel_id)
         return owner is not None and hmac.compare_digest(owner, key)
+
+    def start_watching_activity(self, kernel_id: str) -> None:
+        """jupyter_server's watch over a kernel's messages (its last activity and state, which
+        the culler reads), reading only the headers it needs. jupyter_server's decodes
+        every message the kernel sends, dates included: a quarter of the server's CPU for
+        a page whose widgets send a few hundred messages (cProfile of lesson 06)."""
+        kernel = self._kernels[kernel_id]
+        kernel.reason = ""
+        kernel.last_activity = utcnow()
+        kernel._activity_stream = kernel.connect_iopub()
+        session = Session(config=kernel.session.config, key=kernel.session.key)
+
+        tracked: Callable[[str | None], bool] = self.track_message_type  # (untyped there)
+
+        def record_activity(message: list[bytes]) -> None:
+            _identities, parts = session.feed_identities(message, copy=True)
+            signature, header, parent_header = cast("list[bytes]", parts[:3])
+            if session.auth is not None and not hmac.compare_digest(
+                signature, session.sign(parts[1:5])
+            ):
+                return  # not the kernel's (jupyter_server's raises: the message is ignored)
+            msg_type = session.unpack(header).get("msg_type")
+            parent_msg_type = session.unpack(parent_header).get("msg_type")
+            if tracked(msg_type) or tracked(parent_msg_type) or kernel.execution_state == "busy":
+                self.last_kernel_activity = kernel.last_activity = utcnow()
+            if msg_type == "status":
+                state = session.unpack(parts[4])["execution_state"]
+                if tracked(parent_msg_type):
+                    kernel.execution_state = state
+                elif kernel.execution_state == "starting" and state != "starting":
+                    kernel.execution_state = "idle"  # as jupyter_server normalises it
+
+        kernel._activity_stream.on_recv(record_activity)
 
     def remove_kernel(self, kernel_id: str) -> Any:
         # Every way a kernel goes (page closed, culled, died, server stopping) ends here.
@@ -518,6 +557,40 @@ def failed_page_tail(lang: str) -> str:
 """
 
 
+class TemplateCodeCache(jinja2.BytecodeCache):
+    """The page templates' compiled code, kept for the app's lifetime.
+
+    Voila makes a new exporter, so a new Jinja environment, for every page: each page
+    parsed and compiled the template's ~11 files again, a third of the server's CPU per
+    page (cProfile of lesson 06). Jinja still reads each file and compares its checksum,
+    so an edited template is compiled again."""
+
+    def __init__(self) -> None:
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        code = self.code.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+TEMPLATE_CODE = TemplateCodeCache()
+
+
+class CachedTemplatesExporter(VoilaExporter):  # type: ignore[misc]
+    """Voila's exporter, with its templates' code kept in :data:`TEMPLATE_CODE`. Voila's
+    renderer builds its exporter from the name ``voila.notebook_renderer.VoilaExporter``,
+    which :class:`TutorVoila` points here."""
+
+    def _create_environment(self) -> jinja2.Environment:
+        environment: jinja2.Environment = super()._create_environment()
+        environment.bytecode_cache = TEMPLATE_CODE
+        return environment
+
+
 class GuardedRenderer(NotebookRenderer):  # type: ignore[misc]
     """Voila's notebook renderer, telling its page when it fails.
 
@@ -784,6 +857,9 @@ class TutorVoila(Voila):  # type: ignore[misc]
         return []
 
     def init_settings(self) -> dict[str, Any]:
+        # traitlets sets the app's logger to DEBUG and filters in its handler: every debug
+        # line (several per kernel message) was formatted into a record and dropped.
+        self.log.setLevel(self.log_level)
         settings: dict[str, Any] = super().init_settings()
         settings["log_function"] = log_request
         self.admission = Admission(
@@ -796,6 +872,7 @@ class TutorVoila(Voila):  # type: ignore[misc]
 
     def init_handlers(self) -> list[Any]:
         voila.handler.NotebookRenderer = GuardedRenderer  # see GuardedRenderer
+        voila.notebook_renderer.VoilaExporter = CachedTemplatesExporter
         replaced: Mapping[type, type] = {
             TornadoVoilaHandler: PageHandler,
             VoilaShutdownKernelHandler: PageCloseHandler,

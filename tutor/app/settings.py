@@ -120,7 +120,9 @@ def apply_settings(c: Config, environ: Mapping[str, str] | None = None) -> None:
     #   pool 16.1 s); only a pool the size of the class helps, and it holds ~60 MiB a
     #   kernel for each notebook all day, while kernels should go when the class leaves;
     # - the browser drawing a page costs 2.4-4.4 CPU-s, the server and kernel ~1.3.
-    # A class arriving at once is queued instead (tutor.app.server.Admission).
+    # A class arriving at once is queued instead (tutor.app.server.Admission), and each
+    # kernel is forked from a warm process (tutor.app.forked_kernels, set by the launcher),
+    # which makes a kernel's start ~0.05 CPU-s without holding a kernel per page in advance.
     c.VoilaConfiguration.preheat_kernel = False
     # A loaded machine delays a kernel's output. By default nbclient waits 4 s for it after
     # a cell's reply and then silently drops what is late: the page came without its quiz.
