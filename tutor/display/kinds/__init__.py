@@ -2,7 +2,7 @@
 layer's registry beside the teaching layer's :data:`tutor.teaching.kinds.ITEM_KINDS`, by
 the same names. A kind that draws something has its module here (its picture, or its
 words when they are a table); a kind that is words alone shows :data:`WORDS_ONLY`.
-``tests/teaching/test_kinds.py`` checks that every kind of item has its view.
+``tests/test_kinds.py`` checks that every kind of item has its view.
 """
 
 from __future__ import annotations

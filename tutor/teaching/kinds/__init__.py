@@ -6,7 +6,7 @@ keys a lesson file states it with and the reader that checks them against the en
 display layer finds each kind's picture by the same names
 (:data:`tutor.display.kinds.ITEM_VIEWS`). Adding a kind touches its module here, its line
 below, its module (or line) in :mod:`tutor.display.kinds`, and its catalog lines in the
-three languages (``tutor/teaching/locale/*/``); ``tests/teaching/test_kinds.py`` checks
+three languages (``tutor/teaching/locale/*/``); ``tests/test_kinds.py`` checks
 that every kind has them all. See ``lessons/README.md`` ("Adding a kind of item").
 
 >>> list(ITEM_KINDS)[:4]
