@@ -18,9 +18,9 @@ read, in :mod:`tutor.teaching.lesson`.
 No trump. Cards in the order played: A Wizard, B red 13, C Wizard, D Jester.
 A takes the trick with the first Wizard; later Wizards never beat it.
 
-A lesson asks the questions of :mod:`tutor.teaching.quiz` (who takes the trick, legal plays, score,
-trump) and :mod:`tutor.teaching.round_quiz` (the schedule of rounds, the dealer, the bidding order,
-legal bids, the bidding variants). Showing a lesson in a notebook is the display layer's
+Each kind of item (who takes the trick, legal plays, score, trump, the schedule of rounds, the
+dealer, the bidding order, legal bids, the bidding variants, and the facts) is read by its own
+module of :mod:`tutor.teaching.kinds`, found by its name in :data:`~tutor.teaching.kinds.ITEM_KINDS`. Showing a lesson in a notebook is the display layer's
 job (:func:`tutor.display.show_lesson`); loading and checking one needs no screen.
 """
 
