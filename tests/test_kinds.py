@@ -20,12 +20,13 @@ import pytest
 
 import tutor.display.kinds
 import tutor.teaching.kinds
+from tests.scenarios.learner import wrong_answer
 from tutor.display.kinds import ITEM_VIEWS
 from tutor.display.lesson_view import example_html, example_picture
 from tutor.teaching.kinds import ITEM_KINDS
 from tutor.teaching.lesson import LessonItem
 from tutor.teaching.lesson_loader import item_kinds, list_lessons
-from tutor.teaching.question import AnswerKind, Question
+from tutor.teaching.question import Question
 from tutor.teaching.text import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -80,19 +81,6 @@ def test_the_developers_guide_lists_every_kind() -> None:
     guide = (ROOT / "lessons" / "README.md").read_text(encoding="utf-8")
     listed = re.findall(r"^\| `([a-z-]+)` \|", guide, flags=re.MULTILINE)
     assert listed == list(ITEM_KINDS)
-
-
-def wrong_answer(question: Question) -> object:
-    """An answer the engine must refuse, found from the question's own choices."""
-    right = question.correct_answer()
-    if question.answer_kind is AnswerKind.NUMBER:
-        assert isinstance(right, int)
-        return right + 1
-    choices = question.choices()
-    if question.answer_kind is AnswerKind.ONE_CHOICE:
-        return next(choice for choice in choices if not question.is_right_choice(choice))
-    assert isinstance(right, frozenset)
-    return right ^ {choices[0]}  # one choice picked or missed wrongly
 
 
 def words_of(item: LessonItem, lang: str) -> list[str]:
