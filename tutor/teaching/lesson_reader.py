@@ -33,6 +33,7 @@ _SHORT_REPR.maxlist = _SHORT_REPR.maxdict = 8
 
 
 def describe_value(value: object) -> str:
+    """A value as an error message quotes it: shortened, with what it is ("(text)")."""
     kind = {str: "text", int: "a number", float: "a number", bool: "true/false"}.get(
         type(value), type(value).__name__
     )
@@ -167,10 +168,12 @@ class TableReader:
 
 
 def read_length(r: TableReader) -> GameLength:
+    """The item's ``length`` (a game length's name; default the standard game)."""
     return r.engine(lambda: parse_length(r.string("length", GameLength.STANDARD.value)))  # type: ignore[no-any-return]
 
 
 def read_seat(r: TableReader, key: str, names: Sequence[str]) -> int:
+    """The seat of the player the item names under ``key``, one of ``names``."""
     name = r.string(key)
     if name not in names:
         raise r.fail(f"{key!r} is {name!r}, who is not one of the players {' '.join(names)}")
@@ -189,6 +192,7 @@ def check_stated_seat(
 
 
 def read_players(r: TableReader) -> tuple[str, ...]:
+    """The item's ``players``: their names clockwise, as many as a game may have."""
     names = r.names("players")
     if names is None:
         raise r.fail("missing 'players' (their names clockwise, e.g. \"A B C D\")")

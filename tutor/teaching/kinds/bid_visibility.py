@@ -87,6 +87,7 @@ class BidVisibilityQuestion(Question):
 
 
 def read_item(r: TableReader) -> Question:
+    """A bid-visibility item of a lesson file, what it states checked against the engine."""
     # Rules parses the mode's name, and its error lists the valid ones.
     rules: Rules = r.engine(lambda: Rules(bidding=r.string("bidding")))  # type: ignore[arg-type]
     bidding = rules.bidding

@@ -74,6 +74,7 @@ class DealerQuestion(SeatQuestion):
 
 
 def read_item(r: TableReader) -> Question:
+    """A dealer item of a lesson file, what it states checked against the engine."""
     names = read_players(r)
     first = read_seat(r, "first-dealer", names)
     round_number = r.integer("round")

@@ -8,6 +8,7 @@ from tutor.teaching.lesson_reader import ItemKind, TableReader
 
 
 def read_item(r: TableReader) -> Fact:
+    """A deck item of a lesson file, what it states checked against the engine."""
     fact = DeckFact()
     counts = fact.counts()
     stated_any = False
@@ -22,4 +23,6 @@ def read_item(r: TableReader) -> Fact:
     return fact
 
 
-KIND = ItemKind("deck", ("cards", "suits", "ranks", "numbers", "wizards", "jesters"), read_item, asks=False)
+KIND = ItemKind(
+    "deck", ("cards", "suits", "ranks", "numbers", "wizards", "jesters"), read_item, asks=False
+)

@@ -80,6 +80,7 @@ class FirstBidderQuestion(SeatQuestion):
 
 
 def read_item(r: TableReader) -> Question:
+    """A first-bidder item of a lesson file, what it states checked against the engine."""
     names = read_players(r)
     dealer = read_seat(r, "dealer", names)
     question: FirstBidderQuestion = r.engine(

@@ -140,6 +140,7 @@ class LegalBidsQuestion(Question):
 
 
 def read_item(r: TableReader) -> Question:
+    """A legal-bids item of a lesson file, what it states checked against the engine."""
     players, cards = r.integer("players"), r.integer("cards")
     bids = r.integers("bids", ())
     plus_minus_one = r.boolean("plus-minus-one", False)

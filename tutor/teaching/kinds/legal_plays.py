@@ -165,6 +165,7 @@ class LegalPlaysQuestion(Question):
 
 
 def read_item(r: TableReader) -> Question:
+    """A legal-plays item of a lesson file, what it states checked against the engine."""
     hand = r.cards("hand")
     played = r.cards("played", "")
     trump = r.trump("trump")

@@ -16,6 +16,7 @@ from tutor.teaching.text import DEFAULT_LANGUAGE, text
 
 
 def check_round(number: object, players: int, length: GameLength) -> None:
+    """Refuse a round ``number`` the game of ``players`` and ``length`` does not have."""
     rounds = len(cards_per_round(players, length))
     if not is_whole_number(number) or not 1 <= number <= rounds:
         raise InvalidDealError(
@@ -25,6 +26,7 @@ def check_round(number: object, players: int, length: GameLength) -> None:
 
 
 def check_seat(value: object, players: int, what: str) -> int:
+    """``value`` if it is a seat of ``players`` (0 first), else an error naming ``what``."""
     if not is_whole_number(value) or not 0 <= value < players:
         raise InvalidPlayersError(f"invalid {what} seat {value!r}: seats are 0 to {players - 1}")
     return value

@@ -128,6 +128,7 @@ class ScheduleQuestion(Question):
 
 
 def read_item(r: TableReader) -> Question:
+    """A schedule item of a lesson file, what it states checked against the engine."""
     players = r.integer("players")
     length = read_length(r)
     asked = [ask for ask in ScheduleAsk if r.has(ask.value)]

@@ -23,6 +23,7 @@ def _player_counts(r: TableReader, key: str) -> dict[int, object]:
 
 
 def read_item(r: TableReader) -> Fact:
+    """A schedule-table item of a lesson file, what it states checked against the engine."""
     length = read_length(r)
     rounds = _player_counts(r, "rounds")
     schedules = _player_counts(r, "schedules")

@@ -66,6 +66,7 @@ class ScoreQuestion(Question):
 
 
 def read_item(r: TableReader) -> Question:
+    """A score item of a lesson file, what it states checked against the engine."""
     bid, taken = r.integer("bid"), r.integer("taken")
     question: ScoreQuestion = r.engine(lambda: ScoreQuestion(bid=bid, taken=taken))
     stated, engine = r.integer("points"), question.correct_answer()

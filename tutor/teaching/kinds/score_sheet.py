@@ -24,6 +24,7 @@ def _rows(r: TableReader, key: str, players: int) -> tuple[tuple[int, ...], ...]
 
 
 def read_item(r: TableReader) -> Fact:
+    """A score-sheet item of a lesson file, what it states checked against the engine."""
     names = read_players(r)
     bids, taken = _rows(r, "bids", len(names)), _rows(r, "taken", len(names))
     fact: ScoreSheetFact = r.engine(lambda: ScoreSheetFact(names=names, bids=bids, taken=taken))
@@ -40,4 +41,6 @@ def read_item(r: TableReader) -> Fact:
     return fact
 
 
-KIND = ItemKind("score-sheet", ("players", "bids", "taken", "totals", "winners"), read_item, asks=False)
+KIND = ItemKind(
+    "score-sheet", ("players", "bids", "taken", "totals", "winners"), read_item, asks=False
+)

@@ -139,6 +139,7 @@ _WIN_WORDS = {
 
 
 def read_item(r: TableReader) -> Question:
+    """A trick-winner item of a lesson file, what it states checked against the engine."""
     plays = r.cards("plays")
     if not 3 <= len(plays) <= 6:
         raise r.fail(

@@ -195,6 +195,7 @@ def trump_word(answer: object) -> str:
 
 
 def read_item(r: TableReader) -> Question:
+    """A trump item of a lesson file, what it states checked against the engine."""
     turned_text = r.string("turned", "nothing")
     turned = None if turned_text.strip().lower() == "nothing" else turned_text
     deal: dict[str, Any] = {}

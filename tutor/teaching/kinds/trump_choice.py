@@ -85,6 +85,7 @@ class TrumpChoiceQuestion(Question):
 
 
 def read_item(r: TableReader) -> Question:
+    """A trump-choice item of a lesson file, what it states checked against the engine."""
     question = TrumpChoiceQuestion()
     words = r.string("allowed").split()
     try:

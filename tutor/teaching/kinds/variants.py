@@ -8,6 +8,7 @@ from tutor.teaching.lesson_reader import ItemKind, TableReader, describe_value
 
 
 def read_item(r: TableReader) -> Fact:
+    """A variants item of a lesson file, what it states checked against the engine."""
     names = r._get("variants", list)
     if not names or not all(isinstance(name, str) for name in names):
         raise r.fail(f"'variants' must list variant names, got {describe_value(names)}")
