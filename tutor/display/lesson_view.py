@@ -27,9 +27,9 @@ from typing import Any
 
 import IPython.display
 
-from tutor.display.chart import score_chart_html
 from tutor.display.context import PageContext
-from tutor.display.html import score_sheet_html, title_markdown
+from tutor.display.html import title_markdown
+from tutor.display.kinds import ITEM_VIEWS
 from tutor.display.lesson_quiz import LessonQuiz
 from tutor.display.page import PageFrame, show_widget
 from tutor.display.presenter import (
@@ -42,17 +42,10 @@ from tutor.display.presenter import (
     text_html,
 )
 from tutor.display.progress_view import LearnerProgress
-from tutor.display.svg import card_svg, hand_svg, trick_svg
-from tutor.teaching.lesson import DeckFact, Lesson, LessonItem, ScheduleTableFact, ScoreSheetFact
+from tutor.teaching.lesson import Lesson, LessonItem
 from tutor.teaching.progress import Progress
-from tutor.teaching.quiz import (
-    LegalPlaysQuestion,
-    Question,
-    TrickWinnerQuestion,
-    TrumpQuestion,
-    length_name,
-)
-from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
+from tutor.teaching.quiz import Question
+from tutor.teaching.text import DEFAULT_LANGUAGE, text
 
 _ipython: Any = IPython.display  # untyped
 
@@ -63,17 +56,6 @@ def _markdown(source: str) -> None:
 
 def _html(source: str) -> None:
     _ipython.display(_ipython.HTML(source))
-
-
-def _figure(caption_key: str, picture: str, lang: str) -> str:
-    caption = escape(text(caption_key, lang), quote=False)
-    return (
-        '<figure class="lesson-cards" style="margin:0 2em 0.5em 0">'
-        f'<figcaption style="font-weight:600">{caption}</figcaption>{picture}</figure>'
-    )
-
-
-_ROW = '<div class="lesson-example" style="display:flex;flex-wrap:wrap;align-items:flex-end">'
 
 
 def example_picture(
@@ -89,47 +71,13 @@ def example_picture(
     >>> "winner-mark" in example_picture(item, answered=False)
     False
     """
-    subject = item.subject
-    if isinstance(subject, TrickWinnerQuestion):
-        return trick_svg(
-            subject.plays,
-            winner=subject.correct_answer() if answered else None,
-            players=subject.names(),
-            lang=lang,
-        )
-    if isinstance(subject, LegalPlaysQuestion):
-        legal = subject.correct_answer() if answered else frozenset(subject.hand)
-        hand = hand_svg(
-            subject.hand,
-            highlight=[i for i, card in enumerate(subject.hand) if card in legal and answered],
-            dimmed=[i for i, card in enumerate(subject.hand) if card not in legal],
-            lang=lang,
-        )
-        trick = (
-            _figure("lesson.picture-trick", trick_svg(subject.plays, scale=0.8, lang=lang), lang)
-            if subject.plays
-            else ""
-        )
-        return f"{_ROW}{trick}{_figure('lesson.picture-hand', hand, lang)}</div>"
-    if isinstance(subject, TrumpQuestion) and subject.turned is not None:
-        turned = _figure("lesson.picture-turned", card_svg(subject.turned, lang=lang), lang)
-        return f"{_ROW}{turned}</div>"
-    if isinstance(subject, DeckFact):
-        return hand_svg("Y1 R5 G9 B13 W J", scale=0.8, lang=lang)
-    if isinstance(subject, ScoreSheetFact):
-        sheet = subject.sheet()
-        return score_sheet_html(sheet, lang=lang) + score_chart_html(sheet, lang=lang)
-    return ""
+    return ITEM_VIEWS[item.kind].picture(item.subject, lang, answered)
 
 
 def example_words_html(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
     """An example's words as HTML: the engine's answer and reason (or its table)."""
-    subject = item.subject
-    if isinstance(subject, ScheduleTableFact):
-        return _schedule_html(subject, lang)
-    if isinstance(subject, ScoreSheetFact):  # the sheet's table is in the picture
-        return ""
-    return text_html(item.as_text(lang))
+    words = ITEM_VIEWS[item.kind].words
+    return text_html(item.as_text(lang)) if words is None else words(item.subject, lang)
 
 
 def example_heading(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -177,11 +125,10 @@ def example_html(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
     False
     """
     subject = item.subject
-    if isinstance(subject, ScoreSheetFact):  # the sheet, then its chart: a slide each
-        sheet = subject.sheet()
-        return _block(example_heading(item, lang) + score_sheet_html(sheet, lang=lang)) + _block(
-            score_chart_html(sheet, lang=lang)
-        )
+    slides = ITEM_VIEWS[item.kind].slides
+    if slides is not None:  # e.g. a score sheet, then its chart: a slide each
+        first, *rest = slides(subject, lang)
+        return _block(example_heading(item, lang) + first) + "".join(map(_block, rest))
     picture = example_picture(item, lang)
     if isinstance(subject, Question):
         unmarked = example_picture(item, lang, answered=False)
@@ -200,27 +147,6 @@ def example_html(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
 
 def _block(html: str) -> str:
     return f'<section class="lesson-example-block {SLIDE}">{html}</section>'
-
-
-def _schedule_html(fact: ScheduleTableFact, lang: str) -> str:
-    cell = "padding:0.15em 0.6em;border:1px solid #8a8a8a"
-    aligns = ("right", "right", "left")  # numbers to the right, the list of rounds to the left
-    heads = "".join(
-        f'<th scope="col" style="{cell};text-align:{align}">{escape(name)}</th>'
-        for name, align in zip(fact.columns(lang), aligns, strict=True)
-    )
-    rows = "".join(
-        f'<tr><td style="{cell};text-align:right">{players}</td>'
-        f'<td style="{cell};text-align:right">{len(schedule)}</td>'
-        f'<td style="{cell};text-align:left">{escape(join_words(schedule, lang))}</td></tr>'
-        for players, schedule in fact.schedules().items()
-    )
-    length = text("lesson.schedule-length", lang, length=length_name(fact.length, lang))
-    return (
-        f"<p>{escape(length, quote=False)}</p>"
-        '<table class="schedule-table" style="border-collapse:collapse">'
-        f"<thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>"
-    )
 
 
 def show_title(lesson: Lesson, lang: str = DEFAULT_LANGUAGE) -> None:

@@ -21,7 +21,7 @@ from tutor.rules.schedule import GameLength, cards_per_round
 from tutor.rules.scoring import ScoreSheet
 from tutor.rules.variants import Rules
 from tutor.teaching.explain import format_points, suit_name
-from tutor.teaching.quiz import Question, length_name
+from tutor.teaching.question import Question, length_name
 from tutor.teaching.text import DEFAULT_LANGUAGE, LANGUAGES, MissingTextError, join_words, text
 
 

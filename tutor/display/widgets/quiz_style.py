@@ -1,0 +1,87 @@
+"""The look the quiz widgets share: CSS classes and colours, a card above its button, the
+verdict line under a choice and the marks on a graded answer's button."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from tutor.display.visibility import set_visible
+from tutor.display.widgets.html_widget import html_widget
+
+QUIZ_CLASS = "tutor-quiz"
+"""CSS class of a quiz; its parts add a suffix (``-feedback``, ``-check``, ``-choice``...)."""
+RIGHT_COLOUR = "#1a7f37"
+WRONG_COLOUR = "#b3261e"
+HINT_COLOUR = "#6b6b6b"
+CARD_CHOICE_CLASS = f"{QUIZ_CLASS}-card-choice"
+"""A card drawn above its button (a choice): the whole column presses the button."""
+
+QUIZ_CSS = f"""<style>
+.{QUIZ_CLASS} .{QUIZ_CLASS}-verdict {{ font-size: 0.85em; line-height: 1.25; text-align: center;
+  max-width: 6.5em; margin: 0.1em 0; }}
+.{QUIZ_CLASS} .{QUIZ_CLASS}-verdict .widget-html-content {{ line-height: 1.25; }}
+/* A marked answer (right, wrong, missed) keeps its full colour once the quiz is locked:
+   only the choices that say nothing are drawn lighter. */
+.{QUIZ_CLASS} .jupyter-button.{QUIZ_CLASS}-marked:disabled {{ opacity: 1; cursor: default; }}
+.{QUIZ_CLASS} .{QUIZ_CLASS}-number input:disabled {{ opacity: 1; }}
+.{QUIZ_CLASS}-summary {{ border-top: 1px solid #8a8a8a; margin-top: 1em; padding-top: 0.4em; }}
+/* The line above the choices wraps to their width rather than widening the quiz (a
+   presenter's slide would be drawn smaller for it). */
+.{QUIZ_CLASS} .{QUIZ_CLASS}-answer-heading {{ contain: inline-size; }}
+/* A card's whole column (picture, words, button) is its button: the button's ::after
+   covers the column, so a click or a tap on the picture presses it; the keyboard still
+   reaches the one real button, whose focus ring goes round the whole card. */
+.{QUIZ_CLASS} .{CARD_CHOICE_CLASS} {{ position: relative; cursor: pointer; }}
+/* (Every Lumino widget is position: relative; the button must not be, or it would be
+   its own ::after's box.) */
+.{QUIZ_CLASS} .{CARD_CHOICE_CLASS} > button {{ position: static; }}
+.{QUIZ_CLASS} .{CARD_CHOICE_CLASS} > button::after {{ content: ""; position: absolute; inset: 0;
+  z-index: 1; }}
+.{QUIZ_CLASS} .{CARD_CHOICE_CLASS} > button:disabled::after {{ cursor: default; }}
+.{QUIZ_CLASS} .{CARD_CHOICE_CLASS}:has(> button:focus-visible) {{ outline: 2px solid currentColor;
+  outline-offset: 2px; }}
+</style>"""
+"""Sizes and the look of a locked, marked answer; colours stay the page's own."""
+
+
+def button_layout() -> widgets.Layout:
+    return widgets.Layout(width="auto", min_width="5.5em", margin="0.15em 0.4em 0.15em 0")
+
+
+def column_layout() -> widgets.Layout:
+    """A card above its button (ipywidgets 8's Layout has no flex gap: margins space them)."""
+    return widgets.Layout(align_items="center", margin="0 0.5em 0.5em 0")
+
+
+def card_column(picture: widgets.HTML, verdict: widgets.HTML, button: widgets.Widget) -> widgets.VBox:
+    """A card's picture, its verdict line and its button, the whole of it pressing the
+    button (QUIZ_CSS)."""
+    column = widgets.VBox([picture, verdict, button], layout=column_layout())
+    column.add_class(CARD_CHOICE_CLASS)
+    return column
+
+
+def verdict_line() -> widgets.HTML:
+    """The words under a card once an answer is checked (hidden while empty)."""
+    line = html_widget(layout=widgets.Layout(display="none"))
+    line.add_class(f"{QUIZ_CLASS}-verdict")
+    return line
+
+
+def say_verdict(line: widgets.HTML, words: str) -> None:
+    line.value = f"<div>{words}</div>" if words else ""
+    set_visible(line, bool(words))
+
+
+def mark_button(button: widgets.Button | widgets.ToggleButton, style: str) -> None:
+    """Colour an answer's button by its verdict (``success``, ``danger``, ``warning``; ``""``
+    leaves it plain); the marked class keeps that colour once the quiz locks (QUIZ_CSS)."""
+    button.button_style = style
+    if style:
+        button.add_class(f"{QUIZ_CLASS}-marked")
+
+
+def unmark(button: widgets.Button | widgets.ToggleButton) -> None:
+    """Take back :func:`mark_button`."""
+    button.button_style = ""
+    button.remove_class(f"{QUIZ_CLASS}-marked")

@@ -1,0 +1,500 @@
+"""Any question as a widget (:class:`QuizWidget`): the prompt, its scene, the controls its
+answer needs and the engine's feedback.
+
+>>> from tutor.teaching.quiz import ScoreQuestion
+>>> quiz = QuizWidget(ScoreQuestion(bid=2, taken=2))
+>>> quiz.answer_input.submit("40")          # what typing 40 and Enter (or Check) does
+>>> "Right!" in quiz.feedback.value, quiz.first_try_correct
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import ipywidgets as widgets
+
+from tutor.display.answer_box import AnswerBox
+from tutor.display.svg import card_svg
+from tutor.display.visibility import set_visible
+from tutor.display.widgets.card_picker import CardPicker
+from tutor.display.widgets.html_widget import html_widget
+from tutor.display.widgets.quiz_html import (
+    answer_heading_html,
+    feedback_html,
+    hint_html,
+    prompt_html,
+    question_heading_html,
+    words_html,
+)
+from tutor.display.widgets.quiz_style import (
+    QUIZ_CLASS,
+    QUIZ_CSS,
+    RIGHT_COLOUR,
+    WRONG_COLOUR,
+    button_layout,
+    mark_button,
+    unmark,
+)
+from tutor.display.widgets.toggle_choices import ToggleChoices
+from tutor.display.widgets.trick_view import TrickView
+from tutor.teaching.quiz import (
+    AnswerKind,
+    Feedback,
+    Question,
+    Scene,
+    feedback_for,
+    read_number,
+    revealed,
+)
+from tutor.teaching.text import DEFAULT_LANGUAGE, text
+
+GradedCallback = Callable[[Question, bool, bool], None]
+"""Called with (question, correct, first_try) each time an answer is graded."""
+
+
+class UnsupportedQuestionError(ValueError):
+    """A question of a kind :class:`QuizWidget` cannot show."""
+
+
+class QuizWidget(widgets.VBox):  # type: ignore[misc]
+    """Any question (a :class:`tutor.teaching.quiz.Question`) as a widget: the prompt, the cards
+    its scene shows, the controls its :attr:`~tutor.teaching.quiz.Question.answer_kind` needs, and
+    feedback from the engine as soon as the learner answers. It never asks which kind of
+    question it shows:
+
+    - one choice: a button per choice (:attr:`choice_buttons`); pressing one answers. When
+      every choice is a card (who takes the trick?), each card is drawn above its button
+      (:attr:`card_picker`);
+    - several choices: a toggle per choice (:attr:`choice_toggles`; cards drawn above
+      theirs, e.g. the hand of a legal-plays question), then :attr:`check_button`;
+    - a number: a text box with its own Check button (:attr:`answer_input`, an
+      :class:`~tutor.display.answer_box.AnswerBox`, empty to start with); Enter in the box
+      or its Check grades the text typed, which travels with the press; leaving the box
+      grades nothing.
+
+    Above them, the scene: the trick so far (:attr:`trick_view`) or the turned card.
+
+    Checking grades nothing until there is an answer: with nothing selected, an empty box
+    or words that are not a number ("fifty"), :attr:`feedback` asks for one instead.
+
+    A graded answer is shown in :attr:`feedback` (an HTML widget) and on the choices
+    themselves: the learner's own choice, the right one, a card they missed, a card they
+    should not have picked, each in words with an icon (✔, ✘), the colour only repeating
+    it. The inputs lock. After a wrong answer :attr:`try_again_button` unlocks them for
+    another try, below the explanation; the first try is the one a score counts
+    (:attr:`first_try_correct`).
+
+    ``title`` (e.g. "Question 2 of 6") is shown above the prompt, and under it ``note``,
+    the words that set the scene ("A led the blue 6 and B played a Wizard. You are C."):
+    they belong to this question, under its heading.
+
+    Hooks:
+
+    - ``on_graded(callback)`` registers ``callback(question, correct, first_try)``, called
+      once for every graded check (a request for an answer is not one). ``first_try`` is
+      True for the first graded answer to this question in this widget. This is where a
+      progress store records answers (the question's ``topic`` says what it exercised).
+    - ``on_next(quiz)``: with it, :attr:`next_button` appears once the question is
+      answered; :meth:`load` puts the next question in the same widget.
+
+    >>> from tutor.teaching.quiz import TrickWinnerQuestion
+    >>> quiz = QuizWidget(TrickWinnerQuestion.of("J B5 B11 B7", trump="R", players="ABCD"))
+    >>> graded = []
+    >>> quiz.on_graded(lambda question, correct, first_try: graded.append((correct, first_try)))
+    >>> quiz.choice_buttons[3].click()
+    >>> quiz.last_feedback.correct, "Not quite." in quiz.feedback.value
+    (False, True)
+    >>> quiz.try_again_button.click(); quiz.choice_buttons[2].click()
+    >>> graded, quiz.first_try_correct, quiz.solved
+    ([(False, True), (True, False)], False, True)
+    """
+
+    def __init__(
+        self,
+        question: Question,
+        *,
+        lang: str = DEFAULT_LANGUAGE,
+        on_next: Callable[[QuizWidget], None] | None = None,
+        scale: float = 0.9,
+        title: str = "",
+        note: str = "",
+    ) -> None:
+        super().__init__()
+        self.lang = lang
+        self.scale = scale
+        self.on_next = on_next
+        self._graded_callbacks: list[GradedCallback] = []
+        # The note in the heading's own widget: the quiz keeps its parts (a presenter's
+        # layout places them by their order, see tutor.css).
+        self.note = note
+        heading = question_heading_html(title, note)
+        self.title = html_widget(heading, layout=widgets.Layout(display=None if heading else "none"))
+        self.title.add_class(f"{QUIZ_CLASS}-title")
+        self.prompt = html_widget()
+        self.feedback = html_widget()
+        self.check_button = widgets.Button(
+            description=text("widgets.check", lang),
+            tooltip=text("widgets.check-tooltip", lang),
+            button_style="primary",
+            layout=button_layout(),
+        )
+        self.check_button.on_click(lambda _button: self._check_pressed())
+        self.try_again_button = widgets.Button(
+            description=text("widgets.try-again", lang),
+            tooltip=text("widgets.try-again-tooltip", lang),
+            layout=button_layout(),
+        )
+        self.try_again_button.on_click(lambda _button: self.try_again())
+        self.show_answer_button = widgets.Button(
+            description=text("widgets.show-answer", lang),
+            tooltip=text("widgets.show-answer-tooltip", lang),
+            layout=button_layout(),
+        )
+        self.show_answer_button.on_click(lambda _button: self.show_answer())
+        self.next_button = widgets.Button(
+            description=text("widgets.next", lang),
+            tooltip=text("widgets.next-tooltip", lang),
+            layout=button_layout(),
+        )
+        self.next_button.on_click(lambda _button: self._next_pressed())
+        # Stable class names for the app's script and style and for browser tests (e.g. to
+        # make the feedback box a live region: ipywidgets cannot set ARIA attributes).
+        self.add_class(QUIZ_CLASS)
+        self.prompt.add_class(f"{QUIZ_CLASS}-prompt")
+        self.feedback.add_class(f"{QUIZ_CLASS}-feedback")
+        self.check_button.add_class(f"{QUIZ_CLASS}-check")
+        self.try_again_button.add_class(f"{QUIZ_CLASS}-try-again")
+        self.show_answer_button.add_class(f"{QUIZ_CLASS}-show-answer")
+        self.next_button.add_class(f"{QUIZ_CLASS}-next")
+        self._style = html_widget(QUIZ_CSS, layout=widgets.Layout(display="none"))
+        self.load(question)
+
+    # -- building -----------------------------------------------------------------------
+
+    def load(self, question: Question) -> None:
+        """Show ``question`` (a fresh one: no answer, empty feedback, no tries yet)."""
+        if not isinstance(question, Question):
+            raise UnsupportedQuestionError(
+                f"QuizWidget cannot show {question!r}: it shows a tutor.teaching.quiz.Question "
+                "(the kinds of tutor.teaching.quiz and tutor.teaching.round_quiz)"
+            )
+        self.question: Question = question
+        self.answered = False  # an answer is shown and the inputs are locked
+        self.attempts = 0  # graded answers (a request for an answer is not one)
+        self.misses = 0  # wrong graded answers: the first gets a hint, later ones the answer
+        self.first_try_correct: bool | None = None  # None until the first graded answer
+        self.last_answer: object = None
+        self.last_feedback: Feedback | None = None
+        self.choices: tuple[object, ...] = question.choices()
+        self.choice_buttons: list[widgets.Button] = []
+        self.card_picker: CardPicker | None = None
+        self.choice_toggles: ToggleChoices | None = None
+        self.trick_view: TrickView | None = None
+        self.answer_input: AnswerBox | None = None
+        self.answer_mark: widgets.HTML | None = None
+        set_visible(self.next_button, False)
+        set_visible(self.try_again_button, False)
+        set_visible(self.show_answer_button, False)
+        self.feedback.value = ""
+        self.prompt.value = prompt_html(question, self.lang)
+        scene = self._build_scene(question.scene())
+        if question.answer_kind is AnswerKind.NUMBER:
+            answering: list[widgets.Widget] = [self._build_number(question)]
+        else:
+            heading = answer_heading_html(question, self.lang)
+            answering = []
+            if heading:
+                answering.append(html_widget(heading))
+                answering[0].add_class(f"{QUIZ_CLASS}-answer-heading")
+            answering += self._build_choices(question)
+        answer_box = widgets.VBox(answering)
+        answer_box.add_class(f"{QUIZ_CLASS}-answer")
+        body: list[widgets.Widget] = [answer_box]
+        if scene:
+            # The cards on the table beside the hand (below it on a narrow screen): the
+            # question fits a laptop's or a projector's screen without scrolling.
+            scene_box = widgets.VBox(scene, layout=widgets.Layout(margin="0 2em 0 0"))
+            scene_box.add_class(f"{QUIZ_CLASS}-scene")
+            body = [
+                widgets.Box(
+                    [scene_box, answer_box],
+                    layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"),
+                )
+            ]
+        if self.choice_toggles is not None:
+            body.append(widgets.HBox([self.check_button]))
+        self._unlock()
+        self.children = [
+            self._style,
+            self.title,
+            self.prompt,
+            *body,
+            self.feedback,
+            widgets.HBox([self.try_again_button, self.show_answer_button, self.next_button]),
+        ]
+
+    def _build_scene(self, scene: Scene) -> list[widgets.Widget]:
+        shown: list[widgets.Widget] = []
+        if scene.trick:
+            self.trick_view = TrickView(scene.trick, scale=self.scale * 0.8, lang=self.lang)
+            caption = text("lesson.picture-trick", self.lang)
+            shown += [html_widget(f"<strong>{words_html(caption)}</strong>"), self.trick_view]
+        if scene.turned is not None:
+            shown.append(html_widget(card_svg(scene.turned, scale=self.scale, lang=self.lang)))
+        return shown
+
+    def _build_number(self, question: Question) -> widgets.Widget:
+        # Empty to start with: a 0 in the box would be an answer nobody gave. Only Check or
+        # Enter grades, and what they grade is the text they carry (never leaving the box).
+        self.answer_input = AnswerBox(
+            description=question.answer_label(self.lang),
+            tooltip=text("widgets.number-input-tooltip", self.lang),
+            check_label=self.check_button.description,
+            check_tooltip=self.check_button.tooltip,
+        )
+        self.answer_input.on_submit(self._number_submitted)
+        self.answer_input.add_class(f"{QUIZ_CLASS}-number")
+        self.answer_mark = html_widget()
+        self.answer_mark.add_class(f"{QUIZ_CLASS}-your-answer")
+        return widgets.HBox(
+            [self.answer_input, self.answer_mark],
+            layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
+        )
+
+    def _build_choices(self, question: Question) -> list[widgets.Widget]:
+        labels = [question.choice_label(choice, self.lang) for choice in self.choices]
+        drawn = [question.choice_card(choice) for choice in self.choices]
+        cards = [card for card in drawn if card is not None]
+        all_cards = len(cards) == len(drawn)
+        if question.answer_kind is AnswerKind.MANY_CHOICES:
+            self.choice_toggles = ToggleChoices(
+                labels, cards=cards if all_cards else None, scale=self.scale, lang=self.lang
+            )
+            return [self.choice_toggles]
+        if all_cards:
+            self.card_picker = CardPicker(
+                cards, labels=labels, scale=self.scale, lang=self.lang, on_pick=self._picked
+            )
+            self.choice_buttons = self.card_picker.buttons
+            shown: widgets.Widget = self.card_picker
+        else:
+            for index, label in enumerate(labels):
+                button = widgets.Button(description=label, tooltip=label, layout=button_layout())
+                button.on_click(lambda _button, index=index: self._picked(index))
+                self.choice_buttons.append(button)
+            shown = widgets.Box(self.choice_buttons, layout=widgets.Layout(flex_flow="row wrap"))
+        for button in self.choice_buttons:
+            button.add_class(f"{QUIZ_CLASS}-choice")
+        return [shown]
+
+    # -- hooks --------------------------------------------------------------------------
+
+    def on_graded(self, callback: GradedCallback, *, remove: bool = False) -> None:
+        """Register (or, with ``remove=True``, unregister) ``callback(question, correct,
+        first_try)``, called once for every graded answer, the retries included."""
+        if remove:
+            self._graded_callbacks.remove(callback)
+        else:
+            self._graded_callbacks.append(callback)
+
+    @property
+    def solved(self) -> bool:
+        """Whether the question has been answered right (on any try)."""
+        return self.last_feedback is not None and self.last_feedback.correct
+
+    # -- answering ----------------------------------------------------------------------
+
+    def _check_pressed(self) -> None:
+        """Check under the choices: grade the selection."""
+        if self.answered or self.choice_toggles is None:
+            return
+        chosen = self.choice_toggles.selected_indices
+        if not chosen:
+            self._ask(text("widgets.choose-first", self.lang))
+            return
+        self.answer(tuple(self.choices[i] for i in chosen))
+
+    def _number_submitted(self, typed: str) -> None:
+        """Enter or Check in the number box, with the text it carried."""
+        if self.answered:
+            return
+        number = read_number(typed)
+        if number is None:
+            self._ask(self.question.number_request(typed, self.lang))
+            return
+        self.answer(number)
+
+    def _picked(self, index: int) -> None:
+        if not self.answered:
+            self.answer(self.choices[index])
+
+    def _next_pressed(self) -> None:
+        if self.on_next is not None:
+            self.on_next(self)
+
+    def _ask(self, words: str) -> None:
+        """Ask the learner for an answer: nothing is graded, nothing locks."""
+        self.feedback.value = hint_html(words)
+
+    def answer(self, answer: object) -> Feedback:
+        """Grade ``answer`` with the engine, show the feedback and mark the choices. While
+        an answer is shown (before :meth:`try_again`), later calls return its feedback
+        unchanged.
+
+        What is shown is the teaching layer's choice (:func:`tutor.teaching.quiz.feedback_for`):
+        a first wrong answer gets a hint and :attr:`show_answer_button`, a later one the
+        whole answer."""
+        if self.answered and self.last_feedback is not None:
+            return self.last_feedback
+        feedback = feedback_for(self.question, answer, misses_before=self.misses, lang=self.lang)
+        first_try = self.attempts == 0
+        self.attempts += 1
+        if not feedback.correct:
+            self.misses += 1
+        if first_try:
+            self.first_try_correct = feedback.correct
+        self.answered = True
+        self.last_answer = answer
+        self._show_feedback(feedback)
+        set_visible(self.try_again_button, not feedback.correct)
+        if self.on_next is not None:
+            set_visible(self.next_button, True)
+        for callback in list(self._graded_callbacks):
+            callback(self.question, feedback.correct, first_try)
+        return feedback
+
+    def show_answer(self) -> None:
+        """After a hint: the whole answer to the last wrong answer, and the choices marked
+        (the learner gave up, or wants to see why). Try again stays."""
+        if not self.answered or self.last_feedback is None or self.last_feedback.revealed:
+            return
+        self._show_feedback(revealed(self.question, self.last_answer, self.lang))
+
+    def _show_feedback(self, feedback: Feedback) -> None:
+        self.last_feedback = feedback
+        self.feedback.value = feedback_html(feedback, lang=self.lang)
+        self._lock_and_mark(self.last_answer)
+        set_visible(self.show_answer_button, not feedback.revealed)
+
+    def try_again(self) -> None:
+        """After a wrong answer: unlock the inputs, empty and unmarked, for another try
+        (the feedback goes too: it gave the answer away, the learner has read it)."""
+        if not self.answered or self.solved:
+            return
+        self.answered = False
+        self.feedback.value = ""
+        set_visible(self.try_again_button, False)
+        set_visible(self.show_answer_button, False)
+        self._unlock()
+        if self.answer_input is not None:
+            self.answer_input.clear()
+            self.answer_input.focus()
+
+    def _unlock(self) -> None:
+        """The inputs as a fresh question has them: enabled, empty, unmarked."""
+        self.check_button.disabled = False
+        for button in self.choice_buttons:
+            button.disabled = False
+        if self.card_picker is not None:
+            self.card_picker.unmark()
+        else:
+            for choice, button in zip(self.choices, self.choice_buttons, strict=False):
+                unmark(button)
+                button.description = button.tooltip = self.question.choice_label(choice, self.lang)
+        if self.choice_toggles is not None:
+            self.choice_toggles.set_disabled(False)
+            self.choice_toggles.clear()
+        if self.answer_input is not None:
+            self.answer_input.disabled = False
+        if self.answer_mark is not None:
+            self.answer_mark.value = ""
+
+    def _lock_and_mark(self, answer: object) -> None:
+        """Lock the inputs and say on the choices themselves what the learner chose and
+        what was right."""
+        self.check_button.disabled = True
+        for button in self.choice_buttons:
+            button.disabled = True
+        if self.answer_input is not None:
+            self.answer_input.disabled = True
+        if self.answer_mark is not None and self.last_feedback is not None:
+            right = self.last_feedback.correct
+            key = "widgets.yours-right" if right else "widgets.yours-wrong"
+            colour = RIGHT_COLOUR if right else WRONG_COLOUR
+            self.answer_mark.value = (
+                f'<strong style="color:{colour}">{words_html(text(key, self.lang))}</strong>'
+            )
+        hinted = self.last_feedback is not None and not self.last_feedback.revealed
+        if self.choice_toggles is not None:
+            self.choice_toggles.set_disabled(True)
+            if not hinted:  # after a hint the selection stays as the learner left it
+                self._mark_many()
+        elif self.choice_buttons:
+            self._mark_one(answer, reveal=not hinted)
+
+    def _mark_one(self, answer: object, *, reveal: bool = True) -> None:
+        """One choice: the learner's (✔ or ✘, "your answer") and, if ``reveal``, the right
+        one (✔) and what the chosen one is; after a hint only "your answer" ✘."""
+        question, lang = self.question, self.lang
+        for index, choice in enumerate(self.choices):
+            chosen, right = choice == answer, question.is_right_choice(choice)
+            if not (chosen or right) or not (chosen or reveal):
+                continue
+            icon = text("widgets.right-icon" if right else "widgets.wrong-icon", lang)
+            style = "success" if right else "danger"
+            whose = text("widgets.your-answer" if chosen else "widgets.right-answer", lang)
+            if self.card_picker is not None:
+                # Under the card: "your answer", and what the card is ("wins").
+                words = [whose] if chosen else []
+                words += [question.choice_mark(choice, lang)] if reveal else []
+                verdict = "<br>".join(words_html(word) for word in words if word)
+                self.card_picker.mark_answer(
+                    index, verdict=verdict, icon=icon, style=style, ring=right
+                )
+            else:
+                button = self.choice_buttons[index]
+                button.description = button.tooltip = text(
+                    "widgets.choice-answered",
+                    lang,
+                    icon=icon,
+                    choice=question.choice_label(choice, lang),
+                    whose=whose,
+                )
+                mark_button(button, style)
+
+    def _mark_many(self) -> None:
+        """Several choices: what each one is, and the learner's decision on it: chosen and
+        right (✔), chosen but wrong (✘), right but left out (✘ missed). A choice rightly
+        left out only says what it is."""
+        toggles, question, lang = self.choice_toggles, self.question, self.lang
+        assert toggles is not None
+        chosen_indices = toggles.selected_indices
+        for index, choice in enumerate(self.choices):
+            chosen, right = index in chosen_indices, question.is_right_choice(choice)
+            label, mark = toggles.labels[index], question.choice_mark(choice, lang)
+            what = text("widgets.choice-verdict", lang, choice=label, mark=mark)
+            if not chosen and not right:  # rightly left out: it only says what it is
+                toggles.mark(
+                    index,
+                    description=label if toggles.cards else what,
+                    tooltip=what,
+                    highlight=False,
+                    verdict=words_html(mark),
+                )
+                continue
+            icon = text("widgets.right-icon" if chosen and right else "widgets.wrong-icon", lang)
+            whose = text("widgets.your-choice" if chosen else "widgets.missed", lang)
+            style = "success" if chosen and right else "danger" if chosen else "warning"
+            sentence = text("widgets.choice-decided", lang, icon=icon, verdict=what, whose=whose)
+            if toggles.cards:  # the words under the card; the button keeps to the card's name
+                toggles.mark(
+                    index,
+                    description=f"{icon} {label}",
+                    tooltip=sentence,
+                    highlight=chosen,
+                    verdict=f"<strong>{words_html(icon)} {words_html(whose)}</strong><br>{words_html(mark)}",
+                    style=style,
+                )
+            else:
+                toggles.mark(index, description=sentence, highlight=chosen, style=style)
