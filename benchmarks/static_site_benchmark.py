@@ -68,6 +68,7 @@ RUNS = 3
 WORKED = "08_worked_example"
 NEXT = "button.tutor-step-next"
 POSITION = ".tutor-step-position"
+QUESTION_PLACE = ".tutor-quiz-place"  # built when reached (tests/browser/fixtures.py)
 CHOICE = ".tutor-quiz button.tutor-quiz-choice"
 FEEDBACK = ".tutor-quiz .quiz-feedback"
 WALLS = [
@@ -235,6 +236,10 @@ async def working_quiz(page: Any, url: str, deadline: float) -> float:
     first answer of the page's first quiz."""
     started = time.monotonic()
     await page.goto(url, wait_until="commit", timeout=deadline * 1000)
+    # a question is built when the learner reaches it: scroll to the first, as they do
+    place = page.locator(QUESTION_PLACE).first
+    await place.wait_for(state="attached", timeout=deadline * 1000)
+    await place.scroll_into_view_if_needed(timeout=deadline * 1000)
     choice = page.locator(CHOICE).first
     await choice.wait_for(state="visible", timeout=deadline * 1000)
     await choice.click(timeout=deadline * 1000)
