@@ -2,13 +2,13 @@
 
 Pyodide never writes bytecode (``sys.dont_write_bytecode`` is set, and its file system
 is gone with the page anyway), so without it every page compiles the source of every
-module it imports, on every visit: about 1.3 of the ~3 CPU-seconds of a worked example's
+module it imports, on every visit: about 1.5 of the 3.3 CPU-seconds of a worked example's
 imports (IPython, ipywidgets, the tutor; measured in Node, issue 20). The build runs the
 site's own runtime once under Node.js (``precompile.mjs``): it installs the site's wheels
 as a page does, imports what a page imports (the kernel, every module of the tutor),
 and adds a ``__pycache__`` entry beside each source file that was imported, compiled by
 that very CPython (its magic number, its bytecode). What no page imports (the tests,
-pygments' hundreds of lexers, micropip) stays source only, so the download grows by the
+pygments' hundreds of lexers) stays source only, so the download grows by the
 bytecode of what is used only.
 
 The bytecode is "unchecked hash-based" (PEP 552): Python loads it without comparing it
@@ -83,7 +83,9 @@ def import_what_pages_use(package: str, skip: Iterable[str]) -> list[str]:
     that needs a page's JavaScript, say), which then stay source only."""
     import pkgutil
 
-    import pyodide_kernel  # type: ignore[import-not-found]  # noqa: F401  # the kernel worker imports it
+    # what the kernel's worker imports at start (piplite brings micropip)
+    import piplite.piplite  # type: ignore[import-not-found]  # noqa: F401
+    import pyodide_kernel  # type: ignore[import-not-found]  # noqa: F401
 
     top = importlib.import_module(package)
     skipped = tuple(f"{package}.{name}" for name in skip)
