@@ -23,7 +23,12 @@
    until step 2 shows), and on the site its parts, read from the browser's requests: the
    runtime's start (until Pyodide asks for its first wheel), the packages (until the last
    is in), and the rest (installing them, the tutor's import, the notebook's run, the
-   drawing). ``--worked-only`` runs this part alone.
+   drawing). ``--worked-only`` runs this part (and 4) alone.
+4. The site's Python phase by phase (the worked example): the site's own Pyodide under
+   Node.js (``pyodide_phases.mjs``: the same WebAssembly on the same V8 as Chromium), as
+   the kernel's worker runs it: the runtime's start, the packages' install, the kernel's
+   import (IPython), the tutor's import and the notebook's run, each in CPU seconds (the
+   median of RUNS runs), which a shared machine moves far less than the wall clock.
 
 Figures are printed, never asserted; the load average is printed with them. Nothing
 leaves the machine: every host name but 127.0.0.1 fails to resolve and every request
@@ -59,9 +64,11 @@ sys.path.insert(0, str(ROOT / "tests"))
 from browser.app_process import CHROMIUM_FLAGS, AppServer, chromium_path, free_port
 
 LESSON = "06_trick_winner"
+RUNS = 3
 WORKED = "08_worked_example"
 NEXT = "button.tutor-step-next"
 POSITION = ".tutor-step-position"
+QUESTION_PLACE = ".tutor-quiz-place"  # built when reached (tests/browser/fixtures.py)
 CHOICE = ".tutor-quiz button.tutor-quiz-choice"
 FEEDBACK = ".tutor-quiz .quiz-feedback"
 WALLS = [
@@ -229,6 +236,10 @@ async def working_quiz(page: Any, url: str, deadline: float) -> float:
     first answer of the page's first quiz."""
     started = time.monotonic()
     await page.goto(url, wait_until="commit", timeout=deadline * 1000)
+    # a question is built when the learner reaches it: scroll to the first, as they do
+    place = page.locator(QUESTION_PLACE).first
+    await place.wait_for(state="attached", timeout=deadline * 1000)
+    await place.scroll_into_view_if_needed(timeout=deadline * 1000)
     choice = page.locator(CHOICE).first
     await choice.wait_for(state="visible", timeout=deadline * 1000)
     await choice.click(timeout=deadline * 1000)
@@ -274,13 +285,13 @@ async def next_usable(page: Any, url: str, deadline: float) -> tuple[float, dict
     return seconds, marks
 
 
-def print_parts(title: str, rows: list[tuple[str, float, dict[str, float]]]) -> None:
+def print_parts(title: str, rows: list[tuple[str, float, float, dict[str, float]]]) -> None:
     """The worked example's Next usable, and its parts on the site: the runtime's start (the
     page, Voici's bundle and Pyodide up, until it asks for its first wheel), the packages
     (until the last wheel is in), and the rest: installing them, the tutor's import, the
     notebook's run and the drawing of its widgets."""
-    for name, seconds, marks in rows:
-        line = f"  {title:<12} {name:<13} Next usable {seconds:6.1f} s"
+    for name, seconds, cpu, marks in rows:
+        line = f"  {title:<12} {name:<13} Next usable {seconds:6.1f} s (browser CPU {cpu:5.1f} s)"
         first, last = marks.get("first wheel asked"), marks.get("last wheel in")
         if first is not None and last is not None:
             line += (
@@ -329,7 +340,7 @@ async def visits(
 
 async def worked_visits(
     playwright: Any, url: str, deadline: float
-) -> list[tuple[str, float, dict[str, float]]]:
+) -> list[tuple[str, float, float, dict[str, float]]]:
     """The worked example's first visit, then (browser restarted, same profile) the second."""
     profile = Path(tempfile.mkdtemp(prefix="tutor-bench-profile-"))
     rows = []
@@ -343,8 +354,9 @@ async def worked_visits(
                 viewport={"width": 1280, "height": 800},
             )
             page = await context.new_page()
+            cpu_before = chromium_cpu(profile)
             seconds, marks = await next_usable(page, url, deadline)
-            rows.append((name, seconds, marks))
+            rows.append((name, seconds, chromium_cpu(profile) - cpu_before, marks))
             await context.close()
     finally:
         shutil.rmtree(profile, ignore_errors=True)
@@ -415,6 +427,45 @@ async def run(
             print(f"   load average after: {load()}")
     finally:
         server.close()
+    print_phases(site)
+
+
+def python_phases(site: Path) -> list[dict[str, float]]:
+    """One run of the worked example's Python in Node.js (pyodide_phases.mjs): each phase's
+    CPU and wall seconds."""
+    import json
+
+    from tutor.site.build import KERNEL_PLUGIN, page_config
+
+    settings = page_config()["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]
+    options = dict(settings["loadPyodideOptions"])
+    options["env"] = {**options["env"], "QUERY_STRING": "lang=en"}
+    del options["env"]["PYTHONSTARTUP"]  # no IPython shell here: its start-up is imported
+    notebook = json.loads((ROOT / "notebooks" / f"{WORKED}.ipynb").read_text(encoding="utf-8"))
+    options["cells"] = [
+        "".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "code"
+    ]
+    result = subprocess.run(
+        ["node", str(ROOT / "benchmarks" / "pyodide_phases.mjs"), str(site), json.dumps(options)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+
+
+def print_phases(site: Path) -> None:
+    print(f"\n4. The worked example's Python phase by phase, in Node.js (load average {load()})")
+    runs = [python_phases(site) for _ in range(RUNS)]
+    total_cpu = 0.0
+    for index, first in enumerate(runs[0]):
+        cpu = statistics.median(run[index]["cpu"] for run in runs)
+        wall = statistics.median(run[index]["wall"] for run in runs)
+        total_cpu += cpu
+        print(f"  {first['phase']:<17} CPU {cpu:5.2f} s   wall {wall:5.2f} s")
+    print(
+        f"  {'all':<17} CPU {total_cpu:5.2f} s   (median of {RUNS} runs; load average after: {load()})"
+    )
 
 
 async def one_learner(

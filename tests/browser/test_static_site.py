@@ -172,6 +172,30 @@ def _answer_whatever_is_asked(quiz: Any) -> None:
 # -- the tests -----------------------------------------------------------------------------
 
 
+def test_the_wheels_carry_bytecode_of_pyodide_s_python_for_what_the_pages_import(
+    site: StaticSite,
+) -> None:
+    import zipfile
+
+    folder = site.folder / "static" / "pyodide"
+    lock = json.loads((folder / "pyodide-lock.json").read_text())
+    # CPython 3.12's magic number (Pyodide 0.27.6's Python), then the flags of
+    # unchecked hash-based bytecode (PEP 552)
+    header = (3531).to_bytes(2, "little") + b"\r\n" + (1).to_bytes(4, "little")
+    compiled: dict[str, list[str]] = {}
+    for name in ("wizard-tutor", "ipython", "pygments"):
+        with zipfile.ZipFile(folder / lock["packages"][name]["file_name"]) as archive:
+            pycs = [n for n in archive.namelist() if n.endswith(".cpython-312.pyc")]
+            assert {archive.read(n)[:8] for n in pycs} == {header}
+            compiled[name] = pycs
+    tutor = compiled["wizard-tutor"]
+    assert "tutor/teaching/__pycache__/worked_example.cpython-312.pyc" in tutor
+    assert "tutor/display/__pycache__/worked_summary.cpython-312.pyc" in tutor
+    assert "IPython/core/__pycache__/interactiveshell.cpython-312.pyc" in compiled["ipython"]
+    # what no page imports stays source only (pygments' lexers of other languages)
+    assert not any("/lexers/rust" in n for n in compiled["pygments"])
+
+
 def test_the_front_door_opens_the_index_and_every_page_keeps_the_chosen_language(
     site: StaticSite, learner: tuple[Any, SiteLog]
 ) -> None:

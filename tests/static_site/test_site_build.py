@@ -13,7 +13,7 @@ import pytest
 
 from tutor.cli import main
 from tutor.resources import notebooks_dir
-from tutor.site import build, kernel
+from tutor.site import build, kernel, precompile
 from tutor.site.build import SiteBuildError, pyodide_lock, tutor_wheel, write_wheel
 from tutor.teaching.text import text
 
@@ -185,3 +185,39 @@ def test_files_worth_compressing_get_a_reproducible_gzip_copy_and_nothing_else_d
     copy.unlink()
     build.write_gzip_copies(tmp_path)
     assert copy.read_bytes() == first  # no date or name inside: the same site, the same bytes
+
+
+def test_bytecode_goes_beside_the_wanted_sources_and_is_loaded_without_checking_them(
+    tmp_path: Path,
+) -> None:
+    import subprocess
+    import sys
+
+    files = {"pkg/__init__.py": b"", "pkg/used.py": b"WHO = 'compiled'\n",
+             "pkg/unused.py": b"WHO = 'unused'\n"}  # fmt: skip
+    wheel = write_wheel(tmp_path, "pkg", "1.0", files)
+    assert precompile.add_bytecode(wheel, {"pkg/used.py"}) == 1
+    (tmp_path / "again").mkdir()
+    again = write_wheel(tmp_path / "again", "pkg", "1.0", files)
+    precompile.add_bytecode(again, {"pkg/used.py"})
+    assert again.read_bytes() == wheel.read_bytes()  # the same wheel, byte for byte
+    with zipfile.ZipFile(wheel) as archive:
+        cached = [n for n in archive.namelist() if n.endswith(".pyc")]
+        assert cached == [f"pkg/__pycache__/used.{sys.implementation.cache_tag}.pyc"]
+        archive.extractall(tmp_path / "installed")
+    # The source changes after the unpacking (as its date does in Pyodide): the bytecode
+    # is still what Python runs, never checked against it.
+    (tmp_path / "installed" / "pkg" / "used.py").write_text("WHO = 'source'\n")
+    run = subprocess.run(
+        [sys.executable, "-c", "import pkg.used; print(pkg.used.WHO)"],
+        cwd=tmp_path / "installed", capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert run.stdout.strip() == "compiled"
+
+
+def test_without_node_the_build_says_what_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(build.shutil, "which", lambda name: None)
+    with pytest.raises(SiteBuildError, match="node is missing"):
+        build.precompile(tmp_path, tmp_path)

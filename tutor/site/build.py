@@ -6,6 +6,8 @@ What goes in, all already on this machine (the build makes no network request):
 - the tutor as installed: the package, its lessons and notebooks, the app's page template
   (found through :mod:`tutor.resources`, the same files the Voila app serves);
 - the site tools at the pins of the ``site`` extra (pyproject.toml), checked here;
+- Node.js, which runs the site's Pyodide once to compile the pages' Python
+  (:mod:`tutor.site.precompile`);
 - the Pyodide runtime (npm ``pyodide``, ``pyodide/package-lock.json`` beside this file) and
   the browser's pure-Python wheels (``browser-requirements.txt``, every hash pinned), which
   ``scripts/setup_site.sh`` fetched once into :func:`runtime_dir`.
@@ -107,6 +109,8 @@ NOT_IN_BROWSER_WHEEL = (
     "__main__.py",
     "site/build.py",
     "site/fetch.py",
+    "site/precompile.py",
+    "site/precompile.mjs",
     "site/page.js",
     "site/pyodide",
     "site/browser-requirements.txt",
@@ -531,6 +535,47 @@ def write_gzip_copies(folder: Path) -> int:
     return written
 
 
+def precompile(wheels_dir: Path, work: Path) -> str:
+    """Bytecode into the site's wheels for what its pages import, compiled by the site's
+    Pyodide under Node.js (tutor/site/precompile.py says why); returns its summary."""
+    node = shutil.which("node")
+    if node is None:
+        raise SiteBuildError(
+            "node is missing: the build compiles the pages' Python with the site's Pyodide "
+            "under Node.js. Install Node.js (Debian: sudo apt-get install nodejs)."
+        )
+    options = page_config()["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]
+    options_file = work / "precompile.json"
+    options_file.write_text(
+        json.dumps(
+            {
+                **options["loadPyodideOptions"],
+                "source": (HERE / "precompile.py").read_text(encoding="utf-8"),
+                "mount": "/site-wheels",
+                "site_packages": SITE_PACKAGES,
+                "package": tutor.__name__,
+                "skip": [
+                    name.removesuffix(".py").replace("/", ".")
+                    for name in NOT_IN_BROWSER_WHEEL
+                    if name.endswith(".py") or "." not in name
+                ],
+            }
+        )
+    )
+    result = subprocess.run(
+        [node, str(HERE / "precompile.mjs"), str(wheels_dir), str(options_file)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if result.returncode != 0:
+        raise SiteBuildError(
+            "compiling the pages' Python in Pyodide failed:\n"
+            + (result.stdout + result.stderr)[-3000:]
+        )
+    return result.stdout.strip()
+
+
 # -- the build -------------------------------------------------------------------------------
 
 
@@ -569,6 +614,9 @@ def build_site(
         wheels.append(write_wheel(wheels_dir, *NOT_SHIPPED_WHEEL, {}))
         base_lock = json.loads((pyodide / "pyodide-lock.json").read_text())
         lock = pyodide_lock(base_lock, wheels)
+        (wheels_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
+        precompile(wheels_dir, work)
+        lock = pyodide_lock(base_lock, wheels)  # the wheels' new hashes
         (wheels_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
         (lite / "jupyter-lite.json").write_text(json.dumps(page_config(), indent=1))
 
