@@ -320,6 +320,8 @@ def test_the_cluster_teachers_page_the_values_and_its_manifest_agree() -> None:
         f"{service['url']}/services/class-results/api/events"
     )
     assert extra_env["TUTOR_PROGRESS_STORE"] == "file"
+    # A presenter's page finds the live room in that service, through the hub's proxy.
+    assert extra_env["TUTOR_HUB_ROOM"] == "/services/class-results/room/"
     (rule,) = values["singleuser"]["networkPolicy"]["egress"]
     assert rule["to"][0]["podSelector"]["matchLabels"] == {"app": "class-results"}
     assert rule["ports"][0]["port"] == port
