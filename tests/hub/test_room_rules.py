@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -60,11 +61,25 @@ def service(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
         def runTest(self) -> None:
             pass
 
-    case = Case()
-    case.setUp()
-    case.rooms = rooms  # type: ignore[attr-defined]
-    yield case
-    case.tearDown()
+    # The server runs on a thread of its own: tornado's test case runs its event loop with
+    # run_sync, which asyncio refuses in a thread where a loop is already running (the
+    # session's Playwright browser runs one in the main thread once browser tests ran).
+    with ThreadPoolExecutor(1) as thread:
+        case = Case()
+        thread.submit(case.setUp).result()
+        yield OnItsThread(case, thread)
+        thread.submit(case.tearDown).result()
+
+
+class OnItsThread:
+    """The test case's ``fetch``, called on the thread its event loop belongs to."""
+
+    def __init__(self, case: tornado.testing.AsyncHTTPTestCase, thread: ThreadPoolExecutor):
+        self.case = case
+        self.thread = thread
+
+    def fetch(self, path: str, **options: Any) -> tornado.httpclient.HTTPResponse:
+        return self.thread.submit(self.case.fetch, path, **options).result()
 
 
 def call(

@@ -439,9 +439,12 @@ def kernel_arguments(cmd: list[str]) -> list[str] | None:
     """The arguments after ``-m tutor.app.kernel`` in a kernel command, or ``None`` when
     the command runs something else (that kernel starts the normal way).
 
-    >>> kernel_arguments(["/usr/bin/python3", "-m", "tutor.app.kernel", "-f", "k.json"])
+    >>> kernel_arguments([sys.executable, "-m", "tutor.app.kernel", "-f", "k.json"])
     ['-f', 'k.json']
-    >>> kernel_arguments(["/usr/bin/python3", "-m", "ipykernel_launcher", "-f", "k.json"])
+    >>> kernel_arguments([sys.executable, "-m", "ipykernel_launcher", "-f", "k.json"]) is None
+    True
+    >>> kernel_arguments(["/another/python", "-m", "tutor.app.kernel", "-f", "k.json"]) is None
+    True
     """
     if len(cmd) >= 3 and cmd[0] == sys.executable and cmd[1:3] == ["-m", KERNEL_MODULE]:
         return list(cmd[3:])
