@@ -20,14 +20,23 @@ import pytest
 
 from tutor.rules.cards import Suit
 from tutor.rules.round import Phase, Round
+from tutor.teaching.lesson import Lesson
+from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.progress import PROGRESS_FILE_VARIABLE
 
 # Chromium, the app, the static site: one of each for the whole run, shared by
 # tests/browser and tests/scenarios (fixtures defined once, here, are set up once).
 pytest_plugins = ["browser.fixtures"]
 
+
 # RULES.md, "The worked example": seats 0-3 are A-D clockwise, D (seat 3) deals, R9 turned.
 WORKED_HANDS = ("J R2 G8", "B5 W G3", "B11 R4 J", "B7 R12 G10")
+
+
+@pytest.fixture
+def scoring() -> Lesson:
+    """Lesson 07 (scoring), whose quiz the quiz tests take with and without its widget."""
+    return load_lesson("07_scoring")
 
 
 @pytest.fixture
