@@ -61,6 +61,7 @@ from typing import Any
 
 from browser.app_process import AppServer, free_port
 from browser.fixtures import SITE_CONSOLE_ERRORS, PageLog, StaticSite, wait_until
+from process_guard import guard, unguard
 
 from tutor.resources import notebooks_dir
 from tutor.teaching.progress import BROWSER_STORAGE_KEY, PROGRESS_FILE_VARIABLE
@@ -202,6 +203,7 @@ class LabServer:
                 start_new_session=True,
                 env=env,
             )
+        guard(self, self.close)  # an interrupted run stops it too
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -211,7 +213,9 @@ class LabServer:
                 return self
             except OSError:
                 time.sleep(0.3)
-        raise RuntimeError(f"JupyterLab did not answer on port {self.port}:\n{self.log()}")
+        log = self.log()
+        self.close()  # removes the log with the home
+        raise RuntimeError(f"JupyterLab did not answer on port {self.port}:\n{log}")
 
     def log(self) -> str:
         return self.log_path.read_text(encoding="utf-8", errors="replace")
@@ -242,6 +246,7 @@ class LabServer:
             shutil.copyfile(notebook, self.folder / notebook.name)
 
     def close(self) -> None:
+        unguard(self)
         if self.process is not None and self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGTERM)
             try:
