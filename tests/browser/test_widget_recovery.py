@@ -30,6 +30,9 @@ from .app_process import AppServer, scratch_notebooks
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 LOAD_TIMEOUT = 240_000  # ms: the site starts Python in the browser, on a loaded machine
+# The site says a widget did not load after the page's wait: 60 s for learners; the page's
+# ?load_wait= (README "The page's wait") shortens it here.
+LOAD_WAIT = "load_wait=5"
 
 SLOW_START = "slow_start.ipynb"
 NO_MODEL = "no_model.ipynb"
@@ -149,9 +152,10 @@ def test_a_widget_whose_model_is_missing_says_what_to_do_in_the_page_s_language(
     try:
         page = context.new_page()
         console = _console(page)
-        page.goto(page_url(NO_MODEL, f"lang={lang}"))
+        page.goto(page_url(NO_MODEL, f"lang={lang}&{LOAD_WAIT}"))
         failed = page.locator(".tutor-widget-failed")
         failed.wait_for(timeout=LOAD_TIMEOUT)
+        assert page.evaluate("window.wizardTutorLoadWait") == 5000
         shown = failed.inner_text()
         assert shown.startswith(text("page-notice.widget-failed", lang)), shown
         assert WIDGET_ERROR not in page.locator("body").inner_text()
@@ -160,5 +164,23 @@ def test_a_widget_whose_model_is_missing_says_what_to_do_in_the_page_s_language(
         assert any("a widget was not drawn" in m for m in console)  # for whoever debugs
         with page.expect_navigation(timeout=LOAD_TIMEOUT):
             button.click()
+    finally:
+        context.close()
+
+
+def test_a_load_wait_that_is_not_seconds_is_named_in_the_console_and_left_at_its_default(
+    browser: Any, page_url: Any
+) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        console = _console(page)
+        page.goto(page_url(NO_MODEL, "lang=en&load_wait=soon"))
+        page.wait_for_function("() => window.wizardTutorSay !== undefined", timeout=LOAD_TIMEOUT)
+        warned = [m for m in console if "load_wait" in m]
+        assert warned == [
+            '[tutor] load_wait="soon" ignored: give seconds from 1 to 600; waiting 60 s'
+        ], console
+        assert page.evaluate("window.wizardTutorLoadWait") == 60_000
     finally:
         context.close()
