@@ -24,8 +24,8 @@ sigterm_as_interrupt()
 server = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"],
                           start_new_session=True)
 guard(server.pid, lambda: (server.terminate(), server.wait()))
-print(server.pid, flush=True)
 try:
+    print(server.pid, flush=True)  # the signal may come as soon as this is read
     time.sleep(300)
 except KeyboardInterrupt:
     print("interrupted", flush=True)
