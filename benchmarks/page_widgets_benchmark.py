@@ -25,11 +25,11 @@ import tempfile
 import time
 from pathlib import Path
 
-import nbclient
 import nbformat
 
 ROOT = Path(__file__).resolve().parent.parent
-WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+sys.path.insert(0, str(ROOT / "tests"))
+from display.notebook_run import run_notebook
 
 
 def count_models(checkout: Path, notebook: Path, lang: str, progress: Path) -> tuple[int, float]:
@@ -42,27 +42,9 @@ def count_models(checkout: Path, notebook: Path, lang: str, progress: Path) -> t
         "QUERY_STRING": f"lang={lang}",
         "TUTOR_PROGRESS_FILE": str(progress),
     }
-    saved = {name: os.environ.get(name) for name in env}
-    os.environ.update(env)  # the kernel inherits them
-    try:
-        client = nbclient.NotebookClient(
-            page,
-            timeout=180,
-            iopub_timeout=60,
-            raise_on_iopub_timeout=True,
-            kernel_name="python3",
-            store_widget_state=True,
-            resources={"metadata": {"path": str(notebook.parent)}},
-        )
-        started = time.perf_counter()
-        client.execute()
-        seconds = time.perf_counter() - started
-    finally:
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
+    started = time.perf_counter()
+    state = run_notebook(page, env=env, folder=notebook.parent)
+    seconds = time.perf_counter() - started
     errors = [
         output
         for cell in page.cells
@@ -71,7 +53,6 @@ def count_models(checkout: Path, notebook: Path, lang: str, progress: Path) -> t
     ]
     if errors:
         raise SystemExit(f"{notebook.name} failed in {checkout}: {errors[0]['ename']}")
-    state = page.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
     return len(state), seconds
 
 

@@ -2,7 +2,8 @@
 that plays any round to its end with legal actions only, a progress file in a tmp folder,
 a disk that is full for that file, the Playwright driver of the browser and hub tests;
 Chromium, the app and the static site (one of each per session, for tests/browser,
-tests/scenarios and tests/fuzz) come from tests/browser/fixtures.py."""
+tests/scenarios and tests/fuzz) come from tests/browser/fixtures.py; a run stopped with
+SIGTERM stops its servers as on Ctrl+C (tests/process_guard.py)."""
 
 from __future__ import annotations
 
@@ -17,17 +18,33 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from process_guard import sigterm_as_interrupt
 
 from tutor.rules.cards import Suit
 from tutor.rules.round import Phase, Round
+from tutor.teaching.lesson import Lesson
+from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.progress import PROGRESS_FILE_VARIABLE
 
 # Chromium, the app, the static site: one of each for the whole run, shared by
 # tests/browser and tests/scenarios (fixtures defined once, here, are set up once).
 pytest_plugins = ["browser.fixtures"]
 
+
+def pytest_configure(config: pytest.Config) -> None:
+    """A run stopped with SIGTERM tears its fixtures down (its servers with them) as one
+    stopped with Ctrl+C does; tests/process_guard.py stops whatever is left at exit."""
+    sigterm_as_interrupt()
+
+
 # RULES.md, "The worked example": seats 0-3 are A-D clockwise, D (seat 3) deals, R9 turned.
 WORKED_HANDS = ("J R2 G8", "B5 W G3", "B11 R4 J", "B7 R12 G10")
+
+
+@pytest.fixture
+def scoring() -> Lesson:
+    """Lesson 07 (scoring), whose quiz the quiz tests take with and without its widget."""
+    return load_lesson("07_scoring")
 
 
 @pytest.fixture

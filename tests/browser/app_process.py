@@ -19,6 +19,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from process_guard import guard, unguard
+
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 
@@ -133,6 +135,7 @@ class AppServer:
                 start_new_session=True,  # its own process group: stop() ends all of it
                 env=env,
             )
+        guard(self, self.stop)  # an interrupted run stops it too
         deadline = started + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -156,6 +159,7 @@ class AppServer:
 
     def stop(self) -> None:
         """End the app's process group (Voila shuts its kernels down on SIGTERM)."""
+        unguard(self)
         if self.process is None or self.process.poll() is not None:
             return
         try:

@@ -15,6 +15,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from process_guard import guard, unguard
+
 from .app_process import free_port
 
 LAB_START_TIMEOUT = 180.0
@@ -73,6 +75,7 @@ class LabServer:
                 command, cwd=self.scratch, stdout=output, stderr=subprocess.STDOUT,
                 env=environment, start_new_session=True,
             )  # fmt: skip
+        guard(self, self.close)  # an interrupted run stops it too
         deadline = time.monotonic() + LAB_START_TIMEOUT
         while True:
             if self.process.poll() is not None:
@@ -82,6 +85,7 @@ class LabServer:
                 return self
             except OSError:
                 if time.monotonic() > deadline:
+                    self.close()
                     raise RuntimeError(f"JupyterLab did not answer:\n{self.log()}") from None
                 time.sleep(0.5)
 
@@ -91,6 +95,7 @@ class LabServer:
             self.api(f"kernels/{kernel['id']}", method="DELETE")
 
     def close(self) -> None:
+        unguard(self)
         if self.process is not None and self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGTERM)
             try:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from html import escape
 
 import pytest
+from teaching.quiz_records import finished, recorded
 
 from tutor.display import show_quiz
 from tutor.display.lesson_quiz import LessonQuiz
@@ -14,7 +15,7 @@ from tutor.display.widgets import QuizWidget
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import list_lessons, load_lesson
 from tutor.teaching.practice import QuizSummary
-from tutor.teaching.progress import AnswerEvent, FinishedEvent, MemoryStore, Progress
+from tutor.teaching.progress import MemoryStore, Progress
 from tutor.teaching.quiz import AnswerKind, Question
 from tutor.teaching.text import LANGUAGES, text
 
@@ -32,24 +33,6 @@ def answer(quiz: QuizWidget, *, right: bool) -> None:
     question = quiz.question
     given = question.correct_answer() if right else wrong_answer(question)
     assert quiz.answer(given).correct is right
-
-
-@pytest.fixture
-def scoring() -> Lesson:
-    return load_lesson("07_scoring")
-
-
-def graded(progress: Progress) -> list[tuple[str | None, bool, bool]]:
-    """The answers recorded: (item, correct, first_try)."""
-    return [
-        (event.item, event.correct, event.first_try)
-        for event in progress.events
-        if isinstance(event, AnswerEvent)
-    ]
-
-
-def finished(progress: Progress) -> list[str]:
-    return [event.page for event in progress.events if isinstance(event, FinishedEvent)]
 
 
 def test_the_summary_counts_first_tries_once_every_question_is_answered(scoring: Lesson) -> None:
@@ -83,7 +66,7 @@ def test_the_missed_questions_come_back_fresh_until_they_are_right(scoring: Less
     quiz = LessonQuiz(scoring, progress=progress)
     for number, widget in enumerate(quiz.quizzes):
         answer(widget, right=number not in (0, 3))
-    assert [entry[2] for entry in graded(progress)] == [True] * 6  # each question's first
+    assert [entry[2] for entry in recorded(progress)] == [True] * 6  # each question's first
     quiz.retry_button.click()
     assert [w.question for w in quiz.retry_quizzes] == [scoring.quiz[0].question, scoring.quiz[3].question]
     assert all(w.first_try_correct is None and w.feedback.value == "" for w in quiz.retry_quizzes)
@@ -93,7 +76,7 @@ def test_the_missed_questions_come_back_fresh_until_they_are_right(scoring: Less
     assert quiz.quizzes[0].first_try_correct is False and quiz.quizzes[0].feedback.value
     answer(quiz.retry_quizzes[0], right=True)
     answer(quiz.retry_quizzes[1], right=False)
-    assert graded(progress)[6:] == [
+    assert recorded(progress)[6:] == [
         (scoring.quiz[0].id, True, False),
         (scoring.quiz[3].id, False, False),
     ]
@@ -176,7 +159,7 @@ def test_show_quiz_displays_each_question_with_its_note_then_the_summary(
     assert note in quiz.title.value
     assert [other.built for other in summary.places if other is not place] == [None] * 6
     quiz.answer(lesson.quiz[noted].question.correct_answer())
-    assert graded(progress) == [(lesson.quiz[noted].id, True, True)]
+    assert recorded(progress) == [(lesson.quiz[noted].id, True, True)]
     assert text("lesson-quiz.progress", lang, answered=1, total=7) in summary.status.value
 
 

@@ -18,7 +18,6 @@ notebooks/, as Voilà and Lab do), to keep the test quick.
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -26,10 +25,10 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-import nbclient
 import nbformat
 import pytest
 
+from display.notebook_run import run_notebook
 from tutor.display.course import INDEX_NOTEBOOK, KERNELSPEC, canonical_notebook, course_entries
 from tutor.display.html import format_points
 from tutor.teaching.language import LANGUAGE_NAMES
@@ -40,7 +39,6 @@ from tutor.teaching.worked_example import worked_example
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 
 ENGLISH_WORD = re.compile(r"(?<![A-Za-z])(?=[A-Z]?[a-z])[A-Za-z]{3,}(?![A-Za-z])")
 """A word of English (three ASCII letters or more, lower case after the first, even next
@@ -182,34 +180,13 @@ def run_course(config: Config, tmp_path: Path) -> dict[str, Page]:
             if cell.cell_type == "code":
                 merged.cells.append(nbformat.v4.new_code_cell(cell.source))
                 places.append(path.stem)
-    names = ("TUTOR_PROGRESS_FILE", "TUTOR_PROGRESS_STORE", "TUTOR_LANG", "TUTOR_FRONTEND",
+    unset = ("TUTOR_PROGRESS_FILE", "TUTOR_PROGRESS_STORE", "TUTOR_LANG", "TUTOR_FRONTEND",
              "SERVER_SOFTWARE", "QUERY_STRING")  # fmt: skip
-    saved = {name: os.environ.get(name) for name in names}
-    for name in names:
-        os.environ.pop(name, None)
-    os.environ.update(config.environ(tmp_path / "progress.jsonl"))  # the kernel inherits it
-    try:
-        client = nbclient.NotebookClient(
-            merged,
-            timeout=180,
-            # nbclient's default waits 4 s for a cell's output after its reply, then drops
-            # the rest without a word: on a loaded machine a lesson's widgets came late and
-            # the test saw a page without its quiz (the app sets the same, tutor/app/settings.py)
-            iopub_timeout=60,
-            raise_on_iopub_timeout=True,
-            kernel_name=KERNELSPEC["name"],
-            allow_errors=True,
-            store_widget_state=True,
-            resources={"metadata": {"path": str(NOTEBOOKS)}},
-        )
-        client.execute()
-    finally:
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
-    state = merged.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    env: dict[str, str | None] = dict.fromkeys(unset)
+    env.update(config.environ(tmp_path / "progress.jsonl"))
+    state = run_notebook(
+        merged, env=env, folder=NOTEBOOKS, kernel_name=KERNELSPEC["name"], allow_errors=True
+    )
     pages: dict[str, Page] = {}
     for name, cell in zip(places, merged.cells, strict=True):
         page = pages.setdefault(name, Page(name, str(tmp_path / "progress.jsonl")))
@@ -387,19 +364,13 @@ def test_an_unknown_tutor_lang_stops_a_page_with_one_line_naming_it(tmp_path: Pa
     """In JupyterLab (``TUTOR_LANG`` set by whoever started it): the cell fails with the
     value and the known languages, not the tutor's calls down to the check."""
     notebook = nbformat.read(NOTEBOOKS / "04_follow_suit.ipynb", as_version=4)
-    saved = os.environ.get("TUTOR_LANG")
-    os.environ["TUTOR_LANG"] = "xx"
-    try:
-        client = nbclient.NotebookClient(
-            notebook, timeout=180, iopub_timeout=60, raise_on_iopub_timeout=True,
-            kernel_name=KERNELSPEC["name"], allow_errors=True, resources={"metadata": {"path": str(tmp_path)}},
-        )  # fmt: skip
-        client.execute()
-    finally:
-        if saved is None:
-            os.environ.pop("TUTOR_LANG")
-        else:
-            os.environ["TUTOR_LANG"] = saved
+    run_notebook(
+        notebook,
+        env={"TUTOR_LANG": "xx"},
+        folder=tmp_path,
+        kernel_name=KERNELSPEC["name"],
+        allow_errors=True,
+    )
     errors = [output for output in notebook.cells[0].outputs if output.output_type == "error"]
     assert len(errors) == 1 and len(notebook.cells[0].outputs) == 1
     assert errors[0].traceback == [

@@ -12,6 +12,7 @@ hub serves HTTPS with the certificate deploy/hub.sh makes, which the harness tru
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import secrets
@@ -28,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import psutil
+from process_guard import guard, unguard
 
 REPO = Path(__file__).resolve().parents[2]
 HUB_SCRIPT = REPO / "deploy" / "hub.sh"
@@ -132,6 +134,7 @@ class RunningHub:
     api_token: str
     log_path: Path
     started_in: float
+    proxy_api_port: int = 0
     seen_processes: dict[int, psutil.Process] = field(default_factory=dict)
 
     @property
@@ -184,14 +187,30 @@ class RunningHub:
 
     def remember_processes(self) -> list[psutil.Process]:
         """Every process below the hub now (proxy, servers, kernels), remembered for
-        :meth:`stop`'s leftover check."""
+        :meth:`stop`'s leftover check; and the hub's configurable-http-proxy found by its
+        API port, even once the hub is gone (JupyterHub starts it in a session of its own,
+        and leaves it running when the hub is killed)."""
         try:
             tree = psutil.Process(self.process.pid).children(recursive=True)
         except psutil.NoSuchProcess:
             tree = []
+        tree += [p for p in self._proxies() if p.pid not in {q.pid for q in tree}]
         for proc in tree:
             self.seen_processes.setdefault(proc.pid, proc)
         return tree
+
+    def _proxies(self) -> list[psutil.Process]:
+        if not self.proxy_api_port:
+            return []
+        port = str(self.proxy_api_port)
+        found = []
+        for proc in psutil.process_iter(["cmdline"]):
+            line = proc.info["cmdline"] or []
+            if any("configurable-http-proxy" in part for part in line) and any(
+                a == "--api-port" and b == port for a, b in itertools.pairwise(line)
+            ):
+                found.append(proc)
+        return found
 
     def learner_server_processes(self) -> dict[str, list[psutil.Process]]:
         """Each learner's server process followed by its kernels, by learner name."""
@@ -210,6 +229,7 @@ class RunningHub:
         """Stop the hub as a teacher would (SIGTERM: the hub stops every server and the
         proxy); the processes still running afterwards, described (none is the goal).
         Leftovers are then killed, so a failed check does not leave them behind."""
+        unguard(self.process.pid)
         self.remember_processes()
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
@@ -310,7 +330,9 @@ def start_hub(
         api_token=api_token,
         log_path=log_path,
         started_in=0.0,
+        proxy_api_port=ports["proxy_api"],
     )
+    guard(process.pid, hub.stop)  # an interrupted run stops it too, proxy included
     deadline = started + timeout
     while True:
         if process.poll() is not None:

@@ -22,7 +22,6 @@ Runs in the test command (markers ``hub``, ``browser``, ``slow``). About 1.5 min
 from __future__ import annotations
 
 import json
-import os
 import re
 import secrets
 import signal
@@ -34,13 +33,13 @@ from typing import Any
 
 import psutil
 import pytest
-from browser.app_process import INSTALL_HINT, chromium_path, launch_chromium
 from browser.fixtures import reach_question
 
 from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.text import text
 
 from .hub_harness import INDEX_PAGE, RunningHub, is_loopback_url, start_hub
+from .hub_pages import log_in
 
 pytestmark = [pytest.mark.hub, pytest.mark.browser, pytest.mark.slow]
 
@@ -92,17 +91,6 @@ def class_hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningHub]:
     assert leftovers == [], f"still running after the hub stopped: {leftovers}"
 
 
-@pytest.fixture(scope="module")
-def browser(request: pytest.FixtureRequest) -> Iterator[Any]:
-    if chromium_path() is None:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the hub test, but Chromium was not found: {INSTALL_HINT}")
-        pytest.skip(f"Chromium was not found: {INSTALL_HINT}")
-    chromium = launch_chromium(request.getfixturevalue("playwright_driver"))
-    yield chromium
-    chromium.close()
-
-
 class Person:
     """One person's browser context (their own cookies) and page."""
 
@@ -138,14 +126,7 @@ class Person:
 
     def log_in(self, name: str, password: str, next_path: str = "") -> Any:
         """Submit the login form; the response to the form's POST."""
-        page = self.page
-        suffix = f"?next=/{next_path}" if next_path else ""
-        page.goto(f"{self.hub.url}/hub/login{suffix}")
-        page.fill("#username_input", name)
-        page.fill("#password_input", password)
-        with page.expect_response(lambda r: r.request.method == "POST") as posted:
-            page.click("#login_submit")
-        return posted.value
+        return log_in(self.page, self.hub.url, name, password, next_path)
 
     def close(self) -> None:
         self.context.close()

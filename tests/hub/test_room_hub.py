@@ -13,14 +13,12 @@ Markers ``hub``, ``browser``, ``slow``: about a minute and a half on 2 cores.
 from __future__ import annotations
 
 import json
-import os
 import secrets
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser.app_process import INSTALL_HINT, chromium_path, launch_chromium
 from browser.test_live_room import (
     Pupil,
     _answer,
@@ -35,6 +33,7 @@ from playwright.sync_api import expect
 from tutor.teaching.text import text
 
 from .hub_harness import RunningHub, is_loopback_url, start_hub
+from .hub_pages import log_in
 
 pytestmark = [pytest.mark.hub, pytest.mark.browser, pytest.mark.slow]
 
@@ -62,17 +61,6 @@ def room_hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningHub]:
     assert leftovers == [], f"still running after the hub stopped: {leftovers}"
 
 
-@pytest.fixture(scope="module")
-def browser(request: pytest.FixtureRequest) -> Iterator[Any]:
-    if chromium_path() is None:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the hub test, but Chromium was not found: {INSTALL_HINT}")
-        pytest.skip(f"Chromium was not found: {INSTALL_HINT}")
-    chromium = launch_chromium(request.getfixturevalue("playwright_driver"))
-    yield chromium
-    chromium.close()
-
-
 class Person:
     """A browser of its own (cookies) that logs in to the hub, nothing from outside."""
 
@@ -95,11 +83,7 @@ class Person:
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
 
     def log_in(self, name: str, password: str, next_path: str) -> None:
-        """The hub's login form, then on to ``next_path`` (as a join address does)."""
-        self.page.goto(f"{self.hub.url}/hub/login?next=/{next_path}")
-        self.page.fill("#username_input", name)
-        self.page.fill("#password_input", password)
-        self.page.click("#login_submit")
+        log_in(self.page, self.hub.url, name, password, next_path)
 
 
 def test_a_teacher_presents_and_pupils_answer_in_the_room_on_the_hub(

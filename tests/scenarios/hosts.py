@@ -61,13 +61,16 @@ from typing import Any
 
 from browser.app_process import AppServer, free_port
 from browser.fixtures import SITE_CONSOLE_ERRORS, PageLog, StaticSite, wait_until
+from process_guard import guard, unguard
 
 from tutor.resources import notebooks_dir
 from tutor.teaching.progress import BROWSER_STORAGE_KEY, PROGRESS_FILE_VARIABLE
 
 LOAD_TIMEOUT = 240_000
 """ms a page may take to be drawn: the static site starts Python in the browser, Lab
-starts a kernel and runs the notebook; on a loaded 2-core machine."""
+starts a kernel and runs the notebook; on a loaded 2-core machine. Also the navigation's
+own limit (Playwright's default is 30 s): the app's page loads while its kernel runs the
+notebook, which took longer than 30 s at load 66."""
 ACTION_TIMEOUT = 60_000
 """ms a click's round trip to the kernel may take on a loaded machine."""
 
@@ -135,11 +138,11 @@ class AppHost(Host):
         self.app = app
 
     def open(self, page: Any, notebook: str, *, lang: str = "en", present: bool = False) -> None:
-        page.goto(self.app.render_url(notebook, _query(lang, present)))
+        page.goto(self.app.render_url(notebook, _query(lang, present)), timeout=LOAD_TIMEOUT)
         _wait_drawn(page, self)
 
     def reload(self, page: Any) -> None:
-        page.reload()
+        page.reload(timeout=LOAD_TIMEOUT)
         _wait_drawn(page, self)
 
 
@@ -155,11 +158,11 @@ class SiteHost(Host):
         log.expected_whole.update(SITE_CONSOLE_ERRORS)
 
     def open(self, page: Any, notebook: str, *, lang: str = "en", present: bool = False) -> None:
-        page.goto(self.site.page_url(notebook, _query(lang, present)))
+        page.goto(self.site.page_url(notebook, _query(lang, present)), timeout=LOAD_TIMEOUT)
         _wait_drawn(page, self)
 
     def reload(self, page: Any) -> None:
-        page.reload()
+        page.reload(timeout=LOAD_TIMEOUT)
         _wait_drawn(page, self)
 
 
@@ -202,6 +205,7 @@ class LabServer:
                 start_new_session=True,
                 env=env,
             )
+        guard(self, self.close)  # an interrupted run stops it too
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -211,7 +215,9 @@ class LabServer:
                 return self
             except OSError:
                 time.sleep(0.3)
-        raise RuntimeError(f"JupyterLab did not answer on port {self.port}:\n{self.log()}")
+        log = self.log()
+        self.close()  # removes the log with the home
+        raise RuntimeError(f"JupyterLab did not answer on port {self.port}:\n{log}")
 
     def log(self) -> str:
         return self.log_path.read_text(encoding="utf-8", errors="replace")
@@ -242,6 +248,7 @@ class LabServer:
             shutil.copyfile(notebook, self.folder / notebook.name)
 
     def close(self) -> None:
+        unguard(self)
         if self.process is not None and self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGTERM)
             try:
@@ -328,7 +335,9 @@ class LabHost(Host):
         server = self.server(lang)
         self._lang[id(page)] = lang
         # ?reset: the workspace holds this notebook only (no tabs of earlier tests reopened)
-        page.goto(server.url(f"/lab/tree/{notebook}?reset&token={server.token}"))
+        page.goto(
+            server.url(f"/lab/tree/{notebook}?reset&token={server.token}"), timeout=LOAD_TIMEOUT
+        )
         self._run_all(page, server)
 
     def reload(self, page: Any) -> None:

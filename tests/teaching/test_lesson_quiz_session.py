@@ -6,29 +6,12 @@ from __future__ import annotations
 
 import pytest
 
+from teaching.quiz_records import finished, recorded
 from tutor.errors import WizardRuleError
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.practice import LessonQuizSession, QuizSummary, RetryScore
-from tutor.teaching.progress import AnswerEvent, FinishedEvent, MemoryStore, Progress
-
-
-@pytest.fixture
-def scoring() -> Lesson:
-    return load_lesson("07_scoring")
-
-
-def recorded(progress: Progress) -> list[tuple[str | None, bool, bool]]:
-    """The answers in the store: (item, correct, first_try)."""
-    return [
-        (event.item, event.correct, event.first_try)
-        for event in progress.events
-        if isinstance(event, AnswerEvent)
-    ]
-
-
-def finished(progress: Progress) -> list[str]:
-    return [event.page for event in progress.events if isinstance(event, FinishedEvent)]
+from tutor.teaching.progress import AnswerEvent, MemoryStore, Progress
 
 
 def test_the_first_answer_counts_and_the_score_comes_once_all_are_answered(

@@ -476,20 +476,7 @@ class Room:
 
     def add_pupil(self, nickname: object) -> Pupil:
         name = clean_nickname(nickname)
-        if len(self.pupils) >= MAX_PUPILS:
-            raise RoomError(
-                409, "room-full", f"room {self.code} has {MAX_PUPILS} pupils: no more may join"
-            )
-        wait = self._join_limit.wait("room")
-        if wait:
-            raise RoomError(
-                429, "too-many", "too many pupils joining at once", retry_after=int(wait) + 1
-            )
-        pupil = Pupil(secrets.token_urlsafe(32), name)
-        self.store.add_pupil(self.code, pupil.key, name)
-        self.pupils[pupil.key] = pupil
-        self._changed("join")
-        return pupil
+        return self._admit(Pupil(secrets.token_urlsafe(32), name))
 
     def named_pupil(self, name: str) -> Pupil:
         """The pupil a hub login names (joined at their first request): on the hub the
@@ -498,6 +485,10 @@ class Room:
         key = f"hub:{name}"
         if key in self.pupils:
             return self.pupils[key]
+        return self._admit(Pupil(key, name))
+
+    def _admit(self, pupil: Pupil) -> Pupil:
+        """Let ``pupil`` in unless the room is full or too many are joining at once."""
         if len(self.pupils) >= MAX_PUPILS:
             raise RoomError(
                 409, "room-full", f"room {self.code} has {MAX_PUPILS} pupils: no more may join"
@@ -507,8 +498,7 @@ class Room:
             raise RoomError(
                 429, "too-many", "too many pupils joining at once", retry_after=int(wait) + 1
             )
-        pupil = Pupil(key, name)
-        self.store.add_pupil(self.code, pupil.key, name)
+        self.store.add_pupil(self.code, pupil.key, pupil.nickname)
         self.pupils[pupil.key] = pupil
         self._changed("join")
         return pupil

@@ -14,7 +14,9 @@
 (function () {
   "use strict";
 
-  const LOAD_WAIT = 60000; // ms after the server sent the page, for the browser to draw it
+  // ms after the server sent the page, for the browser to draw it: 60 s, or the page's
+  // ?load_wait= (read by tutor-widgets.js, README "The page's wait")
+  const LOAD_WAIT = window.wizardTutorLoadWait || 60000;
   const RELOAD_DELAY = [3000, 8000]; // ms, random in this range (a class is not in step)
   const MAX_RELOADS = 3;
   const RELOADS_KEY = "wizard-tutor/reloads:" + window.location.pathname;

@@ -11,7 +11,8 @@
 //    anywidget's labextension); every other caller gets what it asks for.
 // 2. A widget the page cannot draw (its model is not there: "Error displaying widget: model
 //    not found", or its view failed: "Error displaying widget"), or still "Loading widget..."
-//    after LOADING_WAIT (Voici's page waits forever for a model it has not got), says
+//    after LOADING_WAIT (Voici's page waits forever for a model it has not got; the page's
+//    ?load_wait=<seconds> sets another wait, README "The page's wait"), says
 //    instead, in the page's language, that this part did not load and to reload the page,
 //    with a button that does. A widget drawn later still replaces the words (the widget
 //    manager empties its node first). The app's page watch, tutor-page.js, then reloads
@@ -26,7 +27,8 @@
   const ANYWIDGET_SCRIPT = /\/anywidget\/static\//;
   const WIDGET_ERROR = /^\s*Error displaying widget/;
   const LOADING = "Loading widget...";
-  const LOADING_WAIT = 60000; // ms, as long as the app's page watch waits for a widget
+  const DEFAULT_LOADING_WAIT = 60000; // ms; the app's page watch waits as long for the page
+  const LOADING_WAIT_RANGE = [1, 600]; // s, for ?load_wait=
 
   const timeout = typeof AbortSignal !== "undefined" && AbortSignal.timeout;
   if (timeout) {
@@ -38,6 +40,27 @@
   }
 
   const params = new URLSearchParams(window.location.search);
+  const LOADING_WAIT = loadingWait(params.get("load_wait"));
+  // The app's page watch (tutor-page.js) waits as long for the whole page.
+  window.wizardTutorLoadWait = LOADING_WAIT;
+
+  // ?load_wait=<seconds>: a school whose machines draw pages slowly waits longer before
+  // the notice, whoever checks the notice waits less. Anything else: the default.
+  function loadingWait(asked) {
+    if (asked === null) {
+      return DEFAULT_LOADING_WAIT;
+    }
+    const seconds = Number(asked);
+    const [least, most] = LOADING_WAIT_RANGE;
+    if (asked.trim() === "" || !(seconds >= least && seconds <= most)) {
+      console.warn(
+        `[tutor] load_wait=${JSON.stringify(asked)} ignored: give seconds from ${least} ` +
+          `to ${most}; waiting ${DEFAULT_LOADING_WAIT / 1000} s`,
+      );
+      return DEFAULT_LOADING_WAIT;
+    }
+    return seconds * 1000;
+  }
   const has = (object, key) => Object.prototype.hasOwnProperty.call(object || {}, key);
   let notices = {};
   try {

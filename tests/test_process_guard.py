@@ -1,0 +1,65 @@
+"""tests/process_guard.py: a test run stopped with SIGTERM or Ctrl+C leaves none of the
+servers it started (each in a session of its own) running."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import psutil
+import pytest
+
+TESTS = Path(__file__).resolve().parent
+
+# A run that starts a "server" in a session of its own, as the harnesses do, guards it,
+# and waits (in a fixture's place) until it is stopped; it prints the server's pid.
+RUN = f"""
+import subprocess, sys, time
+sys.path.insert(0, {str(TESTS)!r})
+from process_guard import guard, sigterm_as_interrupt, unguard
+
+sigterm_as_interrupt()
+server = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"],
+                          start_new_session=True)
+guard(server.pid, lambda: (server.terminate(), server.wait()))
+try:
+    print(server.pid, flush=True)  # the signal may come as soon as this is read
+    time.sleep(300)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+    raise
+"""
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl+C"])
+def test_an_interrupted_run_stops_the_servers_it_started(stop: signal.Signals) -> None:
+    run = subprocess.Popen(
+        [sys.executable, "-c", RUN], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert run.stdout is not None
+    server = psutil.Process(int(run.stdout.readline()))
+    try:
+        run.send_signal(stop)
+        out, err = run.communicate(timeout=60)
+        assert "interrupted" in out, err  # SIGTERM became a KeyboardInterrupt too
+        assert "KeyboardInterrupt" in err
+        _gone, alive = psutil.wait_procs([server], timeout=30)
+        assert alive == [], f"left running: {server.pid}"
+    finally:
+        if server.is_running():
+            server.kill()
+
+
+def test_a_server_stopped_by_its_own_teardown_is_not_stopped_again_at_exit() -> None:
+    code = f"""
+import sys
+sys.path.insert(0, {str(TESTS)!r})
+from process_guard import guard, unguard
+guard("app", lambda: print("stopped at exit"))
+guard("lab", lambda: print("lab stopped at exit"))
+unguard("app")
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout == "lab stopped at exit\n", done
