@@ -17,7 +17,17 @@ each N:
 - where the CPU went while the pages loaded: CPU seconds per page of the server, of the
   kernels and of the browsers (Chromium's processes), and how busy that kept the cores.
   The browsers' share is what this benchmark adds to a real classroom's server, whose
-  pupils' machines draw their own pages.
+  pupils' machines draw their own pages;
+- the pages the server rendered (a page reloaded after the "reload" notice is rendered
+  again, and its kernel started again) and the server's and kernels' CPU seconds per
+  render: what one page costs the app however often a learner had to ask for it.
+
+What the goal's figure is: the server's and kernels' CPU seconds per page (the app's own
+processes, counted from their CPU times), the browsers' not included. With N browsers
+on the machine's 2 cores the browsers take most of the CPU (some 3-9 CPU-s a page) and
+slow everything down: run the larger classrooms with ``--browser-nice 19`` so that the
+app comes first, as on a classroom's server whose pupils' machines draw the pages, and
+read the app's CPU per render when pages were reloaded.
 
 First, a kernel on its own (the app's kernel spec, outside the app): the CPU of its start
 and of the lesson's cell, the widget models and bytes the cell sends, and the RSS and PSS
@@ -255,6 +265,18 @@ class Sampler(threading.Thread):
             time.sleep(0.5)
 
 
+def load_average() -> str:
+    """The machine's load (1, 5, 15 minutes), printed beside every figure."""
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def spread(times: list[float]) -> str:
+    """Median, p95 and max of ``times`` (seconds), or dashes when there are none."""
+    if not times:
+        return "    -     -     -"
+    return f"{statistics.median(times):5.1f} {percentile(times, 0.95):5.1f} {max(times):5.1f}"
+
+
 def mib(value: float) -> str:
     return f"{value / 2**20:.0f} MiB"
 
@@ -314,21 +336,22 @@ async def classroom(
             server.log()[log_from:],
         )
     ]
-    timing = (
-        f"{statistics.median(times):5.1f} {percentile(times, 0.95):5.1f} {max(times):5.1f}"
-        if times
-        else "    -     -     -"
-    )
+    timing = spread(times)
     gone = f"{gone_in:4.1f} s" if gone_in is not None else "  >30 s"
     for number, learner in enumerate(learners, start=1):
         if learner.outcome != "worked" and verbose:
             print(f"      page {number}: {learner.outcome}: {' -> '.join(learner.story)}")
     page_time = f"{statistics.median(served):5.1f} {max(served):5.1f}" if served else "    -     -"
+    # A page reloaded (its notice) is rendered again: per render, the server's and the
+    # kernels' CPU is what one page costs them however often a learner had to ask.
+    app_cpu = sampler.cpu.seconds("server") + sampler.cpu.seconds("kernels")
+    per_render = f"{app_cpu / len(served):5.2f}" if served else "    -"
     return (
         f"{size:4d} | {timing} | {worked:3d} ({via_busy:2d} busy, {via_notice:2d} reload) "
         f"{visible:3d} {running:3d} {silent:3d} | {page_time} | {sampler.peak_kernels:4d} "
         f"{mib(sampler.peak_server):>9} {mib(sampler.peak_total):>9} | {kernels_after:3d} "
         f"{gone:>7} {mib(server_after):>9} | " + cpu_shares(sampler.cpu, size, burst)
+        + f" | {len(served):4d} {per_render}"
     )
 
 
@@ -388,11 +411,7 @@ def server_alone(server: AppServer, size: int) -> str:
     meter.look("server", [server.process.pid])
     times = [took for took, _ in results if took is not None]
     failures = [why for took, why in results if took is None]
-    timing = (
-        f"{statistics.median(times):5.1f} {percentile(times, 0.95):5.1f} {max(times):5.1f}"
-        if times
-        else "    -     -     -"
-    )
+    timing = spread(times)
     refused = (
         f"; not served: {', '.join(sorted(set(failures)))} x{len(failures)}" if failures else ""
     )
@@ -492,42 +511,37 @@ def lower_priority(nice: int) -> None:
                 child.nice(nice)
 
 
-async def run(
-    sizes: list[int],
-    deadline: float,
-    args: list[str],
-    verbose: bool,
-    browser_nice: int,
-    port: int | None,
-    kernel_starts: list[str],
-) -> None:
-    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {os.cpu_count()} CPUs")
+@dataclass
+class Options:
+    """How the classrooms run (the command line's options)."""
+
+    sizes: list[int]
+    deadline: float
+    app_args: list[str]
+    verbose: bool
+    browser_nice: int
+    port: int | None
+    kernel_starts: list[str]
+
+
+async def run(options: Options) -> None:
+    print(f"load average: {load_average()}; {os.cpu_count()} CPUs")
     print()
     print("A kernel on its own (median of 4; CPU-s):")
     print("start |  start  lesson cell | widget models, bytes sent | each of 4: RSS  PSS")
-    for kernel_start in kernel_starts:
+    for kernel_start in options.kernel_starts:
         print(await kernel_parts(kernel_start))
-    for kernel_start in kernel_starts:
+    for kernel_start in options.kernel_starts:
         print()
-        await classrooms(
-            sizes,
-            deadline,
-            [*args, "--kernel-start", kernel_start],
-            verbose,
-            browser_nice,
-            port,
-        )
+        await classrooms(options, [*options.app_args, "--kernel-start", kernel_start])
 
 
-async def classrooms(
-    sizes: list[int],
-    deadline: float,
-    args: list[str],
-    verbose: bool,
-    browser_nice: int,
-    port: int | None,
-) -> None:
+async def classrooms(options: Options, args: list[str]) -> None:
+    """The classrooms of every size on one app started with ``args``."""
     from playwright.async_api import async_playwright
+
+    sizes, deadline, verbose = options.sizes, options.deadline, options.verbose
+    browser_nice, port = options.browser_nice, options.port
 
     path = chromium_path()
     if path is None:
@@ -541,7 +555,7 @@ async def classrooms(
             await classroom(server, browser, 1, deadline)  # warm-up: imports, caches
             _, baseline, _ = Sampler(server).sample()
             print(
-                f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
+                f"load average before: {load_average()}; "
                 f"{os.cpu_count()} CPUs; server RSS after warm-up {mib(baseline)}; "
                 f"Chromium at nice {browser_nice}"
             )
@@ -551,6 +565,7 @@ async def classrooms(
                 " silent | server: page (s) | peak: kernels server total"
                 " | 30 s after closing: kernels, gone in, server"
                 " | CPU s per page: server kernels browsers, cores busy"
+                " | renders, app+kernels CPU s per render"
             )
             print("     |   med   p95   max   |" + " " * 54 + "|   med   max  |")
             print(
@@ -567,7 +582,7 @@ async def classrooms(
         for size in sizes:
             print(server_alone(server, size))
             time.sleep(5)
-        print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        print(f"load average after: {load_average()}")
 
 
 def main() -> int:
@@ -606,13 +621,15 @@ def main() -> int:
     args = parser.parse_args()
     asyncio.run(
         run(
-            args.sizes,
-            args.deadline,
-            args.app_args,
-            args.verbose,
-            args.browser_nice,
-            args.port,
-            args.kernel_start,
+            Options(
+                sizes=args.sizes,
+                deadline=args.deadline,
+                app_args=args.app_args,
+                verbose=args.verbose,
+                browser_nice=args.browser_nice,
+                port=args.port,
+                kernel_starts=args.kernel_start,
+            )
         )
     )
     return 0

@@ -11,12 +11,18 @@ The reference is another revision of the tutor (default: ``main``), taken with
 ``git archive`` into a temporary folder and put first on the kernel's ``PYTHONPATH``, so
 both run in the same virtualenv, on the same machine, one after the other.
 
-Run: ``.venv/bin/python benchmarks/page_widgets_benchmark.py [--reference REV] [--lang ja]``.
+Then lesson 06 (the classroom benchmark's page) as a learner uses it, phase by phase
+(``page_messages.py``): the widget models opened and the updates sent at the first render,
+to reach the quiz's first question and to answer it, both revisions side by side.
+
+Run: ``.venv/bin/python benchmarks/page_widgets_benchmark.py [--reference REV] [--lang ja]
+[--phases-only]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import subprocess
 import sys
@@ -56,6 +62,45 @@ def count_models(checkout: Path, notebook: Path, lang: str, progress: Path) -> t
     return len(state), seconds
 
 
+def phases(checkout: Path, lesson: str) -> dict[str, dict[str, int]]:
+    """What ``lesson``'s kernel sends, phase by phase, with the tutor of ``checkout``
+    (``page_messages.py`` in a process of its own)."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "page_messages.py"), lesson],
+        cwd=checkout / "notebooks",
+        env={**os.environ, "PYTHONPATH": str(checkout)},
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    result: dict[str, dict[str, int]] = json.loads(done.stdout)
+    return result
+
+
+def print_phases(reference: Path, lesson: str = "06_trick_winner") -> None:
+    """The phases of ``lesson`` for the reference and now, side by side."""
+    old, new = phases(reference, lesson), phases(ROOT, lesson)
+    print(f"{lesson}, as a learner uses it: models opened, updates sent (+ echoes), KiB")
+    print(f"{'phase':<18} | {'reference':^22} | {'now':^22} | models now/ref")
+    totals = {"reference": [0, 0, 0.0], "now": [0, 0, 0.0]}
+    for name in [*old, "all"]:
+        cells = []
+        for which, measured in (("reference", old), ("now", new)):
+            if name == "all":
+                models, updates, kib = totals[which]
+            else:
+                phase = measured[name]
+                models, updates = phase["models"], phase["updates"] + phase["echoes"]
+                kib = phase["bytes"] / 1024
+                for index, value in enumerate((models, updates, kib)):
+                    totals[which][index] += value
+            cells.append(f"{models:5.0f} {updates:5.0f} {kib:7.1f} KiB")
+        ratio = new.get(name, {}).get("models", totals["now"][0]) / max(
+            1, old.get(name, {}).get("models", totals["reference"][0])
+        )
+        print(f"{name:<18} | {cells[0]:>22} | {cells[1]:>22} | {ratio:5.2f}")
+
+
 def archive(revision: str, into: Path) -> Path:
     """The tutor, its lessons and notebooks at ``revision``, unpacked in ``into``."""
     tar = into / "reference.tar"
@@ -75,6 +120,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--reference", default="main", help="the revision to compare with")
     parser.add_argument("--lang", default="en", help="the pages' language")
+    parser.add_argument(
+        "--phases-only", action="store_true", help="only lesson 06's phases, not every page"
+    )
     args = parser.parse_args()
     revision = subprocess.run(
         ["git", "rev-parse", "--short", args.reference],
@@ -84,11 +132,16 @@ def main() -> int:
         text=True,
     ).stdout.strip()
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    print(f"widget models open after a page's first render ({args.lang}); reference {revision}")
-    print()
-    print(f"{'page':<24} {'reference':>9} {'now':>6} {'now/ref':>8}   run s (ref, now)")
     with tempfile.TemporaryDirectory() as folder:
         reference = archive(revision, Path(folder))
+        print(f"reference {revision}")
+        print()
+        print_phases(reference)
+        if args.phases_only:
+            return 0
+        print()
+        print(f"widget models open after a page's first render ({args.lang})")
+        print(f"{'page':<24} {'reference':>9} {'now':>6} {'now/ref':>8}   run s (ref, now)")
         worst = 0.0
         for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
             old, old_s = count_models(

@@ -13,7 +13,8 @@ from typing import Any
 import anywidget
 import traitlets
 
-from tutor.display.visibility import set_visible
+from tutor.display import looks
+from tutor.display.visibility import HIDDEN, set_visible
 
 
 class AppPage(anywidget.AnyWidget):
@@ -23,5 +24,6 @@ class AppPage(anywidget.AnyWidget):
     title = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        # hidden from its first message, with the shared look (tutor.display.looks)
+        super().__init__(**{"layout": looks.layout(display=HIDDEN), **kwargs})
         set_visible(self, False)

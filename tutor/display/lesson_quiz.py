@@ -30,9 +30,10 @@ from html import escape
 
 import ipywidgets as widgets
 
+from tutor.display import looks
 from tutor.display.presenter import room_question
 from tutor.display.reach import Deferred
-from tutor.display.visibility import set_visible
+from tutor.display.visibility import HIDDEN, set_visible
 from tutor.display.widgets import (
     QUIZ_CLASS,
     QuizWidget,
@@ -78,27 +79,34 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
         self.session = LessonQuizSession(lesson, progress=progress)
         self.items: tuple[LessonItem, ...] = lesson.quiz
         self.places = [
-            Deferred(functools.partial(self._question, item, again=False), html=self._words(item))
+            Deferred(
+                functools.partial(self._question, item, again=False),
+                html=self._words(item),
+                classes=(PLACE_CLASS,),
+            )
             for item in self.items
         ]
-        for place in self.places:
-            place.add_class(PLACE_CLASS)
-            if build_now:
+        if build_now:
+            for place in self.places:
                 place.build()
-        self.status = html_widget()
-        self.status.add_class(f"{SUMMARY_CLASS}-status")
+        # Each part made whole before it opens (words, classes, shared look): one message.
+        self.status = html_widget(self._status_html(), classes=(f"{SUMMARY_CLASS}-status",))
         self.retry_button = widgets.Button(
             description="",
             tooltip=text("lesson-quiz.retry-tooltip", lang),
             button_style="primary",
-            layout=widgets.Layout(width="auto", display="none"),
+            layout=looks.layout(width="auto", display=HIDDEN),
+            style=looks.style(widgets.Button),
+            _dom_classes=(f"{SUMMARY_CLASS}-retry",),
         )
-        self.retry_button.add_class(f"{SUMMARY_CLASS}-retry")
         self.retry_button.on_click(lambda _button: self.retry_missed())
-        self.retry_area = widgets.VBox()
+        self.retry_area = widgets.VBox(layout=looks.layout())
         self.retry_quizzes: list[QuizWidget] = []
-        super().__init__([self.status, self.retry_button, self.retry_area])
-        self.add_class(SUMMARY_CLASS)
+        super().__init__(
+            [self.status, self.retry_button, self.retry_area],
+            layout=looks.layout(),
+            _dom_classes=(SUMMARY_CLASS,),
+        )
         self._show_status()
 
     def notes(self) -> list[str | None]:
@@ -139,10 +147,13 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
         """``item``'s question, titled with its place in the quiz ("Question 2 of 6"), its
         graded answers told to the session (``again``: a missed question asked again)."""
         quiz = QuizWidget(
-            item.question, lang=self.lang, title=self._title(item), note=self._note(item)
+            item.question,
+            lang=self.lang,
+            title=self._title(item),
+            note=self._note(item),
+            # the live room's mark (presenter.room_question), as on the stand-in before it
+            mark=room_question(self.lesson.id, item.id),
         )
-        # the live room's mark (presenter.room_question), as on the stand-in before it
-        quiz.title.value = room_question(self.lesson.id, item.id) + quiz.title.value
 
         def graded(_question: Question, correct: bool, first_try: bool) -> None:
             self.session.grade(item, correct=correct, first_try=first_try, again=again)
@@ -154,13 +165,25 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
     # -- the summary --------------------------------------------------------------------
 
     def _show_status(self) -> None:
+        self.status.value = self._status_html()
+        summary = self.session.summary
+        if summary is None:
+            return
+        still_missed = self.session.still_missed()
+        with self.retry_button.hold_sync():  # its words and whether it shows: one message
+            self.retry_button.description = text(
+                "lesson-quiz.retry", self.lang, count=len(still_missed)
+            )
+            set_visible(self.retry_button, bool(still_missed))
+
+    def _status_html(self) -> str:
+        """The summary's words: answered so far, or the first try's score and the rest."""
         lang, session = self.lang, self.session
         summary = session.summary
         if summary is None:
-            self.status.value = _paragraph(
+            return _paragraph(
                 text("lesson-quiz.progress", lang, answered=session.answered, total=len(self.items))
             )
-            return
         score = text("lesson-quiz.score", lang, right=summary.first_try_right, total=summary.total)
         lines = [f"<strong>{escape(score)}</strong>"]
         if summary.missed:
@@ -181,10 +204,7 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
             )
             words = text(key, lang, right=again.right, answered=again.answered, total=again.total)
             lines.append(escape(words))
-        self.status.value = _paragraph(*lines)
-        still_missed = session.still_missed()
-        self.retry_button.description = text("lesson-quiz.retry", lang, count=len(still_missed))
-        set_visible(self.retry_button, bool(still_missed))
+        return _paragraph(*lines)
 
     # -- the missed questions again -----------------------------------------------------
 

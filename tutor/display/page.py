@@ -17,6 +17,7 @@ from typing import Any
 import IPython.display
 import ipywidgets as widgets
 
+from tutor.display import looks
 from tutor.display.app_page import AppPage
 from tutor.display.context import PageContext, page_context
 from tutor.display.course import (
@@ -152,7 +153,7 @@ class PageFrame:
             summary = ""
         _show(_ipython.Markdown(title_markdown(self.title, summary, self.lang)))
         if not one_widget:
-            show_widget(widgets.VBox(self.furniture(self.title)), self.lang)
+            show_widget(widgets.VBox(self.furniture(self.title), layout=looks.layout()), self.lang)
 
     def show_content(self, content: widgets.Widget) -> None:
         """A page's one widget with the notice and helpers in the same output: presenter
@@ -161,7 +162,7 @@ class PageFrame:
         # overflow visible: a Box scrolls by default, which would hold the widget's
         # sticky parts (the stepper's controls) inside it instead of the page.
         box = widgets.VBox(
-            [content, *self.furniture(self.title)], layout=widgets.Layout(overflow="visible")
+            [content, *self.furniture(self.title)], layout=looks.layout(overflow="visible")
         )
         show_widget(box, self.lang)
 

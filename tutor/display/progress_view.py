@@ -25,6 +25,7 @@ from html import escape
 
 import ipywidgets as widgets
 
+from tutor.display import looks
 from tutor.display.browser_store import BrowserStore
 from tutor.display.context import PageContext
 from tutor.display.visibility import set_visible
@@ -108,27 +109,34 @@ class ProgressNotice(widgets.VBox):  # type: ignore[misc]
         self.progress = progress
         self.lang = lang
         self.message = html_widget()
+        # Every part opens whole, with the shared look (tutor.display.looks).
         self.afresh_button = widgets.Button(
             description=text("progress.start-afresh", lang),
             tooltip=text("progress.start-afresh-tip", lang),
             button_style="warning",
-            layout=widgets.Layout(width="auto"),
+            layout=looks.layout(width="auto"),
+            style=looks.style(widgets.Button),
         )
         self.unsaved_button = widgets.Button(
             description=text("progress.continue-unsaved", lang),
             tooltip=text("progress.continue-unsaved-tip", lang),
-            layout=widgets.Layout(width="auto"),
+            layout=looks.layout(width="auto"),
+            style=looks.style(widgets.Button),
         )
         self.afresh_button.on_click(lambda _button: self._start_afresh())
         self.unsaved_button.on_click(lambda _button: self._continue_unsaved())
         self.buttons = widgets.HBox(
-            [self.afresh_button, self.unsaved_button], layout=widgets.Layout(flex_flow="row wrap")
+            [self.afresh_button, self.unsaved_button], layout=looks.layout(flex_flow="row wrap")
         )
         self._done = ""  # what the last button press did, said until the next change
-        super().__init__([self.message, self.buttons])
-        self.add_class("tutor-progress-notice")
+        super().__init__(
+            [self.message, self.buttons],
+            layout=looks.layout(),
+            _dom_classes=("tutor-progress-notice",),
+        )
         progress.observe(lambda _progress: self.refresh())
-        self.refresh()
+        with self.hold_sync():
+            self.refresh()
 
     def refresh(self) -> None:
         progress, lang = self.progress, self.lang

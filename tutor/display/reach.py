@@ -18,13 +18,15 @@ a while before they scroll, and a presenter shows one slide at a time.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import anywidget
 import ipywidgets as widgets
 import traitlets
+
+from tutor.display import looks
 
 
 class StandIn(anywidget.AnyWidget):
@@ -39,15 +41,22 @@ class StandIn(anywidget.AnyWidget):
 
 class Deferred(widgets.VBox):  # type: ignore[misc]
     """A place on the page for the widget ``build()`` makes, built when the learner
-    reaches it (or when :meth:`build` is called); ``html`` shows until then."""
+    reaches it (or when :meth:`build` is called); ``html`` shows until then. The place
+    has the CSS ``classes`` given, and the shared look (:mod:`tutor.display.looks`)."""
 
     def __init__(
-        self, build: Callable[[], widgets.Widget], *, html: str = "", **kwargs: Any
+        self,
+        build: Callable[[], widgets.Widget],
+        *,
+        html: str = "",
+        classes: Sequence[str] = (),
+        **kwargs: Any,
     ) -> None:
         self._builder = build
         self.built: widgets.Widget | None = None
-        self.stand_in = StandIn(html=html)
-        super().__init__([self.stand_in], **kwargs)
+        self.stand_in = StandIn(html=html, layout=looks.layout())
+        kwargs.setdefault("layout", looks.layout())
+        super().__init__([self.stand_in], _dom_classes=tuple(classes), **kwargs)
         self.stand_in.observe(self._reached, names="reached")
 
     def _reached(self, change: dict[str, Any]) -> None:

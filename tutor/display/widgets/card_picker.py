@@ -6,12 +6,13 @@ from collections.abc import Callable, Iterable, Sequence
 
 import ipywidgets as widgets
 
+from tutor.display import looks
 from tutor.display.svg import card_svg
 from tutor.display.widgets.html_widget import html_widget
 from tutor.display.widgets.quiz_style import (
-    button_layout,
     card_column,
     mark_button,
+    quiz_button,
     say_verdict,
     unmark,
     verdict_line,
@@ -26,7 +27,8 @@ class CardPicker(widgets.Box):  # type: ignore[misc]
     (``on_pick(index)``). Used to answer "which card?" and to play a card.
 
     ``players`` names who played each card (the buttons then say "blue 11 (C)");
-    ``labels`` gives each button's words instead (by default the card's name).
+    ``labels`` gives each button's words instead (by default the card's name);
+    ``button_classes``, CSS classes every button has.
 
     >>> picked = []
     >>> picker = CardPicker("J B5 B11", players="ABC", on_pick=picked.append)
@@ -45,6 +47,7 @@ class CardPicker(widgets.Box):  # type: ignore[misc]
         scale: float = 0.9,
         lang: str = DEFAULT_LANGUAGE,
         on_pick: Callable[[int], None] | None = None,
+        button_classes: Sequence[str] = (),
     ) -> None:
         self.cards: tuple[Card, ...] = tuple(parse_cards(cards))
         self.players = tuple(players) if players is not None else None
@@ -61,25 +64,30 @@ class CardPicker(widgets.Box):  # type: ignore[misc]
             html_widget(card_svg(card, scale=scale, lang=lang)) for card in self.cards
         ]
         self.verdicts = [verdict_line() for _card in self.cards]
-        self.buttons = [self._button(i) for i in range(len(self.cards))]
+        self.buttons = [self._button(i, button_classes) for i in range(len(self.cards))]
         columns = [
             card_column(picture, verdict, button)
             for picture, verdict, button in zip(
                 self.pictures, self.verdicts, self.buttons, strict=True
             )
         ]
-        super().__init__(
-            columns, layout=widgets.Layout(flex_flow="row wrap", align_items="flex-end")
-        )
+        super().__init__(columns, layout=_row(aligned="flex-end"))
 
-    def _button(self, index: int) -> widgets.Button:
-        button = widgets.Button(layout=button_layout())
-        self._name_button(index, button)
+    def _button(self, index: int, classes: Sequence[str]) -> widgets.Button:
+        description, tooltip = self._button_words(index)
+        button = quiz_button(description, tooltip, classes=classes)
         button.on_click(lambda _button: self._picked(index))
         return button
 
-    def _name_button(self, index: int, button: widgets.Button) -> None:
-        """The button's words: its label, else the card (and who played it)."""
+    def _name_button(self, index: int, button: widgets.Button, icon: str = "") -> None:
+        """The button's words: its label, else the card (and who played it); ``icon``
+        (✔ or ✘) before them."""
+        description, tooltip = self._button_words(index)
+        button.description = f"{icon} {description}" if icon else description
+        button.tooltip = tooltip
+
+    def _button_words(self, index: int) -> tuple[str, str]:
+        """The words of card ``index``'s button and its tooltip."""
         words = card_name(self.cards[index], self.lang)
         if self.labels is not None:
             description = tooltip = self.labels[index]
@@ -90,8 +98,7 @@ class CardPicker(widgets.Box):  # type: ignore[misc]
         else:
             description = text("widgets.card-button", self.lang, card=words)
             tooltip = description
-        button.description = description
-        button.tooltip = tooltip
+        return description, tooltip
 
     def _picked(self, index: int) -> None:
         if self.on_pick is not None:
@@ -115,23 +122,28 @@ class CardPicker(widgets.Box):  # type: ignore[misc]
         ``icon`` (✔ or ✘) before its button's words, ``style`` (``success``, ``danger``) as
         the button's colour, and a ring round it if ``ring``."""
         button = self.buttons[index]
-        self._name_button(index, button)
-        if icon:
-            button.description = f"{icon} {button.description}"
-        mark_button(button, style)
+        with button.hold_sync():  # its words, colour and class: one message
+            self._name_button(index, button, icon)
+            mark_button(button, style)
         self.pictures[index].value = card_svg(
             self.cards[index], scale=self.scale, lang=self.lang, highlight=ring
         )
         say_verdict(self.verdicts[index], verdict)
-        self.layout.align_items = "flex-start"
+        looks.restyle(self, align_items="flex-start")
 
     def unmark(self) -> None:
         """Take back every verdict: the cards as they were before the answer."""
         for index, button in enumerate(self.buttons):
-            self._name_button(index, button)
-            unmark(button)
+            with button.hold_sync():
+                self._name_button(index, button)
+                unmark(button)
             self.pictures[index].value = card_svg(
                 self.cards[index], scale=self.scale, lang=self.lang
             )
             say_verdict(self.verdicts[index], "")
-        self.layout.align_items = "flex-end"
+        looks.restyle(self, align_items="flex-end")
+
+
+def _row(*, aligned: str) -> widgets.Layout:
+    """Cards side by side, wrapping, lined up at their bottom (``flex-end``) or top."""
+    return looks.layout(flex_flow="row wrap", align_items=aligned)

@@ -3,9 +3,13 @@ verdict line under a choice and the marks on a graded answer's button."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import ipywidgets as widgets
 
-from tutor.display.visibility import set_visible
+from tutor.display import looks
+from tutor.display.visibility import HIDDEN, set_visible
 from tutor.display.widgets.html_widget import html_widget
 
 QUIZ_CLASS = "tutor-quiz"
@@ -44,44 +48,71 @@ QUIZ_CSS = f"""<style>
 """Sizes and the look of a locked, marked answer; colours stay the page's own."""
 
 
-def button_layout() -> widgets.Layout:
-    return widgets.Layout(width="auto", min_width="5.5em", margin="0.15em 0.4em 0.15em 0")
+def button_layout(*, hidden: bool = False) -> widgets.Layout:
+    """The (shared) layout of a quiz's buttons; ``hidden``: not shown to start with."""
+    return looks.layout(
+        width="auto", min_width="5.5em", margin="0.15em 0.4em 0.15em 0",
+        display=HIDDEN if hidden else None,
+    )  # fmt: skip
+
+
+def quiz_button(
+    description: str = "",
+    tooltip: str = "",
+    *,
+    classes: Sequence[str] = (),
+    hidden: bool = False,
+    toggle: bool = False,
+    **options: Any,
+) -> widgets.Button | widgets.ToggleButton:
+    """A quiz's button (``toggle``: a toggle button) made whole at once: its words, CSS
+    ``classes`` and shared look travel in the one message that opens it."""
+    kind = widgets.ToggleButton if toggle else widgets.Button
+    return kind(
+        description=description,
+        tooltip=tooltip,
+        layout=button_layout(hidden=hidden),
+        style=looks.style(kind),
+        _dom_classes=tuple(classes),
+        **options,
+    )
 
 
 def column_layout() -> widgets.Layout:
     """A card above its button (ipywidgets 8's Layout has no flex gap: margins space them)."""
-    return widgets.Layout(align_items="center", margin="0 0.5em 0.5em 0")
+    return looks.layout(align_items="center", margin="0 0.5em 0.5em 0")
 
 
 def card_column(picture: widgets.HTML, verdict: widgets.HTML, button: widgets.Widget) -> widgets.VBox:
     """A card's picture, its verdict line and its button, the whole of it pressing the
     button (QUIZ_CSS)."""
-    column = widgets.VBox([picture, verdict, button], layout=column_layout())
-    column.add_class(CARD_CHOICE_CLASS)
-    return column
+    return widgets.VBox(
+        [picture, verdict, button], layout=column_layout(), _dom_classes=(CARD_CHOICE_CLASS,)
+    )
 
 
 def verdict_line() -> widgets.HTML:
     """The words under a card once an answer is checked (hidden while empty)."""
-    line = html_widget(layout=widgets.Layout(display="none"))
-    line.add_class(f"{QUIZ_CLASS}-verdict")
-    return line
+    return html_widget(classes=(f"{QUIZ_CLASS}-verdict",), layout=looks.layout(display=HIDDEN))
 
 
 def say_verdict(line: widgets.HTML, words: str) -> None:
-    line.value = f"<div>{words}</div>" if words else ""
-    set_visible(line, bool(words))
+    with line.hold_sync():  # its words and whether it shows: one message
+        line.value = f"<div>{words}</div>" if words else ""
+        set_visible(line, bool(words))
 
 
 def mark_button(button: widgets.Button | widgets.ToggleButton, style: str) -> None:
     """Colour an answer's button by its verdict (``success``, ``danger``, ``warning``; ``""``
     leaves it plain); the marked class keeps that colour once the quiz locks (QUIZ_CSS)."""
-    button.button_style = style
-    if style:
-        button.add_class(f"{QUIZ_CLASS}-marked")
+    with button.hold_sync():
+        button.button_style = style
+        if style:
+            button.add_class(f"{QUIZ_CLASS}-marked")
 
 
 def unmark(button: widgets.Button | widgets.ToggleButton) -> None:
     """Take back :func:`mark_button`."""
-    button.button_style = ""
-    button.remove_class(f"{QUIZ_CLASS}-marked")
+    with button.hold_sync():
+        button.button_style = ""
+        button.remove_class(f"{QUIZ_CLASS}-marked")

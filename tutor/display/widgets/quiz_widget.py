@@ -14,9 +14,10 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
+from tutor.display import looks
 from tutor.display.answer_box import AnswerBox
 from tutor.display.svg import card_svg
-from tutor.display.visibility import set_visible
+from tutor.display.visibility import HIDDEN, set_visible
 from tutor.display.widgets.card_picker import CardPicker
 from tutor.display.widgets.html_widget import html_widget
 from tutor.display.widgets.quiz_html import (
@@ -32,8 +33,8 @@ from tutor.display.widgets.quiz_style import (
     QUIZ_CSS,
     RIGHT_COLOUR,
     WRONG_COLOUR,
-    button_layout,
     mark_button,
+    quiz_button,
     unmark,
 )
 from tutor.display.widgets.toggle_choices import ToggleChoices
@@ -55,6 +56,14 @@ GradedCallback = Callable[[Question, bool, bool], None]
 
 class UnsupportedQuestionError(ValueError):
     """A question of a kind :class:`QuizWidget` cannot show."""
+
+
+def _require_question(question: object) -> None:
+    if not isinstance(question, Question):
+        raise UnsupportedQuestionError(
+            f"QuizWidget cannot show {question!r}: it shows a tutor.teaching.quiz.Question "
+            "(the kinds of tutor.teaching.quiz and tutor.teaching.round_quiz)"
+        )
 
 
 class QuizWidget(widgets.VBox):  # type: ignore[misc]
@@ -87,7 +96,8 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
 
     ``title`` (e.g. "Question 2 of 6") is shown above the prompt, and under it ``note``,
     the words that set the scene ("A led the blue 6 and B played a Wizard. You are C."):
-    they belong to this question, under its heading.
+    they belong to this question, under its heading; ``mark`` (HTML) goes before them
+    (e.g. the live room's mark on a question it may open).
 
     Hooks:
 
@@ -119,66 +129,69 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         scale: float = 0.9,
         title: str = "",
         note: str = "",
+        mark: str = "",
     ) -> None:
-        super().__init__()
+        _require_question(question)
         self.lang = lang
         self.scale = scale
         self.on_next = on_next
         self._graded_callbacks: list[GradedCallback] = []
+        # Every part is made whole (words, CSS classes, shared look: tutor.display.looks)
+        # before the quiz opens, so that each reaches the browser in the one message that
+        # opens it. Stable class names for the app's script and style and for browser
+        # tests (e.g. to make the feedback box a live region: ipywidgets cannot set ARIA
+        # attributes).
         # The note in the heading's own widget: the quiz keeps its parts (a presenter's
         # layout places them by their order, see tutor.css).
         self.note = note
         heading = question_heading_html(title, note)
-        self.title = html_widget(heading, layout=widgets.Layout(display=None if heading else "none"))
-        self.title.add_class(f"{QUIZ_CLASS}-title")
-        self.prompt = html_widget()
-        self.feedback = html_widget()
-        self.check_button = widgets.Button(
-            description=text("widgets.check", lang),
-            tooltip=text("widgets.check-tooltip", lang),
+        self.title = html_widget(
+            mark + heading,
+            classes=(f"{QUIZ_CLASS}-title",),
+            layout=looks.layout(display=None if heading else HIDDEN),
+        )
+        self.prompt = html_widget(prompt_html(question, lang), classes=(f"{QUIZ_CLASS}-prompt",))
+        self.feedback = html_widget(classes=(f"{QUIZ_CLASS}-feedback",))
+        self.check_button = quiz_button(
+            text("widgets.check", lang),
+            text("widgets.check-tooltip", lang),
+            classes=(f"{QUIZ_CLASS}-check",),
             button_style="primary",
-            layout=button_layout(),
         )
         self.check_button.on_click(lambda _button: self._check_pressed())
-        self.try_again_button = widgets.Button(
-            description=text("widgets.try-again", lang),
-            tooltip=text("widgets.try-again-tooltip", lang),
-            layout=button_layout(),
+        self.try_again_button = quiz_button(
+            text("widgets.try-again", lang),
+            text("widgets.try-again-tooltip", lang),
+            classes=(f"{QUIZ_CLASS}-try-again",),
+            hidden=True,
         )
         self.try_again_button.on_click(lambda _button: self.try_again())
-        self.show_answer_button = widgets.Button(
-            description=text("widgets.show-answer", lang),
-            tooltip=text("widgets.show-answer-tooltip", lang),
-            layout=button_layout(),
+        self.show_answer_button = quiz_button(
+            text("widgets.show-answer", lang),
+            text("widgets.show-answer-tooltip", lang),
+            classes=(f"{QUIZ_CLASS}-show-answer",),
+            hidden=True,
         )
         self.show_answer_button.on_click(lambda _button: self.show_answer())
-        self.next_button = widgets.Button(
-            description=text("widgets.next", lang),
-            tooltip=text("widgets.next-tooltip", lang),
-            layout=button_layout(),
+        self.next_button = quiz_button(
+            text("widgets.next", lang),
+            text("widgets.next-tooltip", lang),
+            classes=(f"{QUIZ_CLASS}-next",),
+            hidden=True,
         )
         self.next_button.on_click(lambda _button: self._next_pressed())
-        # Stable class names for the app's script and style and for browser tests (e.g. to
-        # make the feedback box a live region: ipywidgets cannot set ARIA attributes).
-        self.add_class(QUIZ_CLASS)
-        self.prompt.add_class(f"{QUIZ_CLASS}-prompt")
-        self.feedback.add_class(f"{QUIZ_CLASS}-feedback")
-        self.check_button.add_class(f"{QUIZ_CLASS}-check")
-        self.try_again_button.add_class(f"{QUIZ_CLASS}-try-again")
-        self.show_answer_button.add_class(f"{QUIZ_CLASS}-show-answer")
-        self.next_button.add_class(f"{QUIZ_CLASS}-next")
-        self._style = html_widget(QUIZ_CSS, layout=widgets.Layout(display="none"))
-        self.load(question)
+        self._style = html_widget(QUIZ_CSS, layout=looks.layout(display=HIDDEN))
+        super().__init__(self._build(question), layout=looks.layout(), _dom_classes=(QUIZ_CLASS,))
 
     # -- building -----------------------------------------------------------------------
 
     def load(self, question: Question) -> None:
         """Show ``question`` (a fresh one: no answer, empty feedback, no tries yet)."""
-        if not isinstance(question, Question):
-            raise UnsupportedQuestionError(
-                f"QuizWidget cannot show {question!r}: it shows a tutor.teaching.quiz.Question "
-                "(the kinds of tutor.teaching.quiz and tutor.teaching.round_quiz)"
-            )
+        self.children = self._build(question)
+
+    def _build(self, question: Question) -> list[widgets.Widget]:
+        """The parts that show ``question``, fresh; the quiz's children."""
+        _require_question(question)
         self.question: Question = question
         self.answered = False  # an answer is shown and the inputs are locked
         self.attempts = 0  # graded answers (a request for an answer is not one)
@@ -205,33 +218,39 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             heading = answer_heading_html(question, self.lang)
             answering = []
             if heading:
-                answering.append(html_widget(heading))
-                answering[0].add_class(f"{QUIZ_CLASS}-answer-heading")
+                answering.append(html_widget(heading, classes=(f"{QUIZ_CLASS}-answer-heading",)))
             answering += self._build_choices(question)
-        answer_box = widgets.VBox(answering)
-        answer_box.add_class(f"{QUIZ_CLASS}-answer")
+        answer_box = widgets.VBox(
+            answering, layout=looks.layout(), _dom_classes=(f"{QUIZ_CLASS}-answer",)
+        )
         body: list[widgets.Widget] = [answer_box]
         if scene:
             # The cards on the table beside the hand (below it on a narrow screen): the
             # question fits a laptop's or a projector's screen without scrolling.
-            scene_box = widgets.VBox(scene, layout=widgets.Layout(margin="0 2em 0 0"))
-            scene_box.add_class(f"{QUIZ_CLASS}-scene")
+            scene_box = widgets.VBox(
+                scene,
+                layout=looks.layout(margin="0 2em 0 0"),
+                _dom_classes=(f"{QUIZ_CLASS}-scene",),
+            )
             body = [
                 widgets.Box(
                     [scene_box, answer_box],
-                    layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"),
+                    layout=looks.layout(flex_flow="row wrap", align_items="flex-start"),
                 )
             ]
         if self.choice_toggles is not None:
-            body.append(widgets.HBox([self.check_button]))
+            body.append(widgets.HBox([self.check_button], layout=looks.layout()))
         self._unlock()
-        self.children = [
+        return [
             self._style,
             self.title,
             self.prompt,
             *body,
             self.feedback,
-            widgets.HBox([self.try_again_button, self.show_answer_button, self.next_button]),
+            widgets.HBox(
+                [self.try_again_button, self.show_answer_button, self.next_button],
+                layout=looks.layout(),
+            ),
         ]
 
     def _build_scene(self, scene: Scene) -> list[widgets.Widget]:
@@ -252,14 +271,14 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             tooltip=text("widgets.number-input-tooltip", self.lang),
             check_label=self.check_button.description,
             check_tooltip=self.check_button.tooltip,
+            layout=looks.layout(),
+            _dom_classes=(f"{QUIZ_CLASS}-number",),
         )
         self.answer_input.on_submit(self._number_submitted)
-        self.answer_input.add_class(f"{QUIZ_CLASS}-number")
-        self.answer_mark = html_widget()
-        self.answer_mark.add_class(f"{QUIZ_CLASS}-your-answer")
+        self.answer_mark = html_widget(classes=(f"{QUIZ_CLASS}-your-answer",))
         return widgets.HBox(
             [self.answer_input, self.answer_mark],
-            layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
+            layout=looks.layout(align_items="center", flex_flow="row wrap"),
         )
 
     def _build_choices(self, question: Question) -> list[widgets.Widget]:
@@ -272,20 +291,24 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
                 labels, cards=cards if all_cards else None, scale=self.scale, lang=self.lang
             )
             return [self.choice_toggles]
+        choice_class = (f"{QUIZ_CLASS}-choice",)
         if all_cards:
             self.card_picker = CardPicker(
-                cards, labels=labels, scale=self.scale, lang=self.lang, on_pick=self._picked
+                cards,
+                labels=labels,
+                scale=self.scale,
+                lang=self.lang,
+                on_pick=self._picked,
+                button_classes=choice_class,
             )
             self.choice_buttons = self.card_picker.buttons
             shown: widgets.Widget = self.card_picker
         else:
             for index, label in enumerate(labels):
-                button = widgets.Button(description=label, tooltip=label, layout=button_layout())
+                button = quiz_button(label, label, classes=choice_class)
                 button.on_click(lambda _button, index=index: self._picked(index))
                 self.choice_buttons.append(button)
-            shown = widgets.Box(self.choice_buttons, layout=widgets.Layout(flex_flow="row wrap"))
-        for button in self.choice_buttons:
-            button.add_class(f"{QUIZ_CLASS}-choice")
+            shown = widgets.Box(self.choice_buttons, layout=looks.layout(flex_flow="row wrap"))
         return [shown]
 
     # -- hooks --------------------------------------------------------------------------

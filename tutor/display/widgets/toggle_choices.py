@@ -7,12 +7,13 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from tutor.display import looks
 from tutor.display.svg import card_svg
 from tutor.display.widgets.html_widget import html_widget
 from tutor.display.widgets.quiz_style import (
-    button_layout,
     card_column,
     mark_button,
+    quiz_button,
     say_verdict,
     unmark,
     verdict_line,
@@ -58,11 +59,11 @@ class ToggleChoices(widgets.Box):  # type: ignore[misc]
         ]
         self.verdicts = [verdict_line() for _card in self.cards]
         self.toggles = [
-            widgets.ToggleButton(
+            quiz_button(
+                text("widgets.card-button", lang, card=label),
+                text("widgets.card-tooltip", lang, card=label),
+                toggle=True,
                 value=False,
-                description=text("widgets.card-button", lang, card=label),
-                tooltip=text("widgets.card-tooltip", lang, card=label),
-                layout=button_layout(),
             )
             for label in self.labels
         ]
@@ -78,9 +79,7 @@ class ToggleChoices(widgets.Box):  # type: ignore[misc]
             if self.cards
             else self.toggles
         )
-        super().__init__(
-            columns, layout=widgets.Layout(flex_flow="row wrap", align_items="flex-end")
-        )
+        super().__init__(columns, layout=looks.layout(flex_flow="row wrap", align_items="flex-end"))
 
     @property
     def selected_indices(self) -> tuple[int, ...]:
@@ -92,11 +91,12 @@ class ToggleChoices(widgets.Box):  # type: ignore[misc]
         for toggle in self.toggles:
             toggle.value = False
         for index in range(len(self.toggles)):
-            self._show_state(index)
-            unmark(self.toggles[index])
+            with self.toggles[index].hold_sync():
+                self._show_state(index)
+                unmark(self.toggles[index])
             if self.cards:
                 say_verdict(self.verdicts[index], "")
-        self.layout.align_items = "flex-end"
+        looks.restyle(self, align_items="flex-end")
 
     def set_disabled(self, disabled: bool) -> None:
         """Lock (or unlock) every toggle, e.g. once an answer is checked."""
@@ -119,16 +119,17 @@ class ToggleChoices(widgets.Box):  # type: ignore[misc]
         ``danger``, ``warning``) as the button's colour. The words carry the meaning; the
         picture and the colour repeat it."""
         toggle = self.toggles[index]
-        toggle.description = description
-        toggle.tooltip = tooltip if tooltip is not None else description
-        mark_button(toggle, style)
+        with toggle.hold_sync():  # its words, colour and class: one message
+            toggle.description = description
+            toggle.tooltip = tooltip if tooltip is not None else description
+            mark_button(toggle, style)
         if self.cards:
             self.pictures[index].value = card_svg(
                 self.cards[index], scale=self.scale, lang=self.lang, highlight=highlight, dimmed=dimmed
             )
             say_verdict(self.verdicts[index], verdict)
             # Verdicts of different lengths: the cards line up at the top.
-            self.layout.align_items = "flex-start"
+            looks.restyle(self, align_items="flex-start")
 
     def _changed(self) -> None:
         """Called after every change of the selection."""
@@ -154,8 +155,9 @@ class ToggleChoices(widgets.Box):  # type: ignore[misc]
         chosen = bool(self.toggles[index].value)
         key = "card-button-selected" if chosen else "card-button"
         tip = "card-tooltip-selected" if chosen else "card-tooltip"
-        self.toggles[index].description = text(f"widgets.{key}", self.lang, card=words)
-        self.toggles[index].tooltip = text(f"widgets.{tip}", self.lang, card=words)
+        with self.toggles[index].hold_sync():
+            self.toggles[index].description = text(f"widgets.{key}", self.lang, card=words)
+            self.toggles[index].tooltip = text(f"widgets.{tip}", self.lang, card=words)
         if self.cards:
             self.pictures[index].value = card_svg(
                 self.cards[index], scale=self.scale, lang=self.lang, highlight=chosen

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 
 import ipywidgets as widgets
 
+from tutor.display import looks
 from tutor.display.svg import trick_svg
 from tutor.rules.cards import Card
 from tutor.teaching.text import DEFAULT_LANGUAGE
@@ -33,7 +34,8 @@ class TrickView(widgets.HTML):  # type: ignore[misc]
     ) -> None:
         self.scale = scale
         self.lang = lang
-        super().__init__(tooltip="")  # see html_widget
+        # see html_widget: no stray tooltip, the shared look
+        super().__init__(tooltip="", layout=looks.layout(), style=looks.style(widgets.HTML))
         self.update(cards, winner=winner, players=players)
 
     def update(
