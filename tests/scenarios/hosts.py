@@ -35,6 +35,9 @@ Fixtures, for every scenario:
     What a learner does to come back to the page: reload it (in Lab: reload, Run All),
     and return once it is drawn again.
 ``host.supports_present``: whether ``present=True`` exists (not in Lab).
+``host.narrow(page, size)``
+    Show the drawn page in a window of ``size`` (``{"width": 390, "height": 844}``): the
+    text flows again at that width (in Lab, its file browser closed first).
 ``host.content(page)``
     A Locator of the notebook's drawn page (Voilà's ``#rendered_cells``, Lab's notebook):
     read what the learner sees there, never the whole window (Lab has its menus).
@@ -96,6 +99,14 @@ class Host:
 
     def content(self, page: Any) -> Any:
         return page.locator("#rendered_cells")
+
+    def narrow(self, page: Any, size: dict[str, int]) -> None:
+        """Show the drawn page in a window of ``size`` (a phone's width): the text flows
+        again at that width. Lab first closes its file browser, as a learner with a narrow
+        window does (it would take the width)."""
+        page.set_viewport_size(size)
+        # the text has flowed again once two frames were drawn at the new size
+        page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
     def saved_events(self, page: Any) -> int:
         """How many progress events this learner's store holds now (the browser's
@@ -305,6 +316,14 @@ class LabHost(Host):
 
     def content(self, page: Any) -> Any:
         return page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook")
+
+    def narrow(self, page: Any, size: dict[str, int]) -> None:
+        # the open panel of the left side bar (the file browser): its tab, pressed, closes it
+        opened = page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current")
+        if opened.count():
+            opened.first.click()
+            opened.first.wait_for(state="detached", timeout=ACTION_TIMEOUT)
+        super().narrow(page, size)
 
     def saved_events(self, page: Any) -> int:
         """The events in the progress file of the page's server (Lab keeps progress there)."""
