@@ -34,6 +34,10 @@ Fixtures, for every scenario:
 ``host.reload(page)``
     What a learner does to come back to the page: reload it (in Lab: reload, Run All),
     and return once it is drawn again.
+``with host.reload_when_shown(page, selector): ...``
+    Reload the page from within the moment ``selector`` appears in it (as a learner who
+    reloads as soon as an answer's feedback shows), while the block does what shows it;
+    return once the page is drawn again (in Lab: Run All again).
 ``host.supports_present``: whether ``present=True`` exists (not in Lab).
 ``host.narrow(page, size)``
     Show the drawn page in a window of ``size`` (``{"width": 390, "height": 844}``): the
@@ -59,6 +63,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -94,11 +99,24 @@ class Host:
     def open(self, page: Any, notebook: str, *, lang: str = "en", present: bool = False) -> None:
         raise NotImplementedError
 
-    def reload(self, page: Any) -> None:
-        raise NotImplementedError
-
     def content(self, page: Any) -> Any:
         return page.locator("#rendered_cells")
+
+    def reload(self, page: Any) -> None:
+        page.reload()
+        self.drawn_again(page)
+
+    def drawn_again(self, page: Any) -> None:
+        """Return once the page, reloaded, is drawn again."""
+        _wait_drawn(page, self)
+
+    @contextlib.contextmanager
+    def reload_when_shown(self, page: Any, selector: str) -> Iterator[None]:
+        """See the module's docstring."""
+        page.evaluate(_RELOAD_WHEN_SHOWN, selector)
+        with page.expect_navigation(wait_until="commit", timeout=ACTION_TIMEOUT):
+            yield
+        self.drawn_again(page)
 
     def narrow(self, page: Any, size: dict[str, int]) -> None:
         """Show the drawn page in a window of ``size`` (a phone's width): the text flows
@@ -129,6 +147,19 @@ class Host:
         return f"<host {self.name}>"
 
 
+_RELOAD_WHEN_SHOWN = """(selector) => {
+    // A reload in the same turn as the change that shows `selector`: nothing the page
+    // receives after that change is handled before the page goes.
+    const observer = new MutationObserver(() => {
+        if (document.querySelector(selector)) {
+            observer.disconnect();
+            window.location.reload();
+        }
+    });
+    observer.observe(document.body, {subtree: true, childList: true, characterData: true});
+}"""
+
+
 def _query(lang: str, present: bool) -> str:
     return f"lang={lang}" + ("&present=1" if present else "")
 
@@ -149,10 +180,6 @@ class AppHost(Host):
         page.goto(self.app.render_url(notebook, _query(lang, present)))
         _wait_drawn(page, self)
 
-    def reload(self, page: Any) -> None:
-        page.reload()
-        _wait_drawn(page, self)
-
 
 class SiteHost(Host):
     """The static site (built once per run, the ``site`` fixture's)."""
@@ -167,10 +194,6 @@ class SiteHost(Host):
 
     def open(self, page: Any, notebook: str, *, lang: str = "en", present: bool = False) -> None:
         page.goto(self.site.page_url(notebook, _query(lang, present)))
-        _wait_drawn(page, self)
-
-    def reload(self, page: Any) -> None:
-        page.reload()
         _wait_drawn(page, self)
 
 
@@ -350,10 +373,8 @@ class LabHost(Host):
         page.goto(server.url(f"/lab/tree/{notebook}?reset&token={server.token}"))
         self._run_all(page, server)
 
-    def reload(self, page: Any) -> None:
-        server = self.server(self._lang.get(id(page), "en"))
-        page.reload()
-        self._run_all(page, server)
+    def drawn_again(self, page: Any) -> None:
+        self._run_all(page, self.server(self._lang.get(id(page), "en")))
 
     def _run_all(self, page: Any, server: LabServer) -> None:
         """Run ▸ Run All Cells once the notebook's kernel is ready, then wait until the
