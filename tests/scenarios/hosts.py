@@ -128,8 +128,7 @@ class Host:
 
     def saved_events(self, page: Any) -> int:
         """How many progress events this learner's store holds now (the browser's
-        localStorage here): what a reload finds. The kernel shows an answer before the
-        browser has written it, so a test that reloads at once waits for this first."""
+        localStorage here): what a reload finds."""
         stored = page.evaluate(f"localStorage.getItem({json.dumps(BROWSER_STORAGE_KEY)})")
         return len(json.loads(stored)) if stored else 0
 

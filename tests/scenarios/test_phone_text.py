@@ -87,3 +87,39 @@ def test_a_japanese_heading_breaks_between_phrases(host: Host, page: Any) -> Non
     heading = next(b for b in blocks if b["text"].startswith("フォローできるなら"))
     # Two phrases, one per line: "フォローできるなら" / "必ずフォロー".
     assert [line[:2] for line in heading["lines"]] == ["フォ", "必ず"], heading
+
+
+CAPTION_SHOWN = """
+(box) => {
+  // Where the caption's words are drawn, against the part of the box that shows: a word
+  // past the box's edge is cut off (the box scrolls its table, its words scroll with it).
+  const shown = box.getBoundingClientRect();
+  const caption = box.querySelector("caption");
+  const range = document.createRange();
+  range.selectNodeContents(caption);
+  const words = [...range.getClientRects()].filter((r) => r.width > 0);
+  return {
+    text: caption.textContent,
+    cut: words.filter((r) => r.left < shown.left - 0.5 || r.right > shown.right + 0.5).length,
+    lines: words.length,
+    wide: box.scrollWidth > box.clientWidth,
+  };
+}
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_score_sheets_caption_stays_readable_while_its_table_scrolls(
+    host: Host, page: Any, lang: str
+) -> None:
+    """Lesson 07's score sheet on a phone: the table scrolls sideways in its own box, and
+    its caption wraps within what the box shows, before and after the table is scrolled."""
+    host.open(page, "07_scoring.ipynb", lang=lang)
+    host.narrow(page, PHONE)
+    box = host.content(page).locator(".tutor-scroll:has(.score-sheet)").first
+    box.scroll_into_view_if_needed()
+    for where in ("start", "end"):
+        shown = box.evaluate(CAPTION_SHOWN)
+        assert shown["wide"], f"the score sheet fits {PHONE['width']} px: nothing was checked"
+        assert shown["lines"] and not shown["cut"], (where, shown)
+        box.evaluate("box => { box.scrollLeft = box.scrollWidth; }")
