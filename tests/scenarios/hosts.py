@@ -147,8 +147,8 @@ class Host:
 
 
 _RELOAD_WHEN_SHOWN = """(selector) => {
-    // A reload in the same turn as the change that shows `selector`: nothing the page
-    // receives after that change is handled before the page goes.
+    // The reload starts in the same turn as the change that shows `selector`, as early as
+    // a learner's can: whatever the page has not handled by then races the reload.
     const observer = new MutationObserver(() => {
         if (document.querySelector(selector)) {
             observer.disconnect();

@@ -3,8 +3,9 @@ starts with a prolonged sound mark, a small kana or closing punctuation (on a 39
 the heading "フォローできるなら必ずフォロー" once broke before its last "ー"), and a
 Japanese heading breaks between phrases, not inside a word. The text is in the lesson's
 language as the browser sees it (screen readers, fonts, line breaking): the page's in the app
-and the site, the lesson's output area in JupyterLab, whose own page stays Lab's. In every
-host: a narrow Lab panel wraps the lesson's text as a phone does."""
+and the site, the lesson's output area in JupyterLab, whose own page stays Lab's. And a score sheet's
+caption stays readable while its table scrolls sideways. In every host: a narrow Lab panel
+wraps the lesson's text as a phone does."""
 
 from __future__ import annotations
 
