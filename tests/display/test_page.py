@@ -11,6 +11,7 @@ import pytest
 from tutor.display.app_page import AppPage
 from tutor.display.browser_store import BrowserStore
 from tutor.display.context import Frontend, PageContext
+from tutor.display.lab_page import LabPage
 from tutor.display.page import PageFrame, show_course_page, show_widget
 from tutor.display.progress_view import LearnerProgress, ProgressNotice
 from tutor.teaching.progress import FinishedEvent, MemoryStore, Progress
@@ -33,12 +34,13 @@ def _frame(context: PageContext, learner: LearnerProgress | None = None) -> Page
     return PageFrame("06_trick_winner", folder=NOTEBOOKS, context=context, learner=learner)
 
 
-def test_the_app_sets_the_tab_title_and_lab_does_not() -> None:
+def test_the_app_sets_the_tab_title_and_lab_the_pages_language() -> None:
     notice, title = _frame(PageContext("zh-Hant", Frontend.APP)).furniture("誰拿下這一墩")
     assert isinstance(notice, ProgressNotice) and isinstance(title, AppPage)
     assert title.title == "誰拿下這一墩｜Wizard巫師牌：學規則"  # whose page it is, in the tab
-    (only,) = _frame(PageContext("zh-Hant", Frontend.LAB)).furniture("x")
-    assert isinstance(only, ProgressNotice)
+    notice, language = _frame(PageContext("zh-Hant", Frontend.LAB)).furniture("x")
+    assert isinstance(notice, ProgressNotice)
+    assert isinstance(language, LabPage) and language.lang == "zh-Hant"  # Lab's own <html lang>
     store = BrowserStore()
     learner = LearnerProgress(Progress(store), store)
     assert _frame(PageContext("en", Frontend.APP), learner).furniture("x")[-1] is store

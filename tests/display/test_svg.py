@@ -329,7 +329,8 @@ def test_score_sheet_table_shows_bid_taken_points_and_totals_per_round() -> None
     assert box.get("role") == "region" and "overflow-x:auto" in box.get("style", "")
     table = box.find("table")
     assert table is not None
-    assert table.findtext("caption") == text("display.score-caption")
+    caption = table.find("caption")
+    assert caption is not None and "".join(caption.itertext()) == text("display.score-caption")
     header = [th.text for th in table.find("thead").iter("th")]
     assert header[2:5] == ["Ann", "Ben", "Cleo"]
     rows = table.find("tbody").findall("tr")

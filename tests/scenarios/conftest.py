@@ -1,4 +1,4 @@
-"""The scenario harness: ``host``, ``presenter_host``, ``phone_host``, ``page`` and
+"""The scenario harness: ``host``, ``presenter_host``, ``page`` and
 ``page_log`` (the API is described in tests/scenarios/hosts.py). Chromium, the app and the static site are the ones
 every browser test shares (tests/browser/fixtures.py): one of each per run."""
 
@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from browser.fixtures import PageLog
 
-from .hosts import HOST_NAMES, PHONE_HOSTS, PRESENTER_HOSTS, AppHost, Host, LabHost, SiteHost
+from .hosts import HOST_NAMES, PRESENTER_HOSTS, AppHost, Host, LabHost, SiteHost
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -49,22 +49,13 @@ def presenter_host(request: pytest.FixtureRequest) -> Iterator[Host]:
     made.close()
 
 
-@pytest.fixture(scope="session", params=PHONE_HOSTS)
-def phone_host(request: pytest.FixtureRequest) -> Iterator[Host]:
-    """Each host a learner opens on a phone in turn."""
-    request.getfixturevalue("browser")
-    made = _make_host(request.param, request)
-    yield made
-    made.close()
-
-
 def _the_host(request: pytest.FixtureRequest) -> Host:
-    for name in ("host", "presenter_host", "phone_host"):
+    for name in ("host", "presenter_host"):
         if name in request.fixturenames:
             found: Host = request.getfixturevalue(name)
             return found
     raise pytest.UsageError(
-        "a scenario's page needs the host, presenter_host or phone_host fixture"
+        "a scenario's page needs the host or presenter_host fixture"
     )
 
 

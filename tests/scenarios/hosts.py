@@ -13,8 +13,6 @@ Fixtures, for every scenario:
 ``presenter_host`` (session, parametrized ``app``, ``site``)
     The hosts with presenter mode (:attr:`Host.supports_present`), for presenter
     scenarios: Lab has none by design, so they are not asked of it.
-``phone_host`` (session, parametrized ``app``, ``site``)
-    The hosts a learner opens on a phone (:data:`PHONE_HOSTS`), for phone scenarios.
 ``page``
     A fresh Playwright page in a browser context of its own (its own localStorage and
     cookies), 1280x900, for a new learner: the host's progress starts empty (Lab's
@@ -34,7 +32,14 @@ Fixtures, for every scenario:
 ``host.reload(page)``
     What a learner does to come back to the page: reload it (in Lab: reload, Run All),
     and return once it is drawn again.
+``with host.reload_when_shown(page, selector): ...``
+    Reload the page from within the moment ``selector`` appears in it (as a learner who
+    reloads as soon as an answer's feedback shows), while the block does what shows it;
+    return once the page is drawn again (in Lab: Run All again).
 ``host.supports_present``: whether ``present=True`` exists (not in Lab).
+``host.narrow(page, size)``
+    Show the drawn page in a window of ``size`` (``{"width": 390, "height": 844}``): the
+    text flows again at that width (in Lab, its file browser closed first).
 ``host.content(page)``
     A Locator of the notebook's drawn page (Voilà's ``#rendered_cells``, Lab's notebook):
     read what the learner sees there, never the whole window (Lab has its menus).
@@ -56,6 +61,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -80,9 +86,6 @@ unless there is something to say): once it is in the page, the page's widgets ar
 
 HOST_NAMES = ("app", "site", "lab")
 PRESENTER_HOSTS = ("app", "site")
-PHONE_HOSTS = ("app", "site")
-"""Where a learner opens the course on a phone: Lab is a desktop workbench, whose own
-page (panels, menus) is not the course's to lay out at 390 px."""
 
 
 class Host:
@@ -94,16 +97,36 @@ class Host:
     def open(self, page: Any, notebook: str, *, lang: str = "en", present: bool = False) -> None:
         raise NotImplementedError
 
-    def reload(self, page: Any) -> None:
-        raise NotImplementedError
-
     def content(self, page: Any) -> Any:
         return page.locator("#rendered_cells")
 
+    def reload(self, page: Any) -> None:
+        page.reload(timeout=LOAD_TIMEOUT)
+        self.drawn_again(page)
+
+    def drawn_again(self, page: Any) -> None:
+        """Return once the page, reloaded, is drawn again."""
+        _wait_drawn(page, self)
+
+    @contextlib.contextmanager
+    def reload_when_shown(self, page: Any, selector: str) -> Iterator[None]:
+        """See the module's docstring."""
+        page.evaluate(_RELOAD_WHEN_SHOWN, selector)
+        with page.expect_navigation(wait_until="commit", timeout=ACTION_TIMEOUT):
+            yield
+        self.drawn_again(page)
+
+    def narrow(self, page: Any, size: dict[str, int]) -> None:
+        """Show the drawn page in a window of ``size`` (a phone's width): the text flows
+        again at that width. Lab first closes its file browser, as a learner with a narrow
+        window does (it would take the width)."""
+        page.set_viewport_size(size)
+        # the text has flowed again once two frames were drawn at the new size
+        page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
     def saved_events(self, page: Any) -> int:
         """How many progress events this learner's store holds now (the browser's
-        localStorage here): what a reload finds. The kernel shows an answer before the
-        browser has written it, so a test that reloads at once waits for this first."""
+        localStorage here): what a reload finds."""
         stored = page.evaluate(f"localStorage.getItem({json.dumps(BROWSER_STORAGE_KEY)})")
         return len(json.loads(stored)) if stored else 0
 
@@ -119,6 +142,19 @@ class Host:
 
     def __repr__(self) -> str:
         return f"<host {self.name}>"
+
+
+_RELOAD_WHEN_SHOWN = """(selector) => {
+    // The reload starts in the same turn as the change that shows `selector`, as early as
+    // a learner's can: whatever the page has not handled by then races the reload.
+    const observer = new MutationObserver(() => {
+        if (document.querySelector(selector)) {
+            observer.disconnect();
+            window.location.reload();
+        }
+    });
+    observer.observe(document.body, {subtree: true, childList: true, characterData: true});
+}"""
 
 
 def _query(lang: str, present: bool) -> str:
@@ -141,10 +177,6 @@ class AppHost(Host):
         page.goto(self.app.render_url(notebook, _query(lang, present)), timeout=LOAD_TIMEOUT)
         _wait_drawn(page, self)
 
-    def reload(self, page: Any) -> None:
-        page.reload(timeout=LOAD_TIMEOUT)
-        _wait_drawn(page, self)
-
 
 class SiteHost(Host):
     """The static site (built once per run, the ``site`` fixture's)."""
@@ -159,10 +191,6 @@ class SiteHost(Host):
 
     def open(self, page: Any, notebook: str, *, lang: str = "en", present: bool = False) -> None:
         page.goto(self.site.page_url(notebook, _query(lang, present)), timeout=LOAD_TIMEOUT)
-        _wait_drawn(page, self)
-
-    def reload(self, page: Any) -> None:
-        page.reload(timeout=LOAD_TIMEOUT)
         _wait_drawn(page, self)
 
 
@@ -313,6 +341,14 @@ class LabHost(Host):
     def content(self, page: Any) -> Any:
         return page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook")
 
+    def narrow(self, page: Any, size: dict[str, int]) -> None:
+        # the open panel of the left side bar (the file browser): its tab, pressed, closes it
+        opened = page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current")
+        if opened.count():
+            opened.first.click()
+            opened.first.wait_for(state="detached", timeout=ACTION_TIMEOUT)
+        super().narrow(page, size)
+
     def saved_events(self, page: Any) -> int:
         """The events in the progress file of the page's server (Lab keeps progress there)."""
         path = self.server(self._lang.get(id(page), "en")).progress_file
@@ -340,10 +376,8 @@ class LabHost(Host):
         )
         self._run_all(page, server)
 
-    def reload(self, page: Any) -> None:
-        server = self.server(self._lang.get(id(page), "en"))
-        page.reload()
-        self._run_all(page, server)
+    def drawn_again(self, page: Any) -> None:
+        self._run_all(page, self.server(self._lang.get(id(page), "en")))
 
     def _run_all(self, page: Any, server: LabServer) -> None:
         """Run ▸ Run All Cells once the notebook's kernel is ready, then wait until the

@@ -4,7 +4,8 @@
 // it as it is (anywidget). Everything happens once per model (initialize), not per view:
 // an answer is appended once however often the widget is shown.
 //
-// Python -> here:  {op: "append", event}   add one event (under a lock: two tabs both count)
+// Python -> here:  {op: "append", event}   add one event (at once, then under a lock: two
+//                                            tabs both count)
 //                  {op: "replace", backup}  keep the current value under `backup`, then
 //                                            start an empty list (start afresh)
 // here -> Python:  the `stored` trait: the value as it is now (after a load, a write, or
@@ -93,6 +94,10 @@ function initialize({ model }) {
     }
     try {
       if (message.op === "append") {
+        // Kept at once, in the turn the answer arrives (the kernel sends it before the
+        // answer's feedback): a reload as the feedback shows finds it. Then again under the
+        // lock, which keeps it once: a write of another tab in between that dropped it.
+        append(message.event);
         await withLock(key, () => append(message.event));
       } else if (message.op === "replace") {
         await withLock(key, () => replace(message.backup));

@@ -36,12 +36,19 @@ HEAD_STYLE = (
 """The style of a header cell: centred, never broken inside a word."""
 _HEAD = HEAD_STYLE
 _CAPTION = "caption-side:top;text-align:left;font-weight:600;padding-bottom:0.3em"
+_CAPTION_WORDS = (
+    # A caption is as wide as its table: in a box that scrolls the table (scroll_box, a
+    # container), its words wrap at the box's width instead and stay in view as it scrolls.
+    "display:block;max-width:100cqi;position:sticky;left:0"
+)
 _PAGE = "var(--jp-layout-color0, #ffffff)"
 _STICKY = f"position:sticky;left:0;z-index:1;background:{_PAGE}"
 SCROLL_STYLE = (
     # width 0 and min-width 100%: as wide as its box, but never widening it (a box that
     # grows with the table, as a Jupyter output does, would never need to scroll).
     "overflow-x:auto;width:0;min-width:100%;"
+    # its width is the unit of a caption's words inside (caption_html)
+    "container-type:inline-size;"
     # Shadows at an edge with more table beyond it, so a phone shows that it scrolls: the
     # page-coloured covers scroll with the content and hide a shadow at the very end.
     f"background:linear-gradient(to right,{_PAGE} 30%,transparent) left/2.5em 100% no-repeat local,"
@@ -102,6 +109,19 @@ def scroll_box(inner: str, *, label: str) -> str:
     )
 
 
+def caption_html(words: str) -> str:
+    """A table's caption, ``words`` escaped, readable however wide the table: in a
+    :func:`scroll_box` its words wrap within what the box shows, never cut at its edge.
+
+    >>> caption_html("Score sheet & totals")
+    '<caption style="caption-side:top;...">Score sheet &amp; totals</span></caption>'
+    """
+    return (
+        f'<caption style="{_CAPTION}"><span style="{_CAPTION_WORDS}">{escape(words)}</span>'
+        "</caption>"
+    )
+
+
 def _sign_class(points: int) -> str:
     return "negative" if points < 0 else "positive" if points > 0 else "zero"
 
@@ -159,7 +179,7 @@ def score_sheet_html(sheet: ScoreSheet, *, lang: str = DEFAULT_LANGUAGE) -> str:
     caption = text("display.score-caption", lang)
     return scroll_box(
         f'<table class="score-sheet" style="{_TABLE}">'
-        f'<caption style="{_CAPTION}">{escape(caption)}</caption>'
+        f"{caption_html(caption)}"
         f"<thead><tr>"
         f'<th scope="col" rowspan="2" style="{_HEAD};{_STICKY}">'
         f"{escape(text('display.score-round', lang))}</th>"
@@ -242,8 +262,7 @@ def round_html(
         )
     seats_table = (
         f'<table class="seats" style="{_TABLE}">'
-        f'<caption style="{_CAPTION}">{escape(text("display.round-seats-caption", lang))}'
-        "</caption><thead><tr>"
+        f'{caption_html(text("display.round-seats-caption", lang))}<thead><tr>'
         + "".join(
             f'<th scope="col" style="{_HEAD}">{escape(text(f"display.round-{key}", lang))}</th>'
             for key in ("player", "hand", "bid", "taken")

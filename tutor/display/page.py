@@ -31,6 +31,7 @@ from tutor.display.course import (
     quiz_items,
 )
 from tutor.display.html import title_markdown
+from tutor.display.lab_page import LabPage
 from tutor.display.progress_view import (
     LearnerProgress,
     ProgressNotice,
@@ -130,11 +131,13 @@ class PageFrame:
         return self.entry.lesson if self.entry.lesson is not None else load_lesson(self.name)
 
     def furniture(self, title: str) -> list[widgets.Widget]:
-        """The page's invisible helpers (the tab title in the app, the browser's store)
-        and its notice about the learner's progress."""
+        """The page's invisible helpers (the tab title in the app, the page's language in
+        Lab, the browser's store) and its notice about the learner's progress."""
         parts: list[widgets.Widget] = [ProgressNotice(self.progress, lang=self.lang)]
         if self.context.in_app:
             parts.append(AppPage(title=tab_title(title, self.lang)))
+        else:
+            parts.append(LabPage(lang=self.lang))
         return parts + self.learner.widgets()
 
     def show_top(

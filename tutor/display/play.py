@@ -37,6 +37,7 @@ from tutor.display.html import (
     KEYS_HINT_CLASS,
     KEYS_HINT_CSS,
     MINUS,
+    caption_html,
     format_points,
     scroll_box,
 )
@@ -75,7 +76,6 @@ ROUND = "round"
 
 _TABLE = "border-collapse:collapse;font-variant-numeric:tabular-nums;margin:0.4em 0"
 _CELL = "padding:0.2em 0.6em;border:1px solid #8a8a8a;text-align:right"
-_CAPTION = "caption-side:top;text-align:left;font-weight:600;padding-bottom:0.3em"
 _HEADING = "font-size:1.05em;margin:0.6em 0 0.2em"
 
 # The page keeps its own colours (light and dark themes); the table and the cards keep
@@ -307,8 +307,7 @@ def bid_advice_html(advice: BidAdvice, *, lang: str = DEFAULT_LANGUAGE) -> str:
         f'<div class="{PLAY_CLASS}-coach">'
         + scroll_box(
             f'<table class="{PLAY_CLASS}-advice" style="{_TABLE}">'
-            f'<caption style="{_CAPTION}">{escape(caption)}</caption>'
-            f"<thead><tr>{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table>",
+            f"{caption_html(caption)}<thead><tr>{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table>",
             label=caption,
         )
         + "".join(_paragraph(sentence) for sentence in sentences)
@@ -940,8 +939,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         self.summary.value = (
             scroll_box(
                 f'<table class="{PLAY_CLASS}-results" style="{_TABLE}">'
-                f'<caption style="{_CAPTION}">{escape(caption)}'
-                f"</caption><thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>",
+                f"{caption_html(caption)}<thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>",
                 label=caption,
             )
             + ending

@@ -379,12 +379,14 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             self.first_try_correct = feedback.correct
         self.answered = True
         self.last_answer = answer
+        # Recorded before it is shown: the store's write goes to the browser ahead of the
+        # feedback, so a learner who reloads on seeing the feedback finds the answer kept.
+        for callback in list(self._graded_callbacks):
+            callback(self.question, feedback.correct, first_try)
         self._show_feedback(feedback)
         set_visible(self.try_again_button, not feedback.correct)
         if self.on_next is not None:
             set_visible(self.next_button, True)
-        for callback in list(self._graded_callbacks):
-            callback(self.question, feedback.correct, first_try)
         return feedback
 
     def show_answer(self) -> None:
