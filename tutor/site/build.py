@@ -539,8 +539,6 @@ def page_config() -> dict[str, Any]:
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
             "appName": "Wizard rules tutor",
-            # what page.js asks for as the page starts, beside the kernel's pyodideUrl
-            "tutorKernelFiles": [*PYODIDE_RUNTIME, "pyodide-lock.json", SITE_PACKAGES_ARCHIVE],
             "litePluginSettings": {
                 KERNEL_PLUGIN: {
                     "pyodideUrl": f"./static/pyodide/{LOADER}",

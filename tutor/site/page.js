@@ -40,7 +40,6 @@
   });
 
   const KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel";
-  const KERNEL_FILES = "tutorKernelFiles"; // set by tutor/site/build.py (page_config)
   const node = document.getElementById("jupyter-config-data");
   if (node) {
     const config = JSON.parse(node.textContent);
@@ -64,24 +63,6 @@
     plugins[KERNEL_PLUGIN] = kernel;
     config.litePluginSettings = plugins;
     node.textContent = JSON.stringify(config);
-    prefetch(kernel.pyodideUrl, config[KERNEL_FILES] || []);
-  }
-
-  // -- the kernel's files start coming now ---------------------------------------------
-  // The kernel's worker asks for the runtime and its packages only once Voici's front end
-  // has booted (a second or more of a first visit). Asked for here, as the page starts,
-  // they come meanwhile: the worker's requests find them in the HTTP cache, or wait for
-  // these (the same URL, the same kind of request), not download them again.
-  function prefetch(loaderUrl, names) {
-    if (!loaderUrl || typeof fetch !== "function") {
-      return;
-    }
-    const folder = loaderUrl.slice(0, loaderUrl.lastIndexOf("/") + 1);
-    for (const name of names) {
-      fetch(folder + name, { credentials: "same-origin" })
-        .then((response) => response.arrayBuffer()) // read whole, so the cache keeps it
-        .catch(() => {}); // the worker asks again, and reports what fails
-    }
   }
 
   // -- a page being left sends nothing more to its kernel --------------------------------
