@@ -59,10 +59,12 @@ RUNTIME_VARIABLE = "TUTOR_SITE_RUNTIME"
 PYODIDE_PYTHON = "3.12"  # the CPython that npm pyodide 0.27.6 is
 SITE_PACKAGES = f"/lib/python{PYODIDE_PYTHON}/site-packages"
 
-# The kernel's loader of Pyodide (loader.js says why): the page config names it, beside the
-# runtime, and it installs the pages' packages from SITE_PACKAGES_ARCHIVE, the files of
-# their wheels as Pyodide would unpack them, in one gzipped tar.
+# The kernel's loader of Pyodide (loader.js says why), beside the runtime: the page config
+# names it (PYODIDE_LOADER_SETTING, which page.js makes the kernel's pyodideUrl). It
+# installs the pages' packages from SITE_PACKAGES_ARCHIVE: the files of their wheels as
+# Pyodide would unpack them, in one gzipped tar.
 LOADER = "tutor-loader.js"
+PYODIDE_LOADER_SETTING = "tutorPyodideLoader"
 SITE_PACKAGES_ARCHIVE = "site-packages.tar.gz"
 
 # The runtime files the kernel loads (the npm package also has types, a console page and
@@ -539,9 +541,12 @@ def page_config() -> dict[str, Any]:
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
             "appName": "Wizard rules tutor",
+            # The kernel's pyodideUrl, which page.js puts in place: JupyterLite's build
+            # sets that to Pyodide's own pyodide.js whatever the config says.
+            PYODIDE_LOADER_SETTING: f"./static/pyodide/{LOADER}",
             "litePluginSettings": {
                 KERNEL_PLUGIN: {
-                    "pyodideUrl": f"./static/pyodide/{LOADER}",
+                    "pyodideUrl": "./static/pyodide/pyodide.js",
                     # every wheel is in the site: never ask PyPI
                     "disablePyPIFallback": True,
                     "loadPyodideOptions": {
