@@ -2,16 +2,20 @@
 // Node.js (the same WebAssembly on the same V8 as Chromium), as the kernel's worker runs
 // it, with each phase's CPU seconds (this process's user + system) and wall seconds.
 // Used by static_site_benchmark.py (part 4):
-//   node pyodide_phases.mjs SITE OPTIONS_JSON
+//   node pyodide_phases.mjs SITE OPTIONS_JSON [--wheels]
 // OPTIONS_JSON: {"packages": [...], "env": {...}, "cells": ["code", ...]} (the pages'
 // loadPyodide options and the notebook's code cells). Prints one JSON line per phase.
+// The packages are installed as the site's loader (tutor-loader.js) does: its archive of
+// them, unpacked into the file system, and IPython's terminal left to when it is used;
+// with --wheels, as Pyodide's loadPackage would (the site before its loader).
 // Not measured here: the page's own JavaScript and the drawing of the widgets (the
 // browser's CPU in parts 1 and 3 has them), and the download (the files are local).
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
 const require = createRequire(import.meta.url);
-const [site, optionsJson] = process.argv.slice(2);
+const [site, optionsJson, how] = process.argv.slice(2);
 const options = JSON.parse(optionsJson);
 const folder = path.resolve(site, "static", "pyodide") + "/";
 
@@ -28,7 +32,13 @@ function phase(name) {
 const { loadPyodide } = require(folder + "pyodide.js");
 const pyodide = await loadPyodide({ indexURL: folder, env: options.env });
 phase("runtime start");
-await pyodide.loadPackage(options.packages, { messageCallback: () => {} });
+if (how === "--wheels") {
+  await pyodide.loadPackage(options.packages, { messageCallback: () => {} });
+} else {
+  const loader = require(folder + "tutor-loader.js");
+  await loader.installArchive(pyodide, readFileSync(folder + loader.SITE_PACKAGES_ARCHIVE));
+  pyodide.runPython(loader.LAZY_TERMINAL_EMBED, { globals: pyodide.toPy({}) });
+}
 phase("packages install");
 await pyodide.runPythonAsync("import pyodide_kernel");
 phase("kernel import");

@@ -20,10 +20,11 @@
 
 3. The worked example's Next usable, first and second visit, on the site (gzip) and in
    the app: seconds from asking for the page to its Next button enabled (then pressed
-   until step 2 shows), and on the site its parts, read from the browser's requests: the
-   runtime's start (until Pyodide asks for its first wheel), the packages (until the last
-   is in), and the rest (installing them, the tutor's import, the notebook's run, the
-   drawing). ``--worked-only`` runs this part (and 4) alone.
+   until step 2 shows), and on the site when the kernel's worker asked for the packages
+   (the site's archive of them, fetched while the runtime starts; or the first wheel) and
+   when they were in (the archive, or the last wheel), read from the browser's requests;
+   after that: the runtime's start if still going, the install, the imports, the
+   notebook's run, the drawing. ``--worked-only`` runs this part (and 4) alone.
 4. The site's Python phase by phase (the worked example): the site's own Pyodide under
    Node.js (``pyodide_phases.mjs``: the same WebAssembly on the same V8 as Chromium), as
    the kernel's worker runs it: the runtime's start, the packages' install, the kernel's
@@ -53,9 +54,9 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,6 +64,9 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from browser.app_process import CHROMIUM_FLAGS, AppServer, chromium_path, free_port
 
+from tutor.site.build import SITE_PACKAGES_ARCHIVE
+
+Row = TypeVar("Row")
 LESSON = "06_trick_winner"
 RUNS = 3
 WORKED = "08_worked_example"
@@ -253,22 +257,22 @@ async def working_quiz(page: Any, url: str, deadline: float) -> float:
 
 async def next_usable(page: Any, url: str, deadline: float) -> tuple[float, dict[str, float]]:
     """Seconds from asking for the worked example's ``url`` to its Next button enabled (then
-    pressed, until step 2 shows), and when the page asked for its first wheel and received
-    its last (seconds from the start; the site only): the parts of the time, seen from the
+    pressed, until step 2 shows), and when the page asked for its packages and received
+    them (seconds from the start; the site only): the parts of the time, seen from the
     browser's requests, with nothing added to the page (see print_parts)."""
     marks: dict[str, float] = {}
     started = time.monotonic()
 
-    def wheel(event: str, request: Any) -> None:
-        if urlparse(request.url).path.endswith(".whl"):
+    def package(event: str, request: Any) -> None:
+        if urlparse(request.url).path.endswith((".whl", SITE_PACKAGES_ARCHIVE)):
             now = time.monotonic() - started
             if event == "asked":
-                marks.setdefault("first wheel asked", now)
+                marks.setdefault("packages asked", now)
             else:
-                marks["last wheel in"] = now
+                marks["packages in"] = now
 
-    page.on("request", functools.partial(wheel, "asked"))
-    page.on("requestfinished", functools.partial(wheel, "in"))
+    page.on("request", functools.partial(package, "asked"))
+    page.on("requestfinished", functools.partial(package, "in"))
     await page.goto(url, wait_until="commit", timeout=deadline * 1000)
     await page.wait_for_function(
         "(selector) => { const b = document.querySelector(selector); return !!b && !b.disabled; }",
@@ -286,17 +290,18 @@ async def next_usable(page: Any, url: str, deadline: float) -> tuple[float, dict
 
 
 def print_parts(title: str, rows: list[tuple[str, float, float, dict[str, float]]]) -> None:
-    """The worked example's Next usable, and its parts on the site: the runtime's start (the
-    page, Voici's bundle and Pyodide up, until it asks for its first wheel), the packages
-    (until the last wheel is in), and the rest: installing them, the tutor's import, the
+    """The worked example's Next usable, and its parts on the site: until the kernel's
+    worker asks for the packages (the page, Voici's bundle, the worker up: the site's
+    loader asks for its archive as the runtime starts), until they are in (the download),
+    and the rest: the runtime's start if not done by then, the install, the imports, the
     notebook's run and the drawing of its widgets."""
     for name, seconds, cpu, marks in rows:
         line = f"  {title:<12} {name:<13} Next usable {seconds:6.1f} s (browser CPU {cpu:5.1f} s)"
-        first, last = marks.get("first wheel asked"), marks.get("last wheel in")
-        if first is not None and last is not None:
+        asked, arrived = marks.get("packages asked"), marks.get("packages in")
+        if asked is not None and arrived is not None:
             line += (
-                f"   = runtime start {first:5.1f} + packages {last - first:5.1f}"
-                f" + install, tutor import, notebook run {seconds - last:5.1f}"
+                f"   = to packages asked {asked:5.1f} + download {arrived - asked:5.1f}"
+                f" + runtime start, install, imports, notebook run {seconds - arrived:5.1f}"
             )
         print(line)
 
@@ -307,12 +312,13 @@ def _record_outside(own: str | None, outside: list[str], request: Any) -> None:
         outside.append(request.url)
 
 
-async def visits(
-    playwright: Any, url: str, sent: Callable[[], int], deadline: float
-) -> list[tuple[str, float, float, int, list[str]]]:
-    """The first visit, then (browser restarted, same profile) the second."""
+async def two_visits(
+    playwright: Any, visit: Callable[[str, Any, Callable[[], float]], Awaitable[Row]]
+) -> list[Row]:
+    """The first visit, then (browser restarted, same profile: its HTTP cache kept, as a
+    learner comes back the next day) the second: ``visit(name, context, cpu)`` each, where
+    ``cpu()`` is the CPU seconds that browser has used so far."""
     profile = Path(tempfile.mkdtemp(prefix="tutor-bench-profile-"))
-    own = urlparse(url).hostname
     rows = []
     try:
         for name in ("first visit", "second visit"):
@@ -323,44 +329,47 @@ async def visits(
                 args=[*CHROMIUM_FLAGS, *WALLS],
                 viewport={"width": 1280, "height": 800},
             )
-            outside: list[str] = []
-            context.on("request", functools.partial(_record_outside, own, outside))
-            page = await context.new_page()
-            cpu_before, bytes_before = chromium_cpu(profile), sent()
-            seconds = await working_quiz(page, url, deadline)
-            await page.wait_for_timeout(1000)  # the last late requests
-            rows.append(
-                (name, seconds, chromium_cpu(profile) - cpu_before, sent() - bytes_before, outside)
-            )
+            rows.append(await visit(name, context, functools.partial(chromium_cpu, profile)))
             await context.close()
     finally:
         shutil.rmtree(profile, ignore_errors=True)
     return rows
+
+
+async def visits(
+    playwright: Any, url: str, sent: Callable[[], int], deadline: float
+) -> list[tuple[str, float, float, int, list[str]]]:
+    """Lesson 06 to a working quiz, first and second visit, with the bytes sent."""
+    own = urlparse(url).hostname
+
+    async def visit(
+        name: str, context: Any, cpu: Callable[[], float]
+    ) -> tuple[str, float, float, int, list[str]]:
+        outside: list[str] = []
+        context.on("request", functools.partial(_record_outside, own, outside))
+        page = await context.new_page()
+        cpu_before, bytes_before = cpu(), sent()
+        seconds = await working_quiz(page, url, deadline)
+        await page.wait_for_timeout(1000)  # the last late requests
+        return (name, seconds, cpu() - cpu_before, sent() - bytes_before, outside)
+
+    return await two_visits(playwright, visit)
 
 
 async def worked_visits(
     playwright: Any, url: str, deadline: float
 ) -> list[tuple[str, float, float, dict[str, float]]]:
-    """The worked example's first visit, then (browser restarted, same profile) the second."""
-    profile = Path(tempfile.mkdtemp(prefix="tutor-bench-profile-"))
-    rows = []
-    try:
-        for name in ("first visit", "second visit"):
-            context = await playwright.chromium.launch_persistent_context(
-                str(profile),
-                executable_path=chromium_path(),
-                headless=True,
-                args=[*CHROMIUM_FLAGS, *WALLS],
-                viewport={"width": 1280, "height": 800},
-            )
-            page = await context.new_page()
-            cpu_before = chromium_cpu(profile)
-            seconds, marks = await next_usable(page, url, deadline)
-            rows.append((name, seconds, chromium_cpu(profile) - cpu_before, marks))
-            await context.close()
-    finally:
-        shutil.rmtree(profile, ignore_errors=True)
-    return rows
+    """The worked example's Next usable, first and second visit."""
+
+    async def visit(
+        name: str, context: Any, cpu: Callable[[], float]
+    ) -> tuple[str, float, float, dict[str, float]]:
+        page = await context.new_page()
+        cpu_before = cpu()
+        seconds, marks = await next_usable(page, url, deadline)
+        return (name, seconds, cpu() - cpu_before, marks)
+
+    return await two_visits(playwright, visit)
 
 
 async def classroom(
@@ -430,9 +439,10 @@ async def run(
     print_phases(site)
 
 
-def python_phases(site: Path) -> list[dict[str, float]]:
+def python_phases(site: Path, wheels: bool) -> list[dict[str, float]]:
     """One run of the worked example's Python in Node.js (pyodide_phases.mjs): each phase's
-    CPU and wall seconds."""
+    CPU and wall seconds; the packages from the site's archive (its loader's way), or with
+    ``wheels`` from its wheels (Pyodide's loadPackage, the way before the archive)."""
     import json
 
     from tutor.site.build import KERNEL_PLUGIN, page_config
@@ -446,7 +456,8 @@ def python_phases(site: Path) -> list[dict[str, float]]:
         "".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "code"
     ]
     result = subprocess.run(
-        ["node", str(ROOT / "benchmarks" / "pyodide_phases.mjs"), str(site), json.dumps(options)],
+        ["node", str(ROOT / "benchmarks" / "pyodide_phases.mjs"), str(site), json.dumps(options)]
+        + (["--wheels"] if wheels else []),
         capture_output=True,
         text=True,
         check=True,
@@ -456,16 +467,19 @@ def python_phases(site: Path) -> list[dict[str, float]]:
 
 def print_phases(site: Path) -> None:
     print(f"\n4. The worked example's Python phase by phase, in Node.js (load average {load()})")
-    runs = [python_phases(site) for _ in range(RUNS)]
-    total_cpu = 0.0
-    for index, first in enumerate(runs[0]):
-        cpu = statistics.median(run[index]["cpu"] for run in runs)
-        wall = statistics.median(run[index]["wall"] for run in runs)
-        total_cpu += cpu
-        print(f"  {first['phase']:<17} CPU {cpu:5.2f} s   wall {wall:5.2f} s")
-    print(
-        f"  {'all':<17} CPU {total_cpu:5.2f} s   (median of {RUNS} runs; load average after: {load()})"
-    )
+    has_archive = (site / "static" / "pyodide" / SITE_PACKAGES_ARCHIVE).is_file()
+    ways = [("archive", False)] if has_archive else []
+    for way, wheels in [*ways, ("wheels", True)]:
+        runs = [python_phases(site, wheels) for _ in range(RUNS)]
+        total_cpu = 0.0
+        print(f"  packages from the {way}:")
+        for index, first in enumerate(runs[0]):
+            cpu = statistics.median(run[index]["cpu"] for run in runs)
+            wall = statistics.median(run[index]["wall"] for run in runs)
+            total_cpu += cpu
+            print(f"    {first['phase']:<17} CPU {cpu:5.2f} s   wall {wall:5.2f} s")
+        print(f"    {'all':<17} CPU {total_cpu:5.2f} s   (median of {RUNS} runs)")
+    print(f"  load average after: {load()}")
 
 
 async def one_learner(

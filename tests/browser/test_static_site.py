@@ -19,7 +19,7 @@ import pytest
 
 from tutor.resources import notebooks_dir
 from tutor.rules.cards import Suit
-from tutor.site.build import PAGE_STYLESHEETS, SHARED_STYLESHEET
+from tutor.site.build import PAGE_STYLESHEETS, SHARED_STYLESHEET, SITE_PACKAGES_ARCHIVE
 from tutor.teaching.explain import card_name, suit_name
 from tutor.teaching.language import LANGUAGE_NAMES
 from tutor.teaching.lesson_loader import load_lesson
@@ -300,6 +300,27 @@ def test_the_worked_example_steps_to_the_end_with_the_engine_s_winners_and_total
     log.assert_clean()
 
 
+def test_a_page_whose_packages_archive_fails_loads_the_wheels_instead(
+    site: StaticSite, learner: tuple[Any, SiteLog]
+) -> None:
+    """The loader's way back (tutor/site/loader.js): the archive refused by the server,
+    the page installs the same packages from their wheels and works."""
+    context, log = learner
+    context.route(f"**/{SITE_PACKAGES_ARCHIVE}", lambda route: route.fulfill(status=404))
+    expect = _expect()
+    page = context.new_page()
+    page.goto(site.page_url("08_worked_example.ipynb"))
+    total = len(worked_example("en").steps)
+    position = page.locator(".tutor-step-position")
+    expect(position).to_have_text(f"Step 1 of {total}", timeout=LOAD_TIMEOUT)
+    page.locator("button.tutor-step-next").click()
+    expect(position).to_have_text(f"Step 2 of {total}")
+    _no_error_shown(page)
+    wheels = {urlparse(url).path.rsplit("/", 1)[1] for url in log.served if ".whl" in url}
+    assert {name.split("-")[0] for name in wheels} >= {"ipython", "wizard_tutor", "ipywidgets"}
+    assert log.outside == []
+
+
 def test_presenter_mode_works_on_the_site_in_japanese(
     site: StaticSite, learner: tuple[Any, SiteLog]
 ) -> None:
@@ -404,6 +425,11 @@ def test_every_page_of_the_course_runs_in_the_browser_without_an_error(
         if notebook.startswith("07_"):
             page.locator("svg.score-chart-svg").first.wait_for(timeout=LOAD_TIMEOUT)
     log.assert_clean()
+    # every page's packages came in the site's one archive (tutor/site/loader.js), none
+    # of them wheel by wheel, the loader's way back if the archive fails
+    paths = [urlparse(url).path for url in log.served]
+    assert any(path.endswith(f"/{SITE_PACKAGES_ARCHIVE}") for path in paths)
+    assert [path for path in paths if path.endswith(".whl")] == []
 
 
 def test_practice_keeps_the_learner_s_progress_in_the_browser_across_a_reload(

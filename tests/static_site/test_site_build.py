@@ -221,3 +221,130 @@ def test_without_node_the_build_says_what_to_install(
     monkeypatch.setattr(build.shutil, "which", lambda name: None)
     with pytest.raises(SiteBuildError, match="node is missing"):
         build.precompile(tmp_path, tmp_path)
+
+
+def _archive_of(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> Path:
+    """The site-packages archive of a site whose pages load "app-part" (which needs
+    "helper"), beside a wheel no page loads."""
+    long_name = "helper/" + "deep/" * 20 + "data.txt"  # past a ustar name's 100 bytes
+    wheels = [
+        write_wheel(tmp_path, "app-part", "1.0", {"app_part/__init__.py": b"A = 1\n"},
+                    ["helper"]),
+        write_wheel(tmp_path, "helper", "1.0", {"helper/__init__.py": b"", long_name: b"x"}),
+        write_wheel(tmp_path, "unrelated", "1.0", {"unrelated/__init__.py": b""}),
+        write_wheel(tmp_path, *build.NOT_SHIPPED_WHEEL, {}),
+    ]  # fmt: skip
+    monkeypatch.setattr(build, "PRELOAD", (*build.NOT_SHIPPED, "app-part"))
+    archive = tmp_path / name
+    build.site_packages_archive(tmp_path, pyodide_lock(BASE_LOCK, wheels), archive)
+    return archive
+
+
+def test_the_packages_archive_holds_the_pages_wheels_as_pyodide_would_unpack_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tarfile
+
+    archive = _archive_of(tmp_path, monkeypatch, "one.tar.gz")
+    with tarfile.open(archive) as tar:
+        entries = {member.name: member for member in tar.getmembers()}
+        read = {name: tar.extractfile(member).read() for name, member in entries.items()}
+    prefix = build.SITE_PACKAGES.lstrip("/") + "/"
+    expected = {}
+    for wheel in ("app_part-1.0-py3-none-any.whl", "helper-1.0-py3-none-any.whl"):
+        with zipfile.ZipFile(tmp_path / wheel) as source:
+            expected.update({prefix + n: source.read(n) for n in source.namelist()})
+    assert read == expected  # "unrelated" and the empty stand-in: no page loads them
+    assert all(m.isreg() and m.mtime == 0 and m.uname == "" for m in entries.values())
+    again = _archive_of(tmp_path, monkeypatch, "two.tar.gz")
+    assert again.read_bytes() == archive.read_bytes()  # the same site, the same bytes
+
+
+def test_the_packages_archive_refuses_a_file_that_two_wheels_hold(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    wheels = [
+        write_wheel(tmp_path, "app-part", "1.0", {"shared/x.py": b""}, ["helper"]),
+        write_wheel(tmp_path, "helper", "1.0", {"shared/x.py": b""}),
+        write_wheel(tmp_path, *build.NOT_SHIPPED_WHEEL, {}),
+    ]
+    monkeypatch.setattr(build, "PRELOAD", ("app-part",))
+    with pytest.raises(SiteBuildError, match=r"shared/x.py is in both"):
+        build.site_packages_archive(tmp_path, pyodide_lock(BASE_LOCK, wheels), tmp_path / "a")
+
+
+# The site's loader (tutor/site/loader.js) under Node.js, with a stand-in for Pyodide that
+# records what it is asked to do.
+INSTALL_WITH_NODE = """
+const [loaderFile, archiveFile] = process.argv.slice(1);
+const loader = require(loaderFile);
+const files = {};
+const pyodide = {
+  FS: { mkdirTree() {}, writeFile(path, data) { files[path] = Buffer.from(data).toString("hex"); } },
+  runPython(code) { this.ran = code; },
+  loadedPackages: {},
+};
+loader.installArchive(pyodide, require("fs").readFileSync(archiveFile)).then((count) => {
+  console.log(JSON.stringify({ count, files, loaded: pyodide.loadedPackages, ran: pyodide.ran }));
+});
+"""
+
+
+@pytest.mark.parametrize("sent_as", ["gzip", "inflated by the browser"])
+def test_the_loader_writes_every_file_of_the_archive_and_marks_its_packages_loaded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sent_as: str
+) -> None:
+    import gzip
+    import shutil
+    import subprocess
+    import tarfile
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("node is missing: the site's build needs it (apt-get install nodejs)")
+    archive = _archive_of(tmp_path, monkeypatch, "site.tar.gz")
+    if sent_as != "gzip":  # a server that sends .gz files with Content-Encoding: gzip
+        archive.write_bytes(gzip.decompress(archive.read_bytes()))
+    run = subprocess.run(
+        [node, "-e", INSTALL_WITH_NODE, str(build.HERE / "loader.js"), str(archive)],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    done = json.loads(run.stdout)
+    with tarfile.open(archive) as tar:
+        expected = {"/" + m.name: tar.extractfile(m).read().hex() for m in tar.getmembers()}
+    assert any(len(path) > 100 for path in expected)
+    assert done["files"] == expected and done["count"] == len(expected)
+    # by their lock names, so Pyodide never installs their wheels again for a cell's imports
+    assert sorted(done["loaded"]) == ["app-part", "helper"]
+    assert "invalidate_caches()" in done["ran"]  # site-packages changed under Python
+
+
+def test_ipython_s_terminal_comes_only_when_something_of_it_is_used() -> None:
+    """The loader's stand-in for IPython.terminal.embed: `import IPython` (as the kernel
+    does) without prompt_toolkit; the real module as soon as anything of it is used."""
+    import shutil
+    import subprocess
+    import sys
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("node is missing: the site's build needs it (apt-get install nodejs)")
+    loader = str(build.HERE / "loader.js")
+    stand_in = subprocess.run(
+        [node, "-e", "console.log(require(process.argv[1]).LAZY_TERMINAL_EMBED)", loader],
+        capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    check = """
+import sys
+import IPython
+print("prompt_toolkit" in sys.modules, callable(IPython.embed))
+from IPython.terminal.embed import InteractiveShellEmbed
+print("prompt_toolkit" in sys.modules, InteractiveShellEmbed.__module__)
+print(type(sys.modules["IPython.terminal.embed"].InteractiveShellEmbed).__name__)
+"""
+    run = subprocess.run(
+        [sys.executable, "-c", stand_in + check], capture_output=True, text=True, check=True
+    )
+    assert run.stdout.split() == [
+        "False", "True", "True", "IPython.terminal.embed", "MetaHasTraits",
+    ]  # fmt: skip

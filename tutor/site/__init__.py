@@ -4,6 +4,8 @@ any static web server serves the whole course, and no page needs a server proces
 
 - :mod:`tutor.site.build` builds the folder (on the teacher's machine);
 - ``page.js`` is the page script every page runs before Voici's own;
+- ``loader.js`` starts Pyodide in the kernel's worker and installs the pages' packages
+  from the site's one archive of them;
 - :mod:`tutor.site.kernel` and ``startup.py`` set up the browser's Python before a
   notebook runs;
 - ``browser-requirements.txt`` (the browser's wheels, hash-pinned) and

@@ -30,6 +30,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
 import zipfile
 from collections.abc import Iterable
@@ -57,6 +58,14 @@ RUNTIME_VARIABLE = "TUTOR_SITE_RUNTIME"
 
 PYODIDE_PYTHON = "3.12"  # the CPython that npm pyodide 0.27.6 is
 SITE_PACKAGES = f"/lib/python{PYODIDE_PYTHON}/site-packages"
+
+# The kernel's loader of Pyodide (loader.js says why), beside the runtime: the page config
+# names it (PYODIDE_LOADER_SETTING, which page.js makes the kernel's pyodideUrl). It
+# installs the pages' packages from SITE_PACKAGES_ARCHIVE: the files of their wheels as
+# Pyodide would unpack them, in one gzipped tar.
+LOADER = "tutor-loader.js"
+PYODIDE_LOADER_SETTING = "tutorPyodideLoader"
+SITE_PACKAGES_ARCHIVE = "site-packages.tar.gz"
 
 # The runtime files the kernel loads (the npm package also has types, a console page and
 # source maps, which no page asks for).
@@ -112,6 +121,7 @@ NOT_IN_BROWSER_WHEEL = (
     "site/precompile.py",
     "site/precompile.mjs",
     "site/page.js",
+    "site/loader.js",
     "site/pyodide",
     "site/browser-requirements.txt",
 )
@@ -410,6 +420,41 @@ def pyodide_lock(base_lock: dict[str, Any], wheels: list[Path]) -> dict[str, Any
     return {"info": base_lock["info"], "packages": dict(sorted(entries.items()))}
 
 
+def site_packages_archive(folder: Path, lock: dict[str, Any], archive: Path) -> int:
+    """The files of the wheels the pages load (PRELOAD and what they depend on, in
+    ``lock``), where Pyodide's loadPackage would unpack them (SITE_PACKAGES), in one gzipped
+    ustar archive that loader.js writes into the browser's file system; made reproducibly
+    (sorted, no dates, no owners). Returns how many files it holds."""
+    packages = lock["packages"]
+    wanted: set[str] = set()
+    todo = [str(canonicalize_name(name)) for name in PRELOAD if name not in NOT_SHIPPED]
+    while todo:
+        key = todo.pop()
+        if key not in wanted:
+            wanted.add(key)
+            todo.extend(packages[key]["depends"])
+    files: dict[str, tuple[bytes, str]] = {}
+    for key in sorted(wanted):
+        wheel = folder / packages[key]["file_name"]
+        with zipfile.ZipFile(wheel) as source:
+            for info in source.infolist():
+                if info.is_dir():
+                    continue
+                path = f"{SITE_PACKAGES.lstrip('/')}/{info.filename}"
+                if path in files:
+                    raise SiteBuildError(f"{path} is in both {files[path][1]} and {wheel.name}")
+                files[path] = (source.read(info), wheel.name)
+    packed = io.BytesIO()
+    with tarfile.open(fileobj=packed, mode="w", format=tarfile.USTAR_FORMAT) as tar:
+        for path in sorted(files):
+            entry = tarfile.TarInfo(path)
+            entry.size = len(files[path][0])
+            entry.mode = 0o644
+            tar.addfile(entry, io.BytesIO(files[path][0]))
+    archive.write_bytes(gzip.compress(packed.getvalue(), compresslevel=9, mtime=0))
+    return len(files)
+
+
 # -- the page --------------------------------------------------------------------------------
 
 
@@ -496,6 +541,9 @@ def page_config() -> dict[str, Any]:
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
             "appName": "Wizard rules tutor",
+            # The kernel's pyodideUrl, which page.js puts in place: JupyterLite's build
+            # sets that to Pyodide's own pyodide.js whatever the config says.
+            PYODIDE_LOADER_SETTING: f"./static/pyodide/{LOADER}",
             "litePluginSettings": {
                 KERNEL_PLUGIN: {
                     "pyodideUrl": "./static/pyodide/pyodide.js",
@@ -618,6 +666,8 @@ def build_site(
         precompile(wheels_dir, work)
         lock = pyodide_lock(base_lock, wheels)  # the wheels' new hashes
         (wheels_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
+        site_packages_archive(wheels_dir, lock, wheels_dir / SITE_PACKAGES_ARCHIVE)
+        shutil.copy2(HERE / "loader.js", wheels_dir / LOADER)
         (lite / "jupyter-lite.json").write_text(json.dumps(page_config(), indent=1))
 
         # 2. the notebooks and the template

@@ -40,6 +40,7 @@
   });
 
   const KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel";
+  const PYODIDE_LOADER = "tutorPyodideLoader"; // tutor/site/build.py, PYODIDE_LOADER_SETTING
   const node = document.getElementById("jupyter-config-data");
   if (node) {
     const config = JSON.parse(node.textContent);
@@ -47,6 +48,11 @@
     const absolute = (url) => new URL(url, root).href;
     const plugins = config.litePluginSettings || {};
     const kernel = plugins[KERNEL_PLUGIN] || {};
+    // Pyodide starts through the site's loader (tutor/site/loader.js, beside pyodide.js),
+    // which the build names here: JupyterLite's build sets pyodideUrl to pyodide.js itself.
+    if (config[PYODIDE_LOADER]) {
+      kernel.pyodideUrl = config[PYODIDE_LOADER];
+    }
     if (kernel.pyodideUrl) {
       kernel.pyodideUrl = absolute(kernel.pyodideUrl);
     }

@@ -1,0 +1,157 @@
+// The static site's loadPyodide, in the kernel's web worker (issue 20). The page config
+// names this script as the kernel's pyodideUrl (tutor/site/build.py, page_config); the
+// kernel imports it and calls its loadPyodide as it would Pyodide's, with the pages'
+// options.
+//
+// Pyodide would install the pages' 25 wheels one by one (fetch each, check its hash, unzip
+// it in Python into site-packages: about 1.5 s of a second visit, every file in the HTTP
+// cache). The build puts the same files, already unpacked and with their bytecode, in one
+// archive beside the wheels (SITE_PACKAGES_ARCHIVE, a gzipped tar); this script starts
+// fetching it before the runtime starts (the download runs beside the WebAssembly's
+// compile and Python's start) and writes its files straight into Pyodide's file system
+// from JavaScript, with no Python in between. The kernel still finds the names in the
+// options' "packages" and skips its own installs of them.
+//
+// If anything about the archive fails (an older browser without DecompressionStream, a
+// server that refuses the file), the page loads the wheels as before: Pyodide's own
+// loadPackage of the same "packages" (the wheels and their lock stay in the site).
+//
+// Also loaded by Node.js (benchmarks/pyodide_phases.mjs), which uses its installArchive.
+(function (scope) {
+  "use strict";
+
+  const SITE_PACKAGES_ARCHIVE = "site-packages.tar.gz";
+  const BLOCK = 512; // a tar header, and the unit its contents are padded to
+  const INVALIDATE_FOLDER_CACHES = [
+    "import sys",
+    "from importlib.machinery import FileFinder",
+    "for finder in list(sys.path_importer_cache.values()):",
+    "    if isinstance(finder, FileFinder):",
+    "        finder.invalidate_caches()",
+  ].join("\n");
+
+  async function inflate(bytes) {
+    if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) {
+      return bytes; // a server that sent it with Content-Encoding: gzip: the browser did it
+    }
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+
+  // The regular files of a ustar archive (the build writes no other kind), each handed to
+  // write(path, bytes) with its path made absolute ("lib/python3.12/..." -> "/lib/...").
+  function untar(bytes, write) {
+    const decoder = new TextDecoder();
+    const field = (start, length) => {
+      let end = start;
+      while (end < start + length && bytes[end] !== 0) end++;
+      return decoder.decode(bytes.subarray(start, end));
+    };
+    let offset = 0;
+    let files = 0;
+    while (offset + BLOCK <= bytes.length) {
+      const name = field(offset, 100);
+      if (!name) break; // the archive's end: blocks of zeros
+      const size = parseInt(field(offset + 124, 12).trim() || "0", 8);
+      const type = bytes[offset + 156];
+      const prefix = field(offset + 345, 155);
+      const path = prefix ? `${prefix}/${name}` : name;
+      if (type !== 0x30 && type !== 0) {
+        throw new Error(`${SITE_PACKAGES_ARCHIVE}: ${path} is not a regular file`);
+      }
+      const start = offset + BLOCK;
+      write(`/${path}`, bytes.subarray(start, start + size));
+      files++;
+      offset = start + Math.ceil(size / BLOCK) * BLOCK;
+    }
+    return files;
+  }
+
+  // The archive's files into ``pyodide``'s file system; returns how many. Each package is
+  // then marked loaded, by the name its metadata gives (the lock's name for it), as
+  // loadPackage marks it: the kernel asks Pyodide to load what each cell imports
+  // (loadPackagesFromImports), which would otherwise install the wheels again.
+  async function installArchive(pyodide, archive) {
+    const bytes = await inflate(archive);
+    const { FS } = pyodide;
+    const folders = new Set();
+    const names = [];
+    const files = untar(bytes, (path, data) => {
+      const folder = path.slice(0, path.lastIndexOf("/"));
+      if (!folders.has(folder)) {
+        FS.mkdirTree(folder);
+        folders.add(folder);
+      }
+      FS.writeFile(path, data);
+      if (/\.dist-info\/METADATA$/.test(path)) {
+        const name = /^Name:\s*(\S+)/m.exec(new TextDecoder().decode(data));
+        if (name) names.push(name[1]);
+      }
+    });
+    // Python's import system caches what a folder held, and site-packages has just
+    // changed. (Not importlib.invalidate_caches(): it imports importlib.metadata, 0.4 s.)
+    pyodide.runPython(INVALIDATE_FOLDER_CACHES);
+    for (const name of names) {
+      pyodide.loadedPackages[name] = SITE_PACKAGES_ARCHIVE;
+    }
+    return files;
+  }
+
+  // IPython's __init__ imports its terminal's embed(), which brings prompt_toolkit and
+  // wcwidth (about 150 modules, 0.2-0.3 CPU-s in the browser) that a kernel in a worker
+  // never uses. That one module is put in place as a stand-in that imports the real one
+  // when anything of it is first used, so everything of IPython still works.
+  const LAZY_TERMINAL_EMBED = [
+    "import importlib, sys, types",
+    "def _lazy(name):",
+    "    stand_in = types.ModuleType(name, 'imported when first used (tutor-loader.js)')",
+    "    def real():",
+    "        if sys.modules.get(name) is stand_in:",
+    "            del sys.modules[name]",
+    "        return importlib.import_module(name)",
+    "    stand_in.embed = lambda *args, **keys: real().embed(*args, **keys)",
+    "    stand_in.__getattr__ = lambda attribute: getattr(real(), attribute)",
+    "    sys.modules[name] = stand_in",
+    "_lazy('IPython.terminal.embed')",
+    "del _lazy",
+  ].join("\n");
+
+  async function fetchArchive(url) {
+    if (typeof DecompressionStream !== "function") {
+      throw new Error("this browser cannot unpack gzip (no DecompressionStream)");
+    }
+    const response = await fetch(url);
+    if (!response.ok) {
+      throw new Error(`${url}: HTTP ${response.status}`);
+    }
+    return new Uint8Array(await response.arrayBuffer());
+  }
+
+  async function loadPyodide(options) {
+    const indexURL = options.indexURL;
+    const archive = fetchArchive(indexURL + SITE_PACKAGES_ARCHIVE);
+    archive.catch(() => {}); // seen (and reported) below, once the runtime is up
+    // Pyodide's own loader (it replaces this one as self.loadPyodide: the kernel already
+    // holds this one)
+    importScripts(indexURL + "pyodide.js");
+    const pyodideLoad = scope.loadPyodide;
+    const packages = options.packages || [];
+    const pyodide = await pyodideLoad({ ...options, packages: [] });
+    try {
+      await installArchive(pyodide, await archive);
+    } catch (error) {
+      console.warn(`the site's packages come one by one (${error.message})`);
+      await pyodide.loadPackage(packages, { messageCallback: () => {} });
+    }
+    const namespace = pyodide.toPy({});
+    pyodide.runPython(LAZY_TERMINAL_EMBED, { globals: namespace });
+    namespace.destroy();
+    return pyodide;
+  }
+
+  if (typeof module === "object" && module.exports) {
+    module.exports = { SITE_PACKAGES_ARCHIVE, LAZY_TERMINAL_EMBED, installArchive, untar };
+  } else {
+    scope.loadPyodide = loadPyodide;
+  }
+})(typeof self !== "undefined" ? self : globalThis);
