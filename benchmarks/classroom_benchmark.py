@@ -233,7 +233,12 @@ class Sampler(threading.Thread):
         self.cpu = CpuMeter()
         assert server.process is not None
         self.cpu.baseline(
-            [server.process.pid, *server.fork_server_pids(), *server.kernel_pids(), *chromium_pids()]
+            [
+                server.process.pid,
+                *server.fork_server_pids(),
+                *server.kernel_pids(),
+                *chromium_pids(),
+            ]
         )
 
     def measure_cpu(self) -> None:
@@ -350,7 +355,8 @@ async def classroom(
         f"{size:4d} | {timing} | {worked:3d} ({via_busy:2d} busy, {via_notice:2d} reload) "
         f"{visible:3d} {running:3d} {silent:3d} | {page_time} | {sampler.peak_kernels:4d} "
         f"{mib(sampler.peak_server):>9} {mib(sampler.peak_total):>9} | {kernels_after:3d} "
-        f"{gone:>7} {mib(server_after):>9} | " + cpu_shares(sampler.cpu, size, burst)
+        f"{gone:>7} {mib(server_after):>9} | "
+        + cpu_shares(sampler.cpu, size, burst)
         + f" | {len(served):4d} {per_render}"
     )
 

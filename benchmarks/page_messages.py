@@ -84,7 +84,9 @@ def main(lesson: str) -> int:
     phases["first render"] = TALLY.phase()
     from ipywidgets.widgets.widget import _instances
 
-    place = next(w for w in list(_instances.values()) if "tutor-quiz-place" in getattr(w, "_dom_classes", ()))
+    place = next(
+        w for w in list(_instances.values()) if "tutor-quiz-place" in getattr(w, "_dom_classes", ())
+    )
     stand_in = place.children[0]
     browser_says(stand_in, {"method": "update", "state": {"reached": True}, "buffer_paths": []})
     phases["reach question 1"] = TALLY.phase()

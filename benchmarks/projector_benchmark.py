@@ -102,7 +102,9 @@ def main() -> None:
         start = re.search(r"(http://127\.0\.0\.1:\d+/room/teacher\?key=\S+)", log)
         assert code and start, log
         room = server.url(f"/room/{code.group(1)}/api/")
-        pupils = [_post(room + "join", {"nickname": f"p{n}"})["pupil"] for n in range(options.pupils)]
+        pupils = [
+            _post(room + "join", {"nickname": f"p{n}"})["pupil"] for n in range(options.pupils)
+        ]
 
         with sync_playwright() as playwright:
             browser = launch_chromium(playwright)
@@ -139,7 +141,9 @@ def main() -> None:
                         with ThreadPoolExecutor(options.threads) as pool:
                             count = len(pupils)
                             done = list(
-                                pool.map(_tap, [room] * count, pupils, [mark] * count, [answer] * count)
+                                pool.map(
+                                    _tap, [room] * count, pupils, [mark] * count, [answer] * count
+                                )
                             )
                         total = before + len(pupils)
                         page.wait_for_function(
@@ -151,10 +155,16 @@ def main() -> None:
                         seen = page.evaluate("window.__roomSeen")
                         shown_at: dict[int, float] = {}
                         for words, at in seen:
-                            count = int(re.match(r"(\d+) of", words).group(1)) if re.match(r"(\d+) of", words) else 0
+                            count = (
+                                int(re.match(r"(\d+) of", words).group(1))
+                                if re.match(r"(\d+) of", words)
+                                else 0
+                            )
                             for k in range(count + 1):
                                 shown_at.setdefault(k, at)
-                        for place, (sent, replied) in enumerate(sorted(done, key=lambda pair: pair[1])):
+                        for place, (sent, replied) in enumerate(
+                            sorted(done, key=lambda pair: pair[1])
+                        ):
                             taps.append(shown_at[before + place + 1] - sent)
                             trips.append(replied - sent)
                         asked += 1

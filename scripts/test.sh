@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Run every check of the project, setting up what it needs first:
 #   environment (.venv) -> Chromium, fonts, Node.js -> the static site's runtime
-#   -> ruff -> mypy
+#   -> ruff (lint, format) -> mypy
 #   -> pytest (doctests + tests; the tests run every notebook and compare what it shows
 #   with the engine, tests/display/test_notebooks.py, and build and try the wheel,
 #   tests/browser/test_wheel.py; tests/scenarios runs the learner's scenarios against the
@@ -72,8 +72,9 @@ bash scripts/setup_site.sh
 # Keep Jupyter kernels quiet and predictable in tests.
 export PYDEVD_DISABLE_FILE_VALIDATION=1
 
-section "ruff check"
+section "ruff check, ruff format --check"
 ruff check .
+ruff format --check .
 
 section "mypy tutor"
 mypy tutor

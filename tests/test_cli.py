@@ -251,7 +251,9 @@ def test_check_takes_a_folder_as_app_lessons_does(
     empty = tmp_path / "empty"
     empty.mkdir()
     assert main(["check", str(empty)]) == 2
-    assert capsys.readouterr().err == f"error: no lesson files (NN_words.toml) in the folder {empty}\n"
+    assert (
+        capsys.readouterr().err == f"error: no lesson files (NN_words.toml) in the folder {empty}\n"
+    )
 
 
 def test_check_names_a_file_given_by_its_name_alone(

@@ -120,7 +120,9 @@ def test_a_kind_reads_grades_draws_and_speaks_every_language(name: str) -> None:
         for lang in LANGUAGES:
             picture = example_picture(item, lang)
             assert picture == view.picture(subject, lang, True)
-            assert picture.count("<svg") == example_picture(item, lang, answered=False).count("<svg")
+            assert picture.count("<svg") == example_picture(item, lang, answered=False).count(
+                "<svg"
+            )
             assert 'class="lesson-example-block' in example_html(item, lang)
         # catalog: every language has its own words for all the kind says
         english = words_of(item, "en")

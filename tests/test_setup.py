@@ -49,7 +49,9 @@ def test_the_apps_pins_are_the_locks_and_hold_only_what_the_app_needs() -> None:
     # without isolation), each pinned
     assert names(wanted[""]) | names(wanted["build"]) <= set(app)
     # and nothing of the extras that the app's dependencies do not pull in
-    assert {"jupyterlab", "pytest", "mypy", "playwright", "jupyterhub", "voici-core"}.isdisjoint(app)
+    assert {"jupyterlab", "pytest", "mypy", "playwright", "jupyterhub", "voici-core"}.isdisjoint(
+        app
+    )
     assert len(app) < len(everything)
 
 

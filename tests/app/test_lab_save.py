@@ -77,7 +77,9 @@ def lesson_after_run_all() -> dict[str, Any]:
 
 def save(content: dict[str, Any], folder: Path, name: str) -> dict[str, Any]:
     model = {"type": "notebook", "format": "json", "content": content}
-    save_course_pages(model=model, path=name, contents_manager=SimpleNamespace(root_dir=str(folder)))
+    save_course_pages(
+        model=model, path=name, contents_manager=SimpleNamespace(root_dir=str(folder))
+    )
     return model
 
 

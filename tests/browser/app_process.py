@@ -222,8 +222,7 @@ class AppServer:
         return sorted(
             pid
             for pid, parent in parents.items()
-            if parent in forks
-            or (parent == server and "tutor.app.kernel" in _command_line(pid))
+            if parent in forks or (parent == server and "tutor.app.kernel" in _command_line(pid))
         )
 
     def fork_server_pids(self) -> list[int]:

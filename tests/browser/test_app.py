@@ -266,5 +266,7 @@ def test_lesson_quiz_gives_feedback_and_the_reason_right_and_wrong(
             shown = feedback.inner_text()
         assert expected.answer in shown  # the winning card and who played it
         assert expected.explanation in shown  # the engine's reason
-        expect(quiz.locator("button.tutor-quiz-choice").first).to_be_disabled()  # the first answer counts
+        expect(
+            quiz.locator("button.tutor-quiz-choice").first
+        ).to_be_disabled()  # the first answer counts
     log.assert_clean()

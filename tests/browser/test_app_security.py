@@ -117,14 +117,18 @@ def test_classroom_mode_listens_on_every_address_and_requires_the_token() -> Non
         # language of the page asked for; no developer login form, and posting one is 403.
         status, _, headers = server.get(f"/voila/render/{WORKED}?lang=ja")
         assert status == 302 and "/login" in headers["Location"]
-        status, page, _ = server.get(urlparse(headers["Location"])._replace(scheme="", netloc="").geturl())
+        status, page, _ = server.get(
+            urlparse(headers["Location"])._replace(scheme="", netloc="").geturl()
+        )
         assert status == 403, page
         assert text("error-page.ask-for-link", "ja") in page and 'lang="ja"' in page
         for developers in ("jupyter server list", "Setup a Password", "password", "<form"):
             assert developers not in page
         connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
         connection.request(
-            "POST", "/login", body="password=x&new_password=yy",
+            "POST",
+            "/login",
+            body="password=x&new_password=yy",
             headers={"Content-Type": "application/x-www-form-urlencoded"},
         )
         posted = connection.getresponse()

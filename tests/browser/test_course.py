@@ -102,7 +102,9 @@ def _check_page(page: Any, notebook: str, lang: str, title: str) -> None:
     shown = cells.inner_text()
     for sign in (*REPR_SIGNS, *ERROR_SIGNS):
         assert sign not in shown, f"{notebook} ({lang}) shows {sign!r}"
-    expect(page.locator('[title="null"]'), f"{notebook} ({lang}): a 'null' tooltip").to_have_count(0)
+    expect(page.locator('[title="null"]'), f"{notebook} ({lang}): a 'null' tooltip").to_have_count(
+        0
+    )
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -339,7 +341,9 @@ def test_a_damaged_store_in_the_browser_is_said_and_started_afresh(
     context, page, log = _new_page(browser, 390, 844)
     try:
         _open(page, app, INDEX_NOTEBOOK, "ja")
-        page.evaluate(f"localStorage.setItem({json.dumps(BROWSER_STORAGE_KEY)}, '{{\"not\": \"a list')")
+        page.evaluate(
+            f'localStorage.setItem({json.dumps(BROWSER_STORAGE_KEY)}, \'{{"not": "a list\')'
+        )
         _open(page, app, INDEX_NOTEBOOK, "ja")
         notice = page.locator(".tutor-progress-notice")
         expect(notice).to_contain_text(text("progress.problem-heading", "ja"), timeout=LOAD_TIMEOUT)
@@ -348,7 +352,8 @@ def test_a_damaged_store_in_the_browser_is_said_and_started_afresh(
         notice.get_by_role("button", name=text("progress.start-afresh", "ja")).click()
         expect(notice).to_contain_text(text("progress.started-afresh-browser", "ja"))
         page.wait_for_function(
-            f"localStorage.getItem({json.dumps(BROWSER_STORAGE_KEY)}) === '[]'", timeout=ACTION_TIMEOUT
+            f"localStorage.getItem({json.dumps(BROWSER_STORAGE_KEY)}) === '[]'",
+            timeout=ACTION_TIMEOUT,
         )
         kept = page.evaluate(
             "Object.keys(localStorage).filter(k => k.includes('.broken-'))"
@@ -384,7 +389,9 @@ def test_an_answer_the_full_browser_storage_refuses_is_said_and_kept_for_later(
         )
         _answer(page, 0)
         notice = page.locator(".tutor-progress-notice").first
-        expect(notice).to_contain_text(text("progress.problem-browser-write"), timeout=ACTION_TIMEOUT)
+        expect(notice).to_contain_text(
+            text("progress.problem-browser-write"), timeout=ACTION_TIMEOUT
+        )
         assert _stored(page) == []
         page.evaluate(
             "Object.keys(localStorage).filter(k => k.startsWith('filler-'))"

@@ -96,7 +96,9 @@ def pupils(room_app: RoomApp, browser: Any) -> Iterator[list[Pupil]]:
 def _present(page: Any, room_app: RoomApp, number: str, lang: str) -> None:
     notebook = lesson_notebook(number)
     assert notebook is not None
-    page.goto(room_app.server.render_url(notebook.name, f"present=1&lang={lang}"), timeout=LOAD_TIMEOUT)
+    page.goto(
+        room_app.server.render_url(notebook.name, f"present=1&lang={lang}"), timeout=LOAD_TIMEOUT
+    )
     page.locator(".tutor-present-bar .tutor-present-room").wait_for(timeout=LOAD_TIMEOUT)
 
 
@@ -226,7 +228,9 @@ def _answered(pupil: Pupil, question: Question, answer: Any) -> None:
     )
 
 
-def _expected_rows(question: Question, answers: list[Any], lang: str) -> list[tuple[str, int, bool]]:
+def _expected_rows(
+    question: Question, answers: list[Any], lang: str
+) -> list[tuple[str, int, bool]]:
     """The projector's rows for these answers: every choice with how many answers include
     it, or every number given, most given first; and whether the engine says it is right."""
     if question.answer_kind is AnswerKind.NUMBER:
@@ -243,7 +247,9 @@ def _expected_rows(question: Question, answers: list[Any], lang: str) -> list[tu
         return rows
     rows = []
     for index, choice in enumerate(question.choices()):
-        count = sum(index in (answer if isinstance(answer, list) else [answer]) for answer in answers)
+        count = sum(
+            index in (answer if isinstance(answer, list) else [answer]) for answer in answers
+        )
         rows.append((question.choice_label(choice, lang), count, question.is_right_choice(choice)))
     return rows
 
@@ -289,8 +295,10 @@ def test_the_room_answers_on_phones_and_the_projector_shows_how(
     question = asked.question
     # The slide's question is the room's now, and every phone shows it, in its own language.
     wait_until(
-        lambda: _room_state(page, room_app)["question"] is not None
-        and _room_state(page, room_app)["question"]["key"] == asked.key,
+        lambda: (
+            _room_state(page, room_app)["question"] is not None
+            and _room_state(page, room_app)["question"]["key"] == asked.key
+        ),
         STEP_TIMEOUT,
         f"the room opening {asked.key}",
     )
@@ -326,7 +334,9 @@ def test_the_room_answers_on_phones_and_the_projector_shows_how(
     # ... and on every phone: the pupil's verdict, the right answer, the counts.
     for pupil, answer in zip(pupils, answers, strict=True):
         phone = pupil.page
-        expect(phone.locator("main")).to_have_attribute("data-state", "revealed", timeout=STEP_TIMEOUT)
+        expect(phone.locator("main")).to_have_attribute(
+            "data-state", "revealed", timeout=STEP_TIMEOUT
+        )
         verdict = "room.right" if answer == right else "room.wrong"
         expect(phone.locator(".room-verdict")).to_contain_text(text(verdict, pupil.lang))
         if question.answer_kind is AnswerKind.NUMBER:
@@ -364,15 +374,21 @@ def test_the_room_answers_on_phones_and_the_projector_shows_how(
     following = _asked(page)
     for pupil in pupils:
         if following is None:
-            expect(pupil.page.locator("main")).to_have_attribute("data-state", "waiting", timeout=STEP_TIMEOUT)
+            expect(pupil.page.locator("main")).to_have_attribute(
+                "data-state", "waiting", timeout=STEP_TIMEOUT
+            )
         else:
-            expect(pupil.page.locator("main")).to_have_attribute("data-state", "open", timeout=STEP_TIMEOUT)
+            expect(pupil.page.locator("main")).to_have_attribute(
+                "data-state", "open", timeout=STEP_TIMEOUT
+            )
             expect(pupil.page.locator("#room-prompt")).to_have_text(
                 following.question.prompt(pupil.lang)
             )
             assert following.key != asked.key
     # Nicknames are the pupils' words, never markup.
-    assert all(pupil["nickname"].endswith("<b>") for pupil in _room_state(page, room_app)["pupils"][-3:])
+    assert all(
+        pupil["nickname"].endswith("<b>") for pupil in _room_state(page, room_app)["pupils"][-3:]
+    )
     log.assert_clean()
     for pupil in pupils:
         pupil.log.assert_clean()
@@ -415,7 +431,9 @@ def _room_problems(page: Any, selector: str, where: str) -> list[str]:
     if not found["shown"]:
         problems.append(f"{where}: shows nothing")
     if found["smallest"] < MIN_TEXT * found["scale"] - 0.05:
-        problems.append(f"{where}: text of {found['smallest'] / found['scale']:.1f} px ({found['words']!r})")
+        problems.append(
+            f"{where}: text of {found['smallest'] / found['scale']:.1f} px ({found['words']!r})"
+        )
     if found["outside"]:
         problems.append(f"{where}: off the screen or under the bar: {found['outside'][:3]}")
     if found["scrolls"]:
@@ -451,8 +469,10 @@ def test_the_rooms_panel_and_counts_fit_the_projector_in_japanese(
     asked = _to_first_question(page)
     expect(panel).to_be_hidden()
     wait_until(
-        lambda: _room_state(page, room_app)["question"] is not None
-        and _room_state(page, room_app)["question"]["key"] == asked.key,
+        lambda: (
+            _room_state(page, room_app)["question"] is not None
+            and _room_state(page, room_app)["question"]["key"] == asked.key
+        ),
         STEP_TIMEOUT,
         f"the room opening {asked.key}",
     )
@@ -492,9 +512,16 @@ def test_a_teachers_own_lesson_asks_the_room_its_examples_and_its_quiz(
 
     page, log = teacher
     lesson = load_lesson_file(room_app.teacher_lesson)
-    asking = [item for section in lesson.sections for item in section.examples if isinstance(item.subject, Question)]
+    asking = [
+        item
+        for section in lesson.sections
+        for item in section.examples
+        if isinstance(item.subject, Question)
+    ]
     assert asking and lesson.quiz, "the starter lesson has an example that asks and a quiz"
-    page.goto(room_app.server.render_url(f"{lesson.id}.ipynb", "present=1&lang=en"), timeout=LOAD_TIMEOUT)
+    page.goto(
+        room_app.server.render_url(f"{lesson.id}.ipynb", "present=1&lang=en"), timeout=LOAD_TIMEOUT
+    )
     page.locator(".tutor-present-bar .tutor-present-room").wait_for(timeout=LOAD_TIMEOUT)
 
     asked = _to_first_question(page, lesson)

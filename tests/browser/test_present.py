@@ -489,7 +489,9 @@ def test_the_worked_examples_own_presenter_mode_uses_the_page_and_cuts_nothing(
     problems = []
     for number in range(1, count + 1):
         expect(position).to_have_text(text("stepper.position", number=number, total=count))
-        expect(browser_page.locator(".tutor-step-page .is-big, .tutor-present-step")).not_to_have_count(0)
+        expect(
+            browser_page.locator(".tutor-step-page .is-big, .tutor-present-step")
+        ).not_to_have_count(0)
         seen = browser_page.evaluate(_STEP_ON_THE_PAGE)
         if seen["cut"]:
             problems.append(f"{seen['position']}: cut: {seen['cut'][:4]}")

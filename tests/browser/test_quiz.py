@@ -312,8 +312,14 @@ def test_chosen_and_missed_cards_are_marked_in_words_in_chinese(
         return words.nth(question.hand.index(card))
 
     # The marks come with the feedback (each its own message from the kernel): wait.
-    for card, decision in ((legal[0], "your-choice"), (illegal[0], "your-choice"), (legal[1], "missed")):
-        expect(under(card)).to_contain_text(text(f"widgets.{decision}", lang), timeout=ACTION_TIMEOUT)
+    for card, decision in (
+        (legal[0], "your-choice"),
+        (illegal[0], "your-choice"),
+        (legal[1], "missed"),
+    ):
+        expect(under(card)).to_contain_text(
+            text(f"widgets.{decision}", lang), timeout=ACTION_TIMEOUT
+        )
         mark = "quiz.legal-card" if card in legal else "quiz.illegal-card"
         expect(under(card)).to_contain_text(text(mark, lang))
     missed = toggles.nth(question.hand.index(legal[1]))
@@ -351,8 +357,12 @@ def test_the_trick_winner_and_the_learners_card_are_both_marked(
         1, timeout=ACTION_TIMEOUT
     )
     verdicts = quiz.locator(f".{QUIZ_CLASS}-verdict")
-    expect(verdicts.nth(wrong)).to_have_text(text("widgets.your-answer", lang), timeout=ACTION_TIMEOUT)
-    expect(verdicts.nth(winner)).to_have_text(text("quiz.winner-mark", lang), timeout=ACTION_TIMEOUT)
+    expect(verdicts.nth(wrong)).to_have_text(
+        text("widgets.your-answer", lang), timeout=ACTION_TIMEOUT
+    )
+    expect(verdicts.nth(winner)).to_have_text(
+        text("quiz.winner-mark", lang), timeout=ACTION_TIMEOUT
+    )
     icon = re.escape(text("widgets.wrong-icon", lang))
     expect(buttons.nth(wrong)).to_have_text(re.compile(f"^{icon} "), timeout=ACTION_TIMEOUT)
     icon = re.escape(text("widgets.right-icon", lang))
@@ -403,7 +413,13 @@ def test_the_quiz_ends_with_the_first_try_score_and_the_missed_questions_again(
         _type_and_enter(copy, format_points(question.correct_answer()))  # type: ignore[arg-type]
         expect(copy.locator(".quiz-feedback.right")).to_have_count(1, timeout=ACTION_TIMEOUT)
     expect(status).to_contain_text(
-        text("lesson-quiz.again-score", lang, right=len(missed), total=len(missed), answered=len(missed)),
+        text(
+            "lesson-quiz.again-score",
+            lang,
+            right=len(missed),
+            total=len(missed),
+            answered=len(missed),
+        ),
         timeout=ACTION_TIMEOUT,
     )
     expect(status).to_contain_text(score)  # the first-try score stays as it was

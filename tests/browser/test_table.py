@@ -411,7 +411,7 @@ def test_a_six_player_score_sheet_scrolls_inside_itself_on_a_phone(
 def test_words_about_keys_show_only_where_there_is_a_keyboard(
     app: AppServer, browser: Any, phone: bool
 ) -> None:
-    """"Tab to it and press Enter" and the arrow keys are for a keyboard and a mouse; a
+    """ "Tab to it and press Enter" and the arrow keys are for a keyboard and a mouse; a
     phone (touch, no hover) shows neither hint."""
     expect = _expect()
     context = browser.new_context(
@@ -421,7 +421,11 @@ def test_words_about_keys_show_only_where_there_is_a_keyboard(
         page = context.new_page()
         hints = [
             (WORKED, ".tutor-stepper", page.locator(".tutor-step-keys")),
-            (PLAY, ".tutor-play-table .tutor-felt", page.get_by_text(text("play-screen.intro-keys"))),
+            (
+                PLAY,
+                ".tutor-play-table .tutor-felt",
+                page.get_by_text(text("play-screen.intro-keys")),
+            ),
         ]
         for notebook, ready, hint in hints:
             _open(page, app, notebook, "en", ready)
@@ -453,7 +457,8 @@ _BROKEN_WORDS = """([selector, words]) => {
 
 
 @pytest.mark.parametrize(
-    ("lang", "words"), [("ja", ["新しいゲーム", "ラウンド", "プレイヤー"]), ("zh-Hant", ["新遊戲", "電腦對手"])]
+    ("lang", "words"),
+    [("ja", ["新しいゲーム", "ラウンド", "プレイヤー"]), ("zh-Hant", ["新遊戲", "電腦對手"])],
 )
 def test_the_play_screens_side_column_never_breaks_inside_a_word(
     app: AppServer, page: tuple[Any, PageLog], lang: str, words: list[str]

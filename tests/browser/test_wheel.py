@@ -190,7 +190,9 @@ def test_a_plain_install_has_no_jupyterlab_and_lab_says_how_to_add_it(
 ) -> None:
     """JupyterLab is the ``lab`` extra: ``pip install wizard-tutor`` leaves it out, and
     ``wizard-tutor lab`` says in one line how to add it (a pip user has no checkout)."""
-    done = run(installed, "python", "-c", "import importlib.util as u; print(u.find_spec('jupyterlab'))")
+    done = run(
+        installed, "python", "-c", "import importlib.util as u; print(u.find_spec('jupyterlab'))"
+    )
     assert (done.returncode, done.stdout.strip()) == (0, "None"), done.stderr
     done = run(installed, "wizard-tutor", "lab", "--no-browser", "--dir", "course")
     assert done.returncode == 2

@@ -34,7 +34,9 @@ def store(monkeypatch: pytest.MonkeyPatch) -> tuple[BrowserStore, Progress, list
     return store, progress, sent
 
 
-def test_progress_loads_when_the_browser_reports(store: tuple[BrowserStore, Progress, list[Any]]) -> None:
+def test_progress_loads_when_the_browser_reports(
+    store: tuple[BrowserStore, Progress, list[Any]],
+) -> None:
     browser, progress, _ = store
     assert progress.state is ProgressState.LOADING and browser.key == BROWSER_STORAGE_KEY
     events = [AnswerEvent(AnswerSource.PRACTICE, "score", True, True), ResetEvent()]
@@ -71,7 +73,9 @@ def test_a_damaged_browser_store_is_said_and_can_be_started_afresh(
     pending = progress.record_answer(AnswerSource.PRACTICE, topic=Topic.SCORE, correct=True)
     assert sent == []  # nothing is added to a damaged store
     progress.start_afresh()
-    assert sent[0]["op"] == "replace" and sent[0]["backup"].startswith(f"{BROWSER_STORAGE_KEY}.broken-")
+    assert sent[0]["op"] == "replace" and sent[0]["backup"].startswith(
+        f"{BROWSER_STORAGE_KEY}.broken-"
+    )
     assert sent[1] == {"op": "append", "event": pending.to_json()}
     browser.stored = "[]"
     assert progress.state is ProgressState.READY and progress.count(Topic.SCORE).right == 1

@@ -124,7 +124,9 @@ def test_the_first_and_last_pages_have_one_neighbour_and_the_bottom_no_course_li
 
 def test_in_lab_links_are_plain_paths_and_there_is_no_language_choice_or_present_link() -> None:
     entries = course_entries(NOTEBOOKS)
-    assert [link["href"] for link in links(nav_html(entries, "02_trump.ipynb", LAB), "tutor-nav")] == [
+    assert [
+        link["href"] for link in links(nav_html(entries, "02_trump.ipynb", LAB), "tutor-nav")
+    ] == [
         "index.ipynb",
         "01_cards_and_rounds.ipynb",
         "03_bidding.ipynb",
@@ -141,7 +143,9 @@ def test_in_lab_links_are_plain_paths_and_there_is_no_language_choice_or_present
 def test_the_course_page_offers_every_language_by_its_own_name(lang: str) -> None:
     choices = links(course_intro_html(PageContext(lang, Frontend.APP)), "tutor-language")
     assert [link["text"] for link in choices] == ["English", "日本語", "繁體中文"]
-    assert [link["href"] for link in choices] == [f"index.ipynb?lang={code}" for code in LANGUAGE_NAMES]
+    assert [link["href"] for link in choices] == [
+        f"index.ipynb?lang={code}" for code in LANGUAGE_NAMES
+    ]
     assert [link for link in choices if "aria-current" in link] == [
         choices[list(LANGUAGE_NAMES).index(lang)]
     ]
@@ -227,7 +231,10 @@ def test_continue_goes_back_to_a_lesson_left_halfway_through_its_redo() -> None:
         events += [*_answers(lesson, items[lesson], right=1), FinishedEvent(lesson)]
     events += _answers("01_cards_and_rounds", items["01_cards_and_rounds"][:2], right=2)
     summary = Summary.of(events, items)
-    assert links(continue_html(entries, APP, summary))[0]["href"] == "01_cards_and_rounds.ipynb?lang=en"
+    assert (
+        links(continue_html(entries, APP, summary))[0]["href"]
+        == "01_cards_and_rounds.ipynb?lang=en"
+    )
     assert summary.lesson("01_cards_and_rounds").right == 1  # the redo did not rewrite it
     events.append(FinishedEvent("01_cards_and_rounds"))  # the redo taken to its end
     summary = Summary.of(events, items)

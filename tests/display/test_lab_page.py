@@ -8,9 +8,7 @@ from pathlib import Path
 import tutor.app
 from tutor.display.lab_page import LANGUAGE_CSS
 
-TUTOR_CSS = (
-    Path(tutor.app.__file__).parent / "jupyter/nbconvert/templates/tutor/static/tutor.css"
-)
+TUTOR_CSS = Path(tutor.app.__file__).parent / "jupyter/nbconvert/templates/tutor/static/tutor.css"
 
 
 def _language_rules(css: str) -> list[tuple[str, str]]:

@@ -68,7 +68,10 @@ def test_the_missed_questions_come_back_fresh_until_they_are_right(scoring: Less
         answer(widget, right=number not in (0, 3))
     assert [entry[2] for entry in recorded(progress)] == [True] * 6  # each question's first
     quiz.retry_button.click()
-    assert [w.question for w in quiz.retry_quizzes] == [scoring.quiz[0].question, scoring.quiz[3].question]
+    assert [w.question for w in quiz.retry_quizzes] == [
+        scoring.quiz[0].question,
+        scoring.quiz[3].question,
+    ]
     assert all(w.first_try_correct is None and w.feedback.value == "" for w in quiz.retry_quizzes)
     assert quiz.retry_button.layout.display == "none"  # until this round is done
     assert quiz.retry_quizzes[0] in quiz.retry_area.children
@@ -171,7 +174,9 @@ def test_every_lesson_quiz_can_be_finished_with_the_engines_answers() -> None:
         for widget in quiz.quizzes:
             answer(widget, right=True)
         assert quiz.session.summary is not None
-        assert quiz.session.summary.first_try_right == quiz.session.summary.total == len(lesson.quiz)
+        assert (
+            quiz.session.summary.first_try_right == quiz.session.summary.total == len(lesson.quiz)
+        )
 
 
 def test_a_presented_quiz_has_every_question_built_when_it_is_shown(scoring: Lesson) -> None:

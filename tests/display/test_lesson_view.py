@@ -128,8 +128,11 @@ def test_example_pictures_mark_the_engines_answer() -> None:
 
 @pytest.mark.parametrize(
     "lang, label",
-    [("en", "<strong>Example.</strong></span> "), ("ja", "<strong>例</strong>：</span>"),
-     ("zh-Hant", "<strong>例子</strong>：</span>")],
+    [
+        ("en", "<strong>Example.</strong></span> "),
+        ("ja", "<strong>例</strong>：</span>"),
+        ("zh-Hant", "<strong>例子</strong>：</span>"),
+    ],
 )
 def test_an_examples_label_uses_the_languages_own_punctuation(lang: str, label: str) -> None:
     item = load_lesson("04").item("source-blue-then-wizard")
@@ -160,7 +163,6 @@ def test_a_lesson_page_has_links_title_notice_quiz_and_records_answers(shown: li
     assert [event.lesson for event in progress.events] == ["06_trick_winner"]
 
 
-
 def test_a_lesson_page_is_finished_when_its_quiz_is_answered_through_and_a_redo_keeps_the_score(
     shown: list[object],
 ) -> None:
@@ -176,7 +178,9 @@ def test_a_lesson_page_is_finished_when_its_quiz_is_answered_through_and_a_redo_
         first ``right`` of them right."""
         shown.clear()
         show_lesson_page(
-            lesson.id, folder=NOTEBOOKS, context=PageContext(lang, Frontend.APP),
+            lesson.id,
+            folder=NOTEBOOKS,
+            context=PageContext(lang, Frontend.APP),
             learner=LearnerProgress(progress),
         )
         quizzes = [reach(widget) for widget in shown if isinstance(widget, Deferred)]

@@ -248,7 +248,9 @@ def test_every_page_runs_and_shows_nothing_printed_and_no_repr(
         assert page.outputs, name
         for output in page.outputs:
             kind = output["output_type"]
-            assert kind == "display_data", f"{name}: {kind} {output.get('ename', '')} {output.get('evalue', '')}"
+            assert kind == "display_data", (
+                f"{name}: {kind} {output.get('ename', '')} {output.get('evalue', '')}"
+            )
             data = output["data"]
             rich = set(data) - {"text/plain"}
             assert rich, f"{name} shows plain text only: {data.get('text/plain')!r}"
@@ -321,7 +323,9 @@ def test_the_worked_example_practice_and_play_pages_show_their_widgets(
     first_step = worked_example(lang).steps[0].title
     assert any(first_step in html for html in pages["08_worked_example"].widget_html)
     assert f"# {text('worked.title', lang)}" in pages["08_worked_example"].markdown()
-    assert any(text("practice.tally-heading", lang) in html for html in pages["09_practice"].widget_html)
+    assert any(
+        text("practice.tally-heading", lang) in html for html in pages["09_practice"].widget_html
+    )
     assert f"# {text('play-screen.title', lang)}" in pages["11_play_a_round"].markdown()
     assert any(WIDGET_VIEW in output["data"] for output in pages["11_play_a_round"].outputs)
 
@@ -357,7 +361,9 @@ def test_translated_pages_keep_no_english(course: tuple[Config, dict[str, Page]]
             words = words.replace(name_of_a_language, "")
         words = re.sub(r"（[A-Za-z/ -]+）", "", words)  # a term's English name as a gloss
         left = {word for word in ENGLISH_WORD.findall(words) if word not in KEPT_WORDS}
-        assert not left, f"{name} in {config.lang} ({config.frontend}) shows English: {sorted(left)[:10]}"
+        assert not left, (
+            f"{name} in {config.lang} ({config.frontend}) shows English: {sorted(left)[:10]}"
+        )
 
 
 def test_an_unknown_tutor_lang_stops_a_page_with_one_line_naming_it(tmp_path: Path) -> None:

@@ -121,7 +121,10 @@ def test_the_worked_examples_tricks_at_a_glance_wait_for_the_last_step(
     monkeypatch.setattr(page, "show_widget", lambda widget, _lang: widgets.append(widget))
     learner = LearnerProgress(Progress(MemoryStore()))
     show_worked_example_page(
-        "08_worked_example", folder=NOTEBOOKS, context=PageContext("ja", Frontend.APP), learner=learner
+        "08_worked_example",
+        folder=NOTEBOOKS,
+        context=PageContext("ja", Frontend.APP),
+        learner=learner,
     )
     assert not any(isinstance(obj, HTML) and title in obj.data for obj in shown)
     (content,) = widgets

@@ -146,7 +146,9 @@ def test_a_whole_seeded_round_is_played_with_the_controls_and_scored_with_formul
     while not session.round.finished:
         view = session.view()
         if view.phase is Phase.PLAYING:
-            assert is_shown(screen.hand_box) and sorted(screen.hand_cards, key=str) == sorted(view.hand, key=str)
+            assert is_shown(screen.hand_box) and sorted(screen.hand_cards, key=str) == sorted(
+                view.hand, key=str
+            )
             assert not any(offered(screen, button) for button in screen.bid_buttons)
             legal = {card_button(screen, card).description for card in view.legal_plays}
             assert all(not screen.card_buttons[i].disabled for i in range(len(view.hand)))
@@ -174,8 +176,9 @@ def test_a_whole_seeded_round_is_played_with_the_controls_and_scored_with_formul
     # the last trick stays on the table, its winner marked
     last = rnd.tricks[-1]
     assert screen.table.value.count('class="tutor-trick-card') == 4
-    winners = re.findall(r'class="tutor-trick-card is-winner[^"]*" data-seat="(\d)"',
-                         screen.table.value)
+    winners = re.findall(
+        r'class="tutor-trick-card is-winner[^"]*" data-seat="(\d)"', screen.table.value
+    )
     assert winners == [str(last.winner)]
 
 
@@ -231,8 +234,11 @@ def test_an_illegal_card_is_refused_with_the_engines_reason_and_nothing_changes(
     legal = screen.session.view().legal_plays[0]
     play_card(screen, legal)  # a legal card goes, with the rule that allows it
     assert screen.session.round.snapshot() != before
-    mine = [e for e in screen.session.round.events
-            if isinstance(e, CardPlayed) and e.seat == screen.session.learner]
+    mine = [
+        e
+        for e in screen.session.round.events
+        if isinstance(e, CardPlayed) and e.seat == screen.session.learner
+    ]
     assert mine[-1].card == legal
     assert escape(describe_play(mine[-1].judgement), quote=False) in screen.message.value
     assert "✔" in screen.message.value
@@ -270,8 +276,11 @@ def test_a_card_is_played_by_pressing_it_once_and_the_hand_loses_it() -> None:
     card = view.legal_plays[-1]
     assert len(screen.card_buttons) == 3
     play_card(screen, card)
-    mine = [e for e in screen.session.round.events
-            if isinstance(e, CardPlayed) and e.seat == screen.session.learner]
+    mine = [
+        e
+        for e in screen.session.round.events
+        if isinstance(e, CardPlayed) and e.seat == screen.session.learner
+    ]
     assert [event.card for event in mine] == [card]
     assert len(screen.card_buttons) == 2 and card not in screen.hand_cards
     assert card_name(card) in screen.message.value
@@ -325,8 +334,11 @@ def test_undo_restores_the_round_exactly_as_it_was_before_the_learners_card() ->
 def test_undo_is_off_once_the_round_is_scored() -> None:
     screen = PlayScreen(players=3, variant="five-rounds", seed=8)
     session = screen.session
-    while not (session.round.phase is Phase.PLAYING and len(session.view().hand) == 1
-               and session.round_number == 2):
+    while not (
+        session.round.phase is Phase.PLAYING
+        and len(session.view().hand) == 1
+        and session.round_number == 2
+    ):
         take_turn(screen)
     rows_before = len(screen.score_sheet_widget.sheet.rows)
     assert not screen.undo_button.disabled  # a card of this round can still be taken back
@@ -430,8 +442,13 @@ def test_the_coach_shows_the_chance_of_each_trick_count_and_the_value_of_each_bi
 
 def test_plus_minus_one_disables_the_forbidden_bid_and_says_why() -> None:
     for seed in range(40):
-        screen = PlayScreen(players=3, variant="plus-minus-one", seed=seed, cards=3,
-                            coach_simulations=COACH_SIMULATIONS)
+        screen = PlayScreen(
+            players=3,
+            variant="plus-minus-one",
+            seed=seed,
+            cards=3,
+            coach_simulations=COACH_SIMULATIONS,
+        )
         forbidden = screen.session.round.forbidden_bid()
         if forbidden is not None:
             break
@@ -448,14 +465,18 @@ def test_plus_minus_one_disables_the_forbidden_bid_and_says_why() -> None:
 
 def test_the_learner_dealing_after_a_turned_wizard_chooses_trump_with_suit_buttons() -> None:
     seed = next(s for s in range(400) if str(Game(players=3, seed=s).round.turned) == "W")
-    screen = PlayScreen(players=3, variant="five-rounds", seed=seed,
-                        coach_simulations=COACH_SIMULATIONS)
+    screen = PlayScreen(
+        players=3, variant="five-rounds", seed=seed, coach_simulations=COACH_SIMULATIONS
+    )
     session = screen.session
     assert session.round.dealer == session.learner and session.view().phase is Phase.TRUMP_CHOICE
     assert all(offered(screen, button) for button in screen.trump_buttons)
     assert not any(offered(screen, button) for button in screen.bid_buttons)
     assert [b.description for b in screen.trump_buttons] == [
-        "yellow (Y)", "red (R)", "green (G)", "blue (B)"
+        "yellow (Y)",
+        "red (R)",
+        "green (G)",
+        "blue (B)",
     ]
     screen.trump_buttons[3].click()
     assert session.round.trump is Suit.BLUE
@@ -499,8 +520,9 @@ def test_a_finished_trick_replays_card_by_card_with_its_reason() -> None:
 
 
 def test_a_five_round_game_is_played_to_the_end_with_the_engines_totals() -> None:
-    screen = PlayScreen(players=3, variant="five-rounds", seed=17,
-                        coach_simulations=COACH_SIMULATIONS)
+    screen = PlayScreen(
+        players=3, variant="five-rounds", seed=17, coach_simulations=COACH_SIMULATIONS
+    )
     session = screen.session
     assert session.game is not None
     for _ in range(200):
@@ -541,16 +563,22 @@ def test_new_game_uses_the_chosen_players_variant_seed_and_length() -> None:
     assert session.rules == Rules.preset("hidden-bids") and session.game is None
     assert "Variant: Hidden bids. Seed: 9." in screen.status.value
     # the same settings deal the same cards
-    assert session.round.events[0] == PlaySession(
-        players=5, variant="hidden-bids", seed=9, cards=2
-    ).round.events[0]
+    assert (
+        session.round.events[0]
+        == PlaySession(players=5, variant="hidden-bids", seed=9, cards=2).round.events[0]
+    )
 
 
 def test_every_control_is_a_keyboard_widget() -> None:
     screen = PlayScreen(players=3, seed=5, cards=3, coach_simulations=COACH_SIMULATIONS)
     take_turn(screen)  # now the hand is a row of card buttons
-    keyboard = (widgets.Button, widgets.ToggleButton, widgets.ToggleButtons, widgets.Dropdown,
-                widgets.BoundedIntText)
+    keyboard = (
+        widgets.Button,
+        widgets.ToggleButton,
+        widgets.ToggleButtons,
+        widgets.Dropdown,
+        widgets.BoundedIntText,
+    )
     passive = (widgets.HTML, widgets.Box)
     kinds = {type(w) for w in all_widgets(screen)}
     assert all(issubclass(kind, keyboard + passive) for kind in kinds), kinds
@@ -572,12 +600,13 @@ def test_no_control_has_a_null_tooltip() -> None:
 
 
 def test_the_table_shows_the_seats_clockwise_the_dealer_and_whose_turn_it_is() -> None:
-    screen = PlayScreen(players=4, seed=11, cards=4, learner=2,
-                        coach_simulations=COACH_SIMULATIONS)
+    screen = PlayScreen(players=4, seed=11, cards=4, learner=2, coach_simulations=COACH_SIMULATIONS)
     view = screen.session.view()
     page = screen.table.value
-    by_seat = {int(seat): side for side, seat in re.findall(
-        r'class="tutor-seat side-(\w+)[^"]*" data-seat="(\d)"', page)}
+    by_seat = {
+        int(seat): side
+        for side, seat in re.findall(r'class="tutor-seat side-(\w+)[^"]*" data-seat="(\d)"', page)
+    }
     # the learner (seat 2) at the bottom, then clockwise: left, top, right
     assert by_seat == {2: "bottom", 3: "left", 0: "top", 1: "right"}
     dealer = re.findall(r'class="tutor-seat [^"]*is-dealer[^"]*" data-seat="(\d)"', page)
@@ -603,8 +632,13 @@ def test_the_coach_explains_a_best_bid_other_than_the_one_played_for() -> None:
     assert text("play-coach.played-for", bid=advice.played_for) in page
     best = format(advice.expected_scores[advice.best_bid], "+.1f").replace("-", "−")
     played = format(advice.expected_scores[advice.played_for], "+.1f").replace("-", "−")
-    why = text("play-coach.best-differs", best=advice.best_bid, played=advice.played_for,
-               best_points=best, played_points=played)
+    why = text(
+        "play-coach.best-differs",
+        best=advice.best_bid,
+        played=advice.played_for,
+        best_points=best,
+        played_points=played,
+    )
     assert escape(why, quote=False) in page
     # the control: with the two equal, no "why" is needed
     for seed in range(30):
@@ -649,4 +683,6 @@ def test_a_stale_press_of_a_bid_or_trump_button_changes_nothing(
     assert screen.session.round.events == after
     # ipywidgets logs an exception raised in a click's callback (a traceback in the kernel's
     # log) instead of raising it: there must be none
-    assert not [record for record in caplog.records if "Exception in callback" in record.getMessage()]
+    assert not [
+        record for record in caplog.records if "Exception in callback" in record.getMessage()
+    ]

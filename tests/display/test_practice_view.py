@@ -13,7 +13,9 @@ from tutor.teaching.progress import FileStore, Progress
 from tutor.teaching.text import text
 
 
-def test_practice_widget_asks_records_moves_on_and_resets_after_asking(progress_in_tmp: Path) -> None:
+def test_practice_widget_asks_records_moves_on_and_resets_after_asking(
+    progress_in_tmp: Path,
+) -> None:
     session = PracticeSession(seed=8, progress=Progress(FileStore()))
     box = PracticeWidget(session)
     first = box.quiz.question
@@ -36,7 +38,10 @@ def test_practice_widget_asks_records_moves_on_and_resets_after_asking(progress_
 
 
 def test_two_practice_pages_of_one_learner_both_count(progress_in_tmp: Path) -> None:
-    pages = [PracticeWidget(PracticeSession(seed=seed, progress=Progress(FileStore()))) for seed in (1, 2)]
+    pages = [
+        PracticeWidget(PracticeSession(seed=seed, progress=Progress(FileStore())))
+        for seed in (1, 2)
+    ]
     for box in pages:
         box.quiz.answer(box.quiz.question.correct_answer())
     assert len(progress_in_tmp.read_text().splitlines()) == 2

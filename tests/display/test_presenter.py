@@ -203,7 +203,7 @@ def test_every_question_a_lesson_shows_names_itself_for_the_live_room(
         marks = re.findall(rf'<span class="{ROOM_QUESTION}"[^>]*></span>', html)
         if isinstance(item.subject, Question):
             assert marks == [room_question(lesson.id, item.id)]
-            assert ' hidden>' in marks[0]
+            assert " hidden>" in marks[0]
         else:
             assert marks == []
     for item, widget in zip(lesson.quiz, LessonQuiz(lesson, lang="ja").quizzes, strict=True):

@@ -114,7 +114,9 @@ def test_a_failed_write_is_said_on_the_page(
 def test_reset_asks_and_resets_only_this_learner(tmp_path: Path) -> None:
     mine, theirs = tmp_path / "me.jsonl", tmp_path / "you.jsonl"
     for path in (mine, theirs):
-        Progress(FileStore(path)).record_answer(AnswerSource.PRACTICE, topic=Topic.SCORE, correct=True)
+        Progress(FileStore(path)).record_answer(
+            AnswerSource.PRACTICE, topic=Topic.SCORE, correct=True
+        )
     progress = Progress(FileStore(mine))
     control = ResetControl(progress)
     control.button.click()
@@ -126,7 +128,9 @@ def test_reset_asks_and_resets_only_this_learner(tmp_path: Path) -> None:
     assert Progress(FileStore(theirs)).count(Topic.SCORE).answered == 1
 
 
-def test_the_page_says_where_progress_is_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_page_says_where_progress_is_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
     path = tmp_path / "p.jsonl"
     assert FileStore(path).where() == text("progress.where-file", file=str(path))

@@ -197,17 +197,13 @@ def test_bad_card_notation_is_refused_with_the_engines_error() -> None:
 def test_hand_keeps_the_given_order_and_marks_chosen_positions() -> None:
     root = parse(hand_svg("W R9 B2 J", highlight=[1], dimmed=[3], labels=["a", "b", "c", "d"]))
     groups = card_groups(root)
-    assert [card_name(c) for c in parse_cards("W R9 B2 J")] == [
-        g.get("aria-label") for g in groups
-    ]
+    assert [card_name(c) for c in parse_cards("W R9 B2 J")] == [g.get("aria-label") for g in groups]
     assert ["is-highlighted" in classes(g) for g in groups] == [False, True, False, False]
     assert ["is-dimmed" in classes(g) for g in groups] == [False, False, False, True]
     labels = [t for t in root.iter(f"{SVG}text") if "label" in classes(t)]
     assert [shown(t) for t in labels] == ["a", "b", "c", "d"]
     assert root.get("role") == "group"
-    assert root.get("aria-label") == text(
-        "display.hand", cards="Wizard, red 9, blue 2, Jester"
-    )
+    assert root.get("aria-label") == text("display.hand", cards="Wizard, red 9, blue 2, Jester")
 
 
 def test_long_hand_wraps_onto_rows() -> None:
@@ -264,9 +260,7 @@ def test_winner_mark_sits_under_the_card_the_engine_names(
 def test_trick_names_each_player_under_their_card_in_play_order() -> None:
     root = parse(trick_svg("J B5 B11 B7", players=["Ann", "Ben", "Cleo", "Dev"]))
     names = [
-        (shown(t), float(t.get("x")))
-        for t in root.iter(f"{SVG}text")
-        if "player" in classes(t)
+        (shown(t), float(t.get("x"))) for t in root.iter(f"{SVG}text") if "player" in classes(t)
     ]
     assert [name for name, _ in names] == ["Ann", "Ben", "Cleo", "Dev"]
     assert [x for _, x in names] == sorted(x for _, x in names)
@@ -288,7 +282,9 @@ def test_a_name_as_wide_as_a_card_is_never_cut_under_a_small_card(scale: float) 
     root = parse(trick_svg("B5 B6 B7", players=names, winner=0, scale=scale, lang="ja"))
     labels = [shown(t) for t in root.iter(f"{SVG}text") if "player" in classes(t)]
     assert labels == names
-    assert "…" not in shown(next(t for t in root.iter(f"{SVG}text") if "winner-label" in classes(t)))
+    assert "…" not in shown(
+        next(t for t in root.iter(f"{SVG}text") if "winner-label" in classes(t))
+    )
 
 
 def test_trick_refuses_a_winner_or_names_that_do_not_fit() -> None:
@@ -421,4 +417,6 @@ def test_finished_round_view_gives_each_players_points() -> None:
         for name, score in zip(rnd.names, rnd.scores(), strict=True)
     )
     assert text("display.round-finished", points=points) in page
-    assert explain_trick(rnd.tricks[-1].cards, rnd.trump).winner == rnd.tricks[-1].explanation.winner
+    assert (
+        explain_trick(rnd.tricks[-1].cards, rnd.trump).winner == rnd.tricks[-1].explanation.winner
+    )

@@ -68,8 +68,12 @@ LEGAL_QUESTIONS = [
     LegalPlaysQuestion.of(hand="B7 R12 G10", plays="", trump=None),
     LegalPlaysQuestion.of(hand="Y3 Y9 B1 W W", plays="J J Y5", trump="B"),
 ]
-SCORE_QUESTIONS = [ScoreQuestion(bid=2, taken=2), ScoreQuestion(bid=0, taken=0),
-                   ScoreQuestion(bid=3, taken=1), ScoreQuestion(bid=1, taken=4)]
+SCORE_QUESTIONS = [
+    ScoreQuestion(bid=2, taken=2),
+    ScoreQuestion(bid=0, taken=0),
+    ScoreQuestion(bid=3, taken=1),
+    ScoreQuestion(bid=1, taken=4),
+]
 TRUMP_QUESTIONS = [TrumpQuestion.of(turned) for turned in ("R9", "B13", "W", "J", None)]
 
 
@@ -225,7 +229,10 @@ def test_score_entered_with_enter_is_graded(question: ScoreQuestion) -> None:
     assert says_right(quiz)
     assert shows(question.check(question.correct_answer()), quiz.feedback)
     # The feedback says which number it graded.
-    assert text("quiz.you-answered", answer=format_points(question.correct_answer())) in quiz.feedback.value
+    assert (
+        text("quiz.you-answered", answer=format_points(question.correct_answer()))
+        in quiz.feedback.value
+    )
     assert quiz.answer_mark is not None and text("widgets.yours-right") in quiz.answer_mark.value
 
 
@@ -256,8 +263,15 @@ def test_score_check_grades_the_number_it_carries_not_the_boxs_earlier_value() -
     assert text("quiz.you-answered", answer=format_points(-20)) in quiz.feedback.value
 
 
-@pytest.mark.parametrize("content", [{"event": "submit"}, {"event": "submit", "value": None},
-                                     {"event": "submit", "value": 40}, {"event": "blur", "value": "40"}])
+@pytest.mark.parametrize(
+    "content",
+    [
+        {"event": "submit"},
+        {"event": "submit", "value": None},
+        {"event": "submit", "value": 40},
+        {"event": "blur", "value": "40"},
+    ],
+)
 def test_a_submit_without_typed_text_grades_nothing(content: dict[str, object]) -> None:
     """A message without the text (a Python None may arrive as nothing at all in the
     static site's kernel) is no answer."""
@@ -391,7 +405,9 @@ def _engine_legal_bids(question: LegalBidsQuestion) -> set[int]:
     return set(rnd.legal_bids())
 
 
-@pytest.mark.parametrize("question", LEGAL_BIDS_QUESTIONS, ids=lambda q: f"{q.bids}-{q.plus_minus_one}")
+@pytest.mark.parametrize(
+    "question", LEGAL_BIDS_QUESTIONS, ids=lambda q: f"{q.bids}-{q.plus_minus_one}"
+)
 def test_legal_bids_toggles_then_check_graded_by_the_engine(question: LegalBidsQuestion) -> None:
     legal = _engine_legal_bids(question)
     quiz = QuizWidget(question)
@@ -413,7 +429,9 @@ def test_legal_bids_wrong_selection_shows_what_plus_minus_one_forbids() -> None:
     quiz = QuizWidget(question)
     select(quiz, set(range(question.cards + 1)))
     assert quiz.choice_toggles is not None
-    assert quiz.choice_toggles.toggles[0].description == text("widgets.card-button-selected", card="0")
+    assert quiz.choice_toggles.toggles[0].description == text(
+        "widgets.card-button-selected", card="0"
+    )
     quiz.check_button.click()
     every = set(range(question.cards + 1))
     assert says_wrong(quiz)
@@ -758,7 +776,9 @@ def test_a_wrong_answer_can_be_tried_again_and_the_first_try_counts(question: Qu
     assert quiz.children.index(quiz.feedback) < len(quiz.children) - 1
     quiz.try_again_button.click()
     assert quiz.feedback.value == "" and quiz.try_again_button.layout.display == "none"
-    assert all(not control.disabled for control in controls(quiz) if control is not quiz.try_again_button)
+    assert all(
+        not control.disabled for control in controls(quiz) if control is not quiz.try_again_button
+    )
     answer_as_learner(quiz, right)
     assert says_right(quiz) and quiz.solved
     assert quiz.first_try_correct is False  # the score keeps the first try
@@ -831,7 +851,9 @@ def test_after_an_answer_the_learners_choice_is_marked_in_words(question: Questi
         chosen = quiz.choice_buttons[index]
         correct = quiz.choice_buttons[list(quiz.choices).index(right)]
         # A card's words go under it; a plain button says it all itself.
-        said = chosen.description + (quiz.card_picker.verdicts[index].value if quiz.card_picker else "")
+        said = chosen.description + (
+            quiz.card_picker.verdicts[index].value if quiz.card_picker else ""
+        )
         assert text("widgets.your-answer") in said and chosen.description.startswith("✘")
         assert correct.description.startswith("✔") and correct.button_style == "success"
         return
@@ -841,7 +863,9 @@ def test_after_an_answer_the_learners_choice_is_marked_in_words(question: Questi
     toggles = quiz.choice_toggles
     assert toggles is not None
     for index, _choice in enumerate(question.choices()):
-        words = toggles.toggles[index].description + (toggles.verdicts[index].value if toggles.cards else "")
+        words = toggles.toggles[index].description + (
+            toggles.verdicts[index].value if toggles.cards else ""
+        )
         assert text("widgets.your-choice") in words
 
 
@@ -856,7 +880,9 @@ def test_a_marked_button_keeps_its_full_colour_when_locked() -> None:
     missed = quiz.choice_toggles.toggles[2]
     assert missed.disabled and "tutor-quiz-marked" in missed._dom_classes
     assert missed.button_style == "warning"
-    assert ".tutor-quiz .jupyter-button.tutor-quiz-marked:disabled { opacity: 1;" in quiz._style.value
+    assert (
+        ".tutor-quiz .jupyter-button.tutor-quiz-marked:disabled { opacity: 1;" in quiz._style.value
+    )
 
 
 @pytest.mark.parametrize("question", ALL_QUESTIONS, ids=lambda q: type(q).__name__)
@@ -880,6 +906,8 @@ def test_each_card_choice_is_one_column_whose_button_covers_it() -> None:
     """The picture is inside the column the button's ::after covers (QUIZ_CSS)."""
     quiz = QuizWidget(LEGAL_QUESTIONS[0])
     assert quiz.choice_toggles is not None
-    for column, toggle in zip(quiz.choice_toggles.children, quiz.choice_toggles.toggles, strict=True):
+    for column, toggle in zip(
+        quiz.choice_toggles.children, quiz.choice_toggles.toggles, strict=True
+    ):
         assert "tutor-quiz-card-choice" in column._dom_classes and column.children[-1] is toggle
     assert ".tutor-quiz-card-choice > button::after" in quiz._style.value

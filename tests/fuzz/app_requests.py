@@ -24,8 +24,15 @@ class Reply:
         return self.status == 400 and self.headers == "HTTP/1.1 400 Bad Request"
 
 
-def ask(port: int, target: bytes, *, method: bytes = b"GET", headers: bytes | None = None,
-        body: bytes = b"", timeout: float = 60.0) -> Reply:
+def ask(
+    port: int,
+    target: bytes,
+    *,
+    method: bytes = b"GET",
+    headers: bytes | None = None,
+    body: bytes = b"",
+    timeout: float = 60.0,
+) -> Reply:
     """Send one request (``Connection: close``) and read the whole reply."""
     head = headers if headers is not None else f"Host: 127.0.0.1:{port}\r\n".encode()
     if body:

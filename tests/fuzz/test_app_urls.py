@@ -125,37 +125,56 @@ REQUESTS: dict[str, tuple[bytes, bytes, bytes | None, bytes]] = {
     "PUT a page": (b"PUT", b"/voila/render/index.ipynb", None, b"x"),
     "a made-up method": (b"FROB", b"/", None, b""),
     "TRACE": (b"TRACE", b"/", None, b""),
-    "POST a shutdown without the cookie": (b"POST", f"/voila/api/shutdown/{KERNEL}".encode(), None, b""),
+    "POST a shutdown without the cookie": (
+        b"POST",
+        f"/voila/api/shutdown/{KERNEL}".encode(),
+        None,
+        b"",
+    ),
     "POST the login form": (b"POST", b"/login", None, b"password=x&new_password=y"),
     "no Host": (b"GET", b"/", b"", b""),
     "someone else's Host": (b"GET", b"/", b"Host: attacker.example\r\n", b""),
     "a Host of 5000 characters": (b"GET", b"/", b"Host: " + b"h" * 5000 + b"\r\n", b""),
-    "a 100 KB header": (b"GET", b"/", b"Host: 127.0.0.1\r\nX-Big: " + b"a" * 100_000 + b"\r\n", b""),
+    "a 100 KB header": (
+        b"GET",
+        b"/",
+        b"Host: 127.0.0.1\r\nX-Big: " + b"a" * 100_000 + b"\r\n",
+        b"",
+    ),
     "a thousand cookies": (
-        b"GET", b"/voila/render/nothing.ipynb",
-        b"Host: 127.0.0.1\r\nCookie: " + b"; ".join(b"c%d=%d" % (i, i) for i in range(1000)) + b"\r\n",
+        b"GET",
+        b"/voila/render/nothing.ipynb",
+        b"Host: 127.0.0.1\r\nCookie: "
+        + b"; ".join(b"c%d=%d" % (i, i) for i in range(1000))
+        + b"\r\n",
         b"",
     ),
     "a broken _xsrf cookie": (
-        b"GET", b"/voila/render/nothing.ipynb",
+        b"GET",
+        b"/voila/render/nothing.ipynb",
         b"Host: 127.0.0.1\r\nCookie: _xsrf=2|zz|\x01|" + b"9" * 5000 + b"\r\n",
         b"",
     ),
     "a websocket upgrade to no kernel": (
-        b"GET", f"/api/kernels/{KERNEL}/channels".encode(),
+        b"GET",
+        f"/api/kernels/{KERNEL}/channels".encode(),
         b"Host: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n",
         b"",
     ),
     "a websocket upgrade from another site": (
-        b"GET", f"/api/kernels/{KERNEL}/channels".encode(),
+        b"GET",
+        f"/api/kernels/{KERNEL}/channels".encode(),
         b"Host: 127.0.0.1\r\nOrigin: http://attacker.example\r\nUpgrade: websocket\r\n"
         b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
         b"Sec-WebSocket-Version: 13\r\n",
         b"",
     ),
     "Accept-Language garbage": (
-        b"GET", b"/no/such", b"Host: 127.0.0.1\r\nAccept-Language: " + b"\xff;q=zz," * 500 + b"\r\n", b""
+        b"GET",
+        b"/no/such",
+        b"Host: 127.0.0.1\r\nAccept-Language: " + b"\xff;q=zz," * 500 + b"\r\n",
+        b"",
     ),
 }
 
@@ -187,19 +206,28 @@ def test_a_page_with_a_nasty_query_is_still_the_page(server: Any) -> None:
 # -- generated addresses -----------------------------------------------------------------------
 
 PREFIXES = [
-    "/", "/voila/render/", "/voila/static/", "/voila/templates/", "/voila/templates/tutor/static/",
-    "/voila/files/", "/voila/tree/", "/api/kernels/", "/voila/api/shutdown/", "/voila/api/themes/",
-    "/login/", "/static/",
+    "/",
+    "/voila/render/",
+    "/voila/static/",
+    "/voila/templates/",
+    "/voila/templates/tutor/static/",
+    "/voila/files/",
+    "/voila/tree/",
+    "/api/kernels/",
+    "/voila/api/shutdown/",
+    "/voila/api/themes/",
+    "/login/",
+    "/static/",
 ]
-_PART = st.text(
-    alphabet=st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=40
-)
+_PART = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=40)
 
 
 @examples(80)
 @given(
     prefix=st.sampled_from(PREFIXES),
-    parts=st.lists(_PART | st.sampled_from(["..", ".", "", "index.ipynb", "%00", "%2f"]), max_size=5),
+    parts=st.lists(
+        _PART | st.sampled_from(["..", ".", "", "index.ipynb", "%00", "%2f"]), max_size=5
+    ),
     query=st.lists(st.tuples(_PART, _PART), max_size=6),
     suffix=st.sampled_from(["", ".ipynb", ".py", ".png", "/"]),
 )

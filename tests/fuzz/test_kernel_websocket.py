@@ -35,7 +35,9 @@ def open_page(port: int) -> tuple[str, str]:
     page = response.read().decode()
     assert response.status == 200, page[:300]
     cookies = "; ".join(
-        value.split(";", 1)[0] for name, value in response.getheaders() if name.lower() == "set-cookie"
+        value.split(";", 1)[0]
+        for name, value in response.getheaders()
+        if name.lower() == "set-cookie"
     )
     match = re.search(r'"kernelId": ?"([0-9a-f-]{36})"', page)
     assert match, "no kernel id in the page"
@@ -45,9 +47,19 @@ def open_page(port: int) -> tuple[str, str]:
 def message(msg_type: str, content: object, channel: str = "shell") -> str:
     return json.dumps(
         {
-            "header": {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "session": "fuzz",
-                       "username": "fuzz", "version": "5.3", "date": ""},
-            "parent_header": {}, "metadata": {}, "content": content, "channel": channel, "buffers": [],
+            "header": {
+                "msg_id": uuid.uuid4().hex,
+                "msg_type": msg_type,
+                "session": "fuzz",
+                "username": "fuzz",
+                "version": "5.3",
+                "date": "",
+            },
+            "parent_header": {},
+            "metadata": {},
+            "content": content,
+            "channel": channel,
+            "buffers": [],
         }
     )
 
@@ -98,7 +110,10 @@ V1 = "v1.kernel.websocket.jupyter.org"
 
 def v1_frame(msg_type: str, content: object, channel: str = "shell") -> bytes:
     parts = json.loads(message(msg_type, content, channel))
-    packed = [json.dumps(parts[name]).encode() for name in ("header", "parent_header", "metadata", "content")]
+    packed = [
+        json.dumps(parts[name]).encode()
+        for name in ("header", "parent_header", "metadata", "content")
+    ]
     return serialize_msg_to_ws_v1(packed, channel)
 
 

@@ -31,6 +31,7 @@ ENTRY = "lesson files (load_lesson_file)"
 SECONDS, MEGABYTES = 20.0, 64.0
 """Per file, in-process: the largest files allowed take a second or two on a quiet machine."""
 
+
 def refusal_of(path: Path, case: str) -> str | None:
     """The message refusing the file at ``path`` (None: it was read), within the bounds."""
     with bounded(ENTRY, case, seconds=SECONDS, megabytes=MEGABYTES):
@@ -79,7 +80,10 @@ CORPUS: dict[str, tuple[bytes, str | None]] = {
     "31 digits": (("bid = " + "1" * 31).encode(), f"at most {MAX_NUMBER_CHARACTERS}"),
     "a float of 400 digits": (("x = 1." + "0" * 400).encode(), "a number of"),
     "1e400 (infinite)": (b"x = 1e400\n", "unknown key 'x'"),
-    "too big by one byte": (b"#" * (MAX_LESSON_BYTES + 1), f"larger than {MAX_LESSON_BYTES:,} bytes"),
+    "too big by one byte": (
+        b"#" * (MAX_LESSON_BYTES + 1),
+        f"larger than {MAX_LESSON_BYTES:,} bytes",
+    ),
     "54 MB of sections": (BIG.encode() * 128, "larger than"),
     "the largest size allowed, all sections": (
         BIG.encode()[: MAX_LESSON_BYTES - 100].rsplit(b"\n[[", 1)[0] + b"\n",
@@ -101,7 +105,10 @@ CORPUS: dict[str, tuple[bytes, str | None]] = {
     "an unclosed array, nested": (b"title.en = [\n" * 20, "nested more than"),
     "an unclosed array": (b"title.en = [\n" * 5, "not valid TOML"),
     "a key twice": (b'title.en = "a"\ntitle.en = "b"\n', "not valid TOML"),
-    "a table where a text goes": (b'title = { en = { x = "y" } }\n', "title.en must be a non-empty text"),
+    "a table where a text goes": (
+        b'title = { en = { x = "y" } }\n',
+        "title.en must be a non-empty text",
+    ),
     "a list of 30,000 items": (
         ("title.en = [" + "1," * 30_000 + "]").encode(),
         "title.en must be a non-empty text, got [1, 1, 1, 1, 1, 1, 1, 1, ...] (list)",
@@ -144,8 +151,11 @@ def test_a_pipe_a_device_and_a_folder_are_refused_without_waiting(tmp_path: Path
     (folder / "13_folder.toml").mkdir(parents=True)
     os.mkfifo(folder / "12_pipe.toml")  # nobody writes to it: opening it would wait forever
     (folder / "14_device.toml").symlink_to("/dev/zero")
-    words = {"12_pipe.toml": "not a regular file", "13_folder.toml": "is a folder",
-             "14_device.toml": "not a regular file"}
+    words = {
+        "12_pipe.toml": "not a regular file",
+        "13_folder.toml": "is a folder",
+        "14_device.toml": "not a regular file",
+    }
     for name, expected in words.items():
         message = refusal_of(folder / name, name)
         assert message is not None and expected in message, message
@@ -169,7 +179,10 @@ def _run_measured(command: list[str]) -> tuple[subprocess.CompletedProcess[str],
     """``command``'s result (its own stderr), CPU seconds and peak memory in KB."""
     run = subprocess.run(
         [sys.executable, "-c", _MEASURE, *command],
-        capture_output=True, text=True, timeout=150, check=False,
+        capture_output=True,
+        text=True,
+        timeout=150,
+        check=False,
     )
     stderr, _, figures = run.stderr.rstrip("\n").rpartition("\n")
     cpu, max_rss_kb = figures.split()
@@ -202,7 +215,10 @@ def test_the_checker_and_the_app_refuse_the_issues_files_with_a_message(tmp_path
 
     served = subprocess.run(
         [sys.executable, "-m", "tutor", "app", "--lessons", str(folder), "--port", "18899"],
-        capture_output=True, text=True, timeout=120, check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert served.returncode == 2, served
     assert "Traceback" not in served.stderr and "Voil" not in served.stderr

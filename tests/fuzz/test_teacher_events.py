@@ -38,9 +38,10 @@ LEARNER, OTHER_SERVICE = "token ada-server", "token some-service"
 def fake_current_user(handler: Any) -> dict[str, str] | None:
     """The hub's answer for the request's token: ada's server, a service, or nobody."""
     token = handler.request.headers.get("Authorization", "")
-    return {LEARNER: {"name": "ada", "kind": "user"}, OTHER_SERVICE: {"name": "x", "kind": "service"}}.get(
-        token
-    )
+    return {
+        LEARNER: {"name": "ada", "kind": "user"},
+        OTHER_SERVICE: {"name": "x", "kind": "service"},
+    }.get(token)
 
 
 @pytest.fixture(scope="module")
@@ -72,7 +73,9 @@ def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Eve
     patch.undo()
 
 
-def post(port: int, body: bytes, *, token: str | None = LEARNER, headers: dict[str, str] | None = None) -> tuple[int, str, float]:
+def post(
+    port: int, body: bytes, *, token: str | None = LEARNER, headers: dict[str, str] | None = None
+) -> tuple[int, str, float]:
     import time
 
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=SECONDS * 2)
@@ -93,7 +96,9 @@ def post(port: int, body: bytes, *, token: str | None = LEARNER, headers: dict[s
     return status, text, time.perf_counter() - start
 
 
-def check(case: str, status: int, text: str, seconds: float, *, accepted: bool | None = False) -> None:
+def check(
+    case: str, status: int, text: str, seconds: float, *, accepted: bool | None = False
+) -> None:
     assert seconds < SECONDS, (case, seconds)
     assert status < 500, (case, status, text[:300])
     assert "Traceback" not in text and "site-packages" not in text, case
@@ -107,8 +112,15 @@ def check(case: str, status: int, text: str, seconds: float, *, accepted: bool |
 
 def event(**fields: object) -> dict[str, object]:
     base: dict[str, object] = {
-        "v": 1, "id": uuid.uuid4().hex, "time": "2026-12-01T10:00:00Z", "kind": "practice",
-        "lesson": None, "item": None, "topic": "trick-winner", "correct": True, "first_try": True,
+        "v": 1,
+        "id": uuid.uuid4().hex,
+        "time": "2026-12-01T10:00:00Z",
+        "kind": "practice",
+        "lesson": None,
+        "item": None,
+        "topic": "trick-winner",
+        "correct": True,
+        "first_try": True,
     }
     base.update(fields)
     return base
@@ -176,7 +188,9 @@ def test_who_may_report(service: tuple[int, EventStore]) -> None:
 
 def test_a_good_report_is_kept_once(service: tuple[int, EventStore]) -> None:
     port, store = service
-    body = report(event(), event(kind="quiz", lesson="06_trick_winner", item="quiz-a", first_try=False))
+    body = report(
+        event(), event(kind="quiz", lesson="06_trick_winner", item="quiz-a", first_try=False)
+    )
     for new in (2, 0):
         status, text, seconds = post(port, body)
         check("a good report", status, text, seconds, accepted=True)
@@ -186,7 +200,9 @@ def test_a_good_report_is_kept_once(service: tuple[int, EventStore]) -> None:
 
 _JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-(10**30), 10**30) | st.floats() | st.text(max_size=30),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4)
+    ),
     max_leaves=15,
 )
 _FIELDS = st.fixed_dictionaries(
@@ -194,7 +210,8 @@ _FIELDS = st.fixed_dictionaries(
     optional={
         "v": st.sampled_from([1, 2, "1", None]) | _JSON,
         "id": st.just(uuid.uuid4().hex) | st.text(max_size=40),
-        "time": st.sampled_from(["2026-12-01T10:00:00Z", "2026-13-45T99:00:00", ""]) | st.text(max_size=30),
+        "time": st.sampled_from(["2026-12-01T10:00:00Z", "2026-13-45T99:00:00", ""])
+        | st.text(max_size=30),
         "kind": st.sampled_from(["quiz", "practice", "reset", "exam"]) | _JSON,
         "lesson": st.sampled_from(["06_trick_winner", None, "../x"]) | _JSON,
         "item": st.sampled_from(["quiz-a", None, ""]) | _JSON,
@@ -208,7 +225,10 @@ _FIELDS = st.fixed_dictionaries(
 @examples(120)
 @given(events=st.lists(_FIELDS | _JSON, max_size=5), wrapper=st.sampled_from(["events", "other"]))
 def test_any_report_is_answered_with_json_never_a_5xx(
-    service: tuple[int, EventStore], caplog: pytest.LogCaptureFixture, events: list[object], wrapper: str
+    service: tuple[int, EventStore],
+    caplog: pytest.LogCaptureFixture,
+    events: list[object],
+    wrapper: str,
 ) -> None:
     caplog.set_level(logging.INFO)
     port, _ = service

@@ -75,7 +75,9 @@ def page_widgets(guarded: None, tmp_path_factory: pytest.TempPathFactory) -> lis
 
 def send(widget: Any, data: object, buffers: list[bytes] | None = None) -> None:
     """What the kernel does with a comm message from the page to ``widget``."""
-    widget.comm.handle_msg({"content": {"comm_id": widget.model_id, "data": data}, "buffers": buffers or []})
+    widget.comm.handle_msg(
+        {"content": {"comm_id": widget.model_id, "data": data}, "buffers": buffers or []}
+    )
 
 
 def no_traceback(records: list[logging.LogRecord]) -> None:
@@ -90,7 +92,9 @@ def refusals(caplog: pytest.LogCaptureFixture) -> list[str]:
 
 def first(widgets: list[Any], kind: type, **where: object) -> Any:
     return next(
-        w for w in widgets if isinstance(w, kind) and all(getattr(w, k) == v for k, v in where.items())
+        w
+        for w in widgets
+        if isinstance(w, kind) and all(getattr(w, k) == v for k, v in where.items())
     )
 
 
@@ -98,15 +102,47 @@ def first(widgets: list[Any], kind: type, **where: object) -> Any:
 
 MALFORMED: dict[str, tuple[type, object, str]] = {
     # the widget's kind, the message's data, words of the refusal
-    "a number where text goes": (AnswerBox, {"method": "update", "state": {"value": 5}}, "value = 5"),
-    "an unknown property": (ipywidgets.Button, {"method": "update", "state": {"evil": 1}}, "'evil' is not a property"),
-    "a list where true/false goes": (ipywidgets.Button, {"method": "update", "state": {"disabled": [1]}}, "disabled = [1]"),
-    "a layout width of a number": (ipywidgets.Layout, {"method": "update", "state": {"width": 5}}, "width = 5"),
-    "state that is a list": (ipywidgets.HTML, {"method": "update", "state": [1, 2]}, "state [1, 2] is not an object"),
+    "a number where text goes": (
+        AnswerBox,
+        {"method": "update", "state": {"value": 5}},
+        "value = 5",
+    ),
+    "an unknown property": (
+        ipywidgets.Button,
+        {"method": "update", "state": {"evil": 1}},
+        "'evil' is not a property",
+    ),
+    "a list where true/false goes": (
+        ipywidgets.Button,
+        {"method": "update", "state": {"disabled": [1]}},
+        "disabled = [1]",
+    ),
+    "a layout width of a number": (
+        ipywidgets.Layout,
+        {"method": "update", "state": {"width": 5}},
+        "width = 5",
+    ),
+    "state that is a list": (
+        ipywidgets.HTML,
+        {"method": "update", "state": [1, 2]},
+        "state [1, 2] is not an object",
+    ),
     "no method": (ipywidgets.Button, {"state": {}}, "unknown method None"),
-    "an unknown method": (ipywidgets.Button, {"method": "exec", "code": "1"}, "unknown method 'exec'"),
-    "custom content that is a list": (ipywidgets.Button, {"method": "custom", "content": ["click"]}, "is not an object"),
-    "custom content that is text": (AnswerBox, {"method": "custom", "content": "submit"}, "is not an object"),
+    "an unknown method": (
+        ipywidgets.Button,
+        {"method": "exec", "code": "1"},
+        "unknown method 'exec'",
+    ),
+    "custom content that is a list": (
+        ipywidgets.Button,
+        {"method": "custom", "content": ["click"]},
+        "is not an object",
+    ),
+    "custom content that is text": (
+        AnswerBox,
+        {"method": "custom", "content": "submit"},
+        "is not an object",
+    ),
     "data that is text": (ipywidgets.Button, "update", "its data is not an object"),
     "data that is null": (ipywidgets.Button, None, "its data is not an object"),
     "buffers that do not fit": (
@@ -114,9 +150,15 @@ MALFORMED: dict[str, tuple[type, object, str]] = {
         {"method": "update", "state": {}, "buffer_paths": [["no", "such", 1]]},
         "buffer paths",
     ),
-    "a browser store's value of a number": (BrowserStore, {"method": "update", "state": {"stored": 12}}, "stored = 12"),
+    "a browser store's value of a number": (
+        BrowserStore,
+        {"method": "update", "state": {"stored": 12}},
+        "stored = 12",
+    ),
     "a huge number where text goes": (
-        AnswerBox, {"method": "update", "state": {"value": 10**4000}}, "value = 1000000",
+        AnswerBox,
+        {"method": "update", "state": {"value": 10**4000}},
+        "value = 1000000",
     ),
 }
 
@@ -166,21 +208,31 @@ _JSON = st.recursive(
     | st.floats(allow_nan=False)
     | st.text(max_size=50)
     | st.sampled_from(["x" * 100_000, "9" * 5000, "IPY_MODEL_nope", "click", "submit"]),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4)
+    ),
     max_leaves=12,
 )
 _EVENTS = st.fixed_dictionaries(
     {"event": st.sampled_from(["click", "submit", "x"])},
-    optional={"value": st.text(max_size=20) | _JSON, "op": st.sampled_from(["failed"]), "reason": _JSON},
+    optional={
+        "value": st.text(max_size=20) | _JSON,
+        "op": st.sampled_from(["failed"]),
+        "reason": _JSON,
+    },
 )
 
 
 @st.composite
 def messages(draw: st.DrawFn, widget: Any) -> tuple[object, list[bytes]]:
     keys = sorted(widget.keys)
-    method = draw(st.sampled_from(["update", "update", "update", "custom", "custom", "request_state", "nope"]))
+    method = draw(
+        st.sampled_from(["update", "update", "update", "custom", "custom", "request_state", "nope"])
+    )
     if method == "update":
-        state = draw(st.dictionaries(st.sampled_from(keys) | st.text(max_size=8), _JSON, max_size=3))
+        state = draw(
+            st.dictionaries(st.sampled_from(keys) | st.text(max_size=8), _JSON, max_size=3)
+        )
         return {"method": "update", "state": state}, []
     if method == "custom":
         return {"method": "custom", "content": draw(_EVENTS | _JSON)}, []
@@ -196,7 +248,9 @@ def test_any_message_to_any_widget_is_handled_or_refused(
     caplog.clear()
     widget = data.draw(st.sampled_from(page_widgets), label="widget")
     message, buffers = data.draw(messages(widget), label="message")
-    with bounded(ENTRY, f"{type(widget).__name__}: {message!r}", seconds=SECONDS, megabytes=MEGABYTES):
+    with bounded(
+        ENTRY, f"{type(widget).__name__}: {message!r}", seconds=SECONDS, megabytes=MEGABYTES
+    ):
         send(widget, message, buffers)
     no_traceback(caplog.records)
 
@@ -205,6 +259,12 @@ def test_the_pages_built_here_are_the_apps(page_widgets: list[Any]) -> None:
     """The fuzzed widgets include every kind the pages' learners type into or press."""
     kinds = {type(w).__name__ for w in page_widgets}
     assert {
-        "Button", "ToggleButton", "AnswerBox", "HTML", "QuizWidget", "BrowserStore", "StandIn"
+        "Button",
+        "ToggleButton",
+        "AnswerBox",
+        "HTML",
+        "QuizWidget",
+        "BrowserStore",
+        "StandIn",
     } <= kinds, kinds
     assert Path(ipywidgets.__file__).exists()

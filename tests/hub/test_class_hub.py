@@ -435,9 +435,7 @@ def test_a_learner_answers_in_the_browser_and_the_teacher_sees_exactly_that(
             choice = next(c for c in question.choices() if c != choice)
         label = question.choice_label(choice)
         quiz.get_by_role("button", name=label, exact=True).click()
-        quiz.locator(".tutor-quiz-feedback").filter(
-            has_text=re.compile(".")
-        ).wait_for()
+        quiz.locator(".tutor-quiz-feedback").filter(has_text=re.compile(".")).wait_for()
     # Three practice questions, each answered with its first choice.
     page.goto(f"{class_hub.url}/user/bo/voila/render/09_practice.ipynb")
     practice = page.locator(".tutor-quiz").last  # the practice quiz, below the lesson
@@ -462,6 +460,7 @@ def test_a_learner_answers_in_the_browser_and_the_teacher_sees_exactly_that(
         if number < 2:
             practice.locator(".tutor-quiz-next").click()
             feedback.filter(has_text=re.compile("^$")).wait_for(state="attached")  # the next one
+
     # What bo's own page says about his practice, topic by topic ("Scoring: 1 right, 0 wrong").
     # The tally follows the last feedback in its own update: read it once it counts three.
     def read_tally() -> dict[str, str] | None:

@@ -61,7 +61,13 @@ def quiz(item: str, topic: str, correct: bool, **fields: Any) -> dict[str, Any]:
 
 
 RESET = {"v": 1, "id": "f" * 32, "time": "2026-12-01T11:00:00Z", "kind": "reset"}
-FINISHED = {"v": 2, "id": "e" * 32, "time": "2026-12-01T11:00:00Z", "kind": "finished", "page": "08_worked_example"}
+FINISHED = {
+    "v": 2,
+    "id": "e" * 32,
+    "time": "2026-12-01T11:00:00Z",
+    "kind": "finished",
+    "page": "08_worked_example",
+}
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
@@ -173,9 +179,18 @@ def _scenario(items: Mapping[str, Sequence[str]]) -> list[dict[str, Any]]:
     raws = [
         answer("quiz", topic, False, item=one[0], **lesson_one),
         answer("quiz", topic, True, item=one[0], **lesson_one),  # after the reload
-        *(answer("quiz", topic, n % 2 == 0, item=item, **lesson_one) for n, item in enumerate(one[1:])),
-        *(answer("quiz", "legal-plays", n < 4, item=item, **lesson_four) for n, item in enumerate(four)),
-        *(answer("quiz", "legal-plays", n >= 4, item=item, **lesson_four) for n, item in enumerate(four)),
+        *(
+            answer("quiz", topic, n % 2 == 0, item=item, **lesson_one)
+            for n, item in enumerate(one[1:])
+        ),
+        *(
+            answer("quiz", "legal-plays", n < 4, item=item, **lesson_four)
+            for n, item in enumerate(four)
+        ),
+        *(
+            answer("quiz", "legal-plays", n >= 4, item=item, **lesson_four)
+            for n, item in enumerate(four)
+        ),
         {**FINISHED, "id": uuid.uuid4().hex, "page": "08_worked_example"},
         *(answer("practice", "score", n % 3 == 0) for n in range(4)),
         answer("practice", "score", True, first_try=False),
@@ -209,7 +224,9 @@ def test_the_learners_course_page_and_the_teachers_page_say_the_same_of_the_same
     assert from_file == from_browser == for_teacher
     # What the issue saw: lesson 1's first question stays a miss; lesson 4's redo does
     # not rewrite its score.
-    assert for_teacher.lesson("01_cards_and_rounds").right == len(items["01_cards_and_rounds"][1:][::2])
+    assert for_teacher.lesson("01_cards_and_rounds").right == len(
+        items["01_cards_and_rounds"][1:][::2]
+    )
     assert for_teacher.lesson("04_follow_suit").right == 4
     # And in the pages' words: each lesson's score is the same number on both pages.
     course_page = course_list_html(entries, PageContext("en", Frontend.APP), from_file)
@@ -222,7 +239,10 @@ def test_the_learners_course_page_and_the_teachers_page_say_the_same_of_the_same
     finished = f"✓ {text('course.status-finished')}</span>"
     assert course_page.count(finished) == 2  # the worked example and the play page
     practice = from_file.practice
-    assert text("course.status-practice", answered=practice.answered, right=practice.right) in course_page
+    assert (
+        text("course.status-practice", answered=practice.answered, right=practice.right)
+        in course_page
+    )
     # the class's misses count each question once: lesson 4's redo adds none
     assert most_missed([for_teacher]) == [
         ("cards-and-rounds", TopicCount(3, 3)),

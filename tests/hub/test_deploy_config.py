@@ -261,7 +261,9 @@ def test_the_cluster_values_open_the_tutor_with_limits_and_culling() -> None:
     )
     assert 0 < singleuser["cpu"]["guarantee"] <= singleuser["cpu"]["limit"]
     assert values["cull"]["enabled"] is True and values["cull"]["timeout"] > 0
-    assert int(singleuser["extraEnv"]["TUTOR_CULL_IDLE_TIMEOUT"]) > 0  # read by tutor/app/settings.py
+    assert (
+        int(singleuser["extraEnv"]["TUTOR_CULL_IDLE_TIMEOUT"]) > 0
+    )  # read by tutor/app/settings.py
     assert "--ServerApp.terminals_enabled=False" in values["hub"]["config"]["KubeSpawner"]["args"]
     assert singleuser["networkPolicy"]["egressAllowRules"]["nonPrivateIPs"] is False
     hub = values["hub"]["config"]

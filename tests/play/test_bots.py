@@ -58,16 +58,24 @@ class SpyBot:
 # -- legal actions, own view only -------------------------------------------------------
 
 
-@pytest.mark.parametrize("rules", ALL_RULES, ids=lambda rules: str(rules.bidding.value)
-                         + ("-pm1" if rules.plus_minus_one else ""))
+@pytest.mark.parametrize(
+    "rules",
+    ALL_RULES,
+    ids=lambda rules: str(rules.bidding.value) + ("-pm1" if rules.plus_minus_one else ""),
+)
 def test_bots_only_take_legal_actions_in_every_variant(rules: Rules) -> None:
     # The round refuses any illegal action, so finishing hundreds of rounds is the check.
     rng = random.Random(5)
     for number in range(150):
         players = 3 + number % 4
         cards = rng.randint(1, 60 // players)
-        rnd = Round(players=players, cards=cards, dealer=number % players, rules=rules,
-                    rng=random.Random(number))
+        rnd = Round(
+            players=players,
+            cards=cards,
+            dealer=number % players,
+            rules=rules,
+            rng=random.Random(number),
+        )
         bots: list[Bot] = [
             SensibleBot() if seat % 2 else RandomBot(random.Random(rng.random()))
             for seat in range(players)
@@ -105,8 +113,7 @@ def test_a_bot_never_sees_bids_the_variant_hides(bidding: str) -> None:
 def test_the_sensible_bot_decides_from_the_view_alone() -> None:
     # Same hand for seat 0, different hands elsewhere: same bid and same opening lead.
     first = Round(hands=["W R13 B2", "Y1 Y2 Y3", "G1 G2 G3", "B5 B6 B7"], turned="R4", dealer=3)
-    second = Round(hands=["W R13 B2", "W W J", "R12 R11 R10", "Y13 G13 B13"], turned="R4",
-                   dealer=3)
+    second = Round(hands=["W R13 B2", "W W J", "R12 R11 R10", "Y13 G13 B13"], turned="R4", dealer=3)
     bot = SensibleBot()
     assert bot.bid(first.view(0)) == bot.bid(second.view(0)) == 2
     for rnd in (first, second):
@@ -176,8 +183,12 @@ def test_sensible_bid_counts_wizards_high_trumps_and_trump_length(
 
 
 def test_sensible_bid_avoids_the_bid_plus_minus_one_forbids() -> None:
-    rnd = Round(hands=["W W B2", "Y1 Y2 Y3", "G1 G2 G3", "B5 B6 B7"], turned="R4", dealer=0,
-                rules=Rules(plus_minus_one=True))
+    rnd = Round(
+        hands=["W W B2", "Y1 Y2 Y3", "G1 G2 G3", "B5 B6 B7"],
+        turned="R4",
+        dealer=0,
+        rules=Rules(plus_minus_one=True),
+    )
     rnd.bid(0)  # seat 1
     rnd.bid(0)  # seat 2
     rnd.bid(1)  # seat 3; the dealer (seat 0) may not bid 2
@@ -280,8 +291,10 @@ def test_play_bot_turns_returns_the_bots_actions_in_order() -> None:
 
 def test_play_game_plays_every_round_of_the_schedule() -> None:
     game = Game(players=4, rules=Rules.preset("tournament"), seed=12)
-    sheet = play_game(game, [SensibleBot(), RandomBot(random.Random(1)), SensibleBot(),
-                             RandomBot(random.Random(2))])
+    sheet = play_game(
+        game,
+        [SensibleBot(), RandomBot(random.Random(1)), SensibleBot(), RandomBot(random.Random(2))],
+    )
     assert game.finished
     assert [row.cards for row in sheet.rows] == cards_per_round(4, "tournament")
     assert sheet.totals == game.score_sheet.totals
@@ -313,8 +326,12 @@ def _mixed_tables(rounds: int, seed: int) -> dict[str, tuple[float, float]]:
     points = {"sensible": 0, "random": 0}
     seats = {"sensible": 0, "random": 0}
     for number in range(rounds):
-        rnd = Round(players=4, cards=rng.randint(1, 15), dealer=rng.randrange(4),
-                    rng=random.Random(rng.random()))
+        rnd = Round(
+            players=4,
+            cards=rng.randint(1, 15),
+            dealer=rng.randrange(4),
+            rng=random.Random(rng.random()),
+        )
         kinds = ["sensible", "random"] * 2 if number % 2 else ["random", "sensible"] * 2
         bots: list[Bot] = [
             SensibleBot() if kind == "sensible" else RandomBot(random.Random(rng.random()))

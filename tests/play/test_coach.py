@@ -26,8 +26,9 @@ from tutor.rules.scoring import round_score
 from tutor.rules.variants import Rules
 
 
-def _round_at_bidding(seed: int, *, players: int = 4, cards: int = 10,
-                      rules: Rules | None = None) -> Round:
+def _round_at_bidding(
+    seed: int, *, players: int = 4, cards: int = 10, rules: Rules | None = None
+) -> Round:
     rnd = Round(players=players, cards=cards, dealer=0, seed=seed, rules=rules)
     if rnd.phase is Phase.TRUMP_CHOICE:
         rnd.choose_trump(Suit.GREEN)
@@ -101,7 +102,10 @@ def test_sampled_deals_keep_what_the_learner_sees_and_shuffle_the_rest() -> None
     # the unseen cards really are shuffled between deals, each to every other seat
     assert len({tuple(deal.hands[0]) for deal in deals}) == len(deals)
     holders = Counter(
-        seat for deal in deals for seat, hand in enumerate(deal.hands) if unseen_cards(view)[0] in hand
+        seat
+        for deal in deals
+        for seat, hand in enumerate(deal.hands)
+        if unseen_cards(view)[0] in hand
     )
     assert set(holders) == {0, 1, 3, 4} and min(holders.values()) > 20  # about 47 each
 
@@ -127,8 +131,13 @@ def test_play_out_matches_the_engine_with_the_sensible_bot_at_every_seat() -> No
     for _ in range(400):
         players = rng.randint(3, 6)
         cards = rng.randint(1, 60 // players)
-        rnd = Round(players=players, cards=cards, dealer=rng.randrange(players), rng=rng,
-                    rules=Rules(plus_minus_one=rng.random() < 0.5))
+        rnd = Round(
+            players=players,
+            cards=cards,
+            dealer=rng.randrange(players),
+            rng=rng,
+            rules=Rules(plus_minus_one=rng.random() < 0.5),
+        )
         if rnd.phase is Phase.TRUMP_CHOICE:
             rnd.choose_trump(bot.choose_trump(rnd.view(rnd.dealer)))
         bidder = RandomBot(rng)  # any legal bids: over- and underbidding seats alike
@@ -156,8 +165,9 @@ def test_the_chances_agree_with_the_numpy_simulator_within_their_error() -> None
         rnd.bid(1)
         view = rnd.view(rnd.to_act)  # type: ignore[arg-type]
         advice = advise_bid(view, seed=seed)
-        reference = trick_chances(view, play_for=advice.played_for, simulations=20_000,
-                                  rng=np.random.default_rng(seed))
+        reference = trick_chances(
+            view, play_for=advice.played_for, simulations=20_000, rng=np.random.default_rng(seed)
+        )
         for estimate, chance in zip(advice.probabilities, reference, strict=True):
             error = (chance * (1 - chance) * (1 / advice.simulations + 1 / 20_000)) ** 0.5
             assert abs(estimate - chance) <= 4 * error + 1e-9

@@ -311,8 +311,9 @@ def test_random_playouts_replay_exactly_through_the_engine(
     players: int, cards: int, rules: Rules
 ) -> None:
     rng = np.random.default_rng(players * 100 + cards)
-    batch = deal_batch(DEALS_PER_SHAPE, players=players, cards=cards, rng=rng,
-                       dealer=cards % players)
+    batch = deal_batch(
+        DEALS_PER_SHAPE, players=players, cards=cards, rng=rng, dealer=cards % players
+    )
     playout = simulate(batch, policies=Policy.RANDOM, rng=rng, rules=rules, record_legal=True)
     plays = tricks = 0
     for index in range(batch.size):
@@ -328,8 +329,9 @@ def test_replays_cover_turned_wizards_and_forbidden_bids() -> None:
     wizards = forbidden = 0
     for players, cards in SHAPES:
         rng = np.random.default_rng(players * 100 + cards)
-        batch = deal_batch(DEALS_PER_SHAPE, players=players, cards=cards, rng=rng,
-                           dealer=cards % players)
+        batch = deal_batch(
+            DEALS_PER_SHAPE, players=players, cards=cards, rng=rng, dealer=cards % players
+        )
         playout = simulate(batch, policies="random", rng=rng, rules=RULE_SETS[1])
         wizards += int(playout.trump_chosen.sum())
         forbidden += sum(
@@ -346,8 +348,9 @@ def test_sensible_policy_makes_the_sensible_bots_choices(
     players: int, cards: int, rules: Rules
 ) -> None:
     rng = np.random.default_rng(players * 1000 + cards)
-    batch = deal_batch(DEALS_PER_SHAPE, players=players, cards=cards, rng=rng,
-                       dealer=(cards + 1) % players)
+    batch = deal_batch(
+        DEALS_PER_SHAPE, players=players, cards=cards, rng=rng, dealer=(cards + 1) % players
+    )
     playout = simulate(batch, policies=Policy.SENSIBLE, rules=rules)
     for index in range(batch.size):
         by_bots = batch.round(index, rules=rules)

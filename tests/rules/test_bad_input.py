@@ -275,7 +275,11 @@ def test_round_refuses_rules_that_are_not_rules() -> None:
 def test_bid_out_of_turn() -> None:
     rnd = Round(hands=HANDS, turned="R9", dealer=3)
     refused_action(
-        rnd, OutOfTurnError, lambda: rnd.bid(1, seat=2), "seat 2 (C) cannot bid", "seat 0 (A)'s turn"
+        rnd,
+        OutOfTurnError,
+        lambda: rnd.bid(1, seat=2),
+        "seat 2 (C) cannot bid",
+        "seat 0 (A)'s turn",
     )
     refused_action(rnd, OutOfTurnError, lambda: rnd.bid(1, seat=3), "seat 3")
 

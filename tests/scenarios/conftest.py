@@ -54,9 +54,7 @@ def _the_host(request: pytest.FixtureRequest) -> Host:
         if name in request.fixturenames:
             found: Host = request.getfixturevalue(name)
             return found
-    raise pytest.UsageError(
-        "a scenario's page needs the host or presenter_host fixture"
-    )
+    raise pytest.UsageError("a scenario's page needs the host or presenter_host fixture")
 
 
 @pytest.fixture

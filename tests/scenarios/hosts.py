@@ -122,7 +122,9 @@ class Host:
         window does (it would take the width)."""
         page.set_viewport_size(size)
         # the text has flowed again once two frames were drawn at the new size
-        page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        page.evaluate(
+            "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+        )
 
     def saved_events(self, page: Any) -> int:
         """How many progress events this learner's store holds now (the browser's

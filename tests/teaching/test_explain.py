@@ -166,8 +166,7 @@ def test_describe_trick_names_the_winning_card_by_default() -> None:
             "R2",
             PlayRule.NO_SUIT_AFTER_WIZARD,
             "No suit to follow: a Wizard came before any number card, so D may play anything.",
-            "No suit to follow: a Wizard came before any number card, "
-            "so you may play anything.",
+            "No suit to follow: a Wizard came before any number card, so you may play anything.",
         ),
         (
             "B7 R2",
@@ -175,8 +174,7 @@ def test_describe_trick_names_the_winning_card_by_default() -> None:
             "R2",
             PlayRule.NO_SUIT_YET,
             "Only Jesters so far, so D may play anything; red 2 sets red as the suit to follow.",
-            "Only Jesters so far, so you may play anything; red 2 sets red as the suit "
-            "to follow.",
+            "Only Jesters so far, so you may play anything; red 2 sets red as the suit to follow.",
         ),
         (
             "B7 R2",
@@ -230,8 +228,7 @@ def test_describe_score_shows_the_formula() -> None:
     assert describe_score(0, 0) == "Bid 0, took 0: bid met, so 20 points."
     assert describe_score(2, 2) == "Bid 2, took 2: bid met, so 20 + 10 × 2 = 40."
     assert describe_score(3, 1) == (
-        "Bid 3, took 1: 2 off, so −10 × 2 = −20. Tricks taken earn nothing when the bid "
-        "is missed."
+        "Bid 3, took 1: 2 off, so −10 × 2 = −20. Tricks taken earn nothing when the bid is missed."
     )
     for bid, taken in [(1, 1), (5, 5), (1, 3), (0, 4), (6, 2)]:
         # the sentence ends its formula with the engine's score, in the one number format
@@ -244,7 +241,9 @@ def test_a_score_is_written_with_one_minus_sign_in_every_language(lang: str) -> 
     for bid, taken in [(3, 1), (0, 2), (1, 0)]:
         sentence = describe_score(bid, taken, lang)
         assert "-" not in sentence and sentence.count(MINUS) == 2  # the penalty and the points
-    sheet = ScoreSheetFact(names=("A", "B", "C"), bids=((1, 0, 0),), taken=((0, 0, 1),)).as_text(lang)
+    sheet = ScoreSheetFact(names=("A", "B", "C"), bids=((1, 0, 0),), taken=((0, 0, 1),)).as_text(
+        lang
+    )
     assert "-" not in sheet and f"{MINUS}10" in sheet
 
 
@@ -289,7 +288,10 @@ def test_trick_winner_question_is_graded_by_trick_winner() -> None:
 def test_a_round_without_trump_is_said_so_once_and_not_as_a_trump() -> None:
     question = TrickWinnerQuestion.of("R7 R2 B13", trump=None, players="ABC")
     assert question.prompt() == "No trump. Who takes this trick?"
-    assert question.situation_text() == "No trump. Cards in the order played: A red 7, B red 2, C blue 13."
+    assert (
+        question.situation_text()
+        == "No trump. Cards in the order played: A red 7, B red 2, C blue 13."
+    )
     assert question.check(0).answer == (
         "A takes the trick with red 7: nobody played a Wizard and this round has no trump, "
         "so the highest red card wins."
@@ -361,7 +363,9 @@ def test_the_last_round_trump_question_makes_the_learner_count_the_deal() -> Non
     assert "nothing" not in question.prompt()  # the learner works it out
     assert question.check(None).answer.startswith("4 players × 15 cards = 60 cards")
     assert question.scene().turned is None
-    with pytest.raises(InvalidDealError, match="round 14 of the standard game with 4 players deals 56 of the 60"):
+    with pytest.raises(
+        InvalidDealError, match="round 14 of the standard game with 4 players deals 56 of the 60"
+    ):
         TrumpQuestion.of(None, players=4, round=14)
     with pytest.raises(InvalidDealError, match="deals every card: nothing is left to turn"):
         TrumpQuestion.of("R9", players=4, round=15)

@@ -105,7 +105,11 @@ def test_no_trump_is_not_called_a_trump(lang: str) -> None:
     """Seen: "Trump: no trump." (and 「切り札：切り札なし。」, 「王牌：無王牌。」)."""
     trick = TrickWinnerQuestion.of("R7 R2 B13", trump=None, players="ABC")
     trump = TrumpQuestion.of("J")
-    words = [trick.prompt(lang), trick.situation_text(lang), *sentences(trump.check(None, lang).as_text())]
+    words = [
+        trick.prompt(lang),
+        trick.situation_text(lang),
+        *sentences(trump.check(None, lang).as_text()),
+    ]
     for sentence in words:
         assert text("quiz.trump-is", lang, trump=text("card.no_trump", lang)) not in sentence
     # and the trick's reason does not say that "no trump was played" in a round without one
@@ -123,7 +127,9 @@ def test_you_bid_first_is_answered_to_you(lang: str) -> None:
     """Seen: "You bid first. Which bids may you make?" answered "The next player may bid"."""
     first = LegalBidsQuestion(players=4, cards=3)
     answer = first.check([0, 1, 2, 3], lang).answer
-    assert answer == text("round-quiz.answer-bids-first", lang, bids=text("list.separator", lang).join("0123"))
+    assert answer == text(
+        "round-quiz.answer-bids-first", lang, bids=text("list.separator", lang).join("0123")
+    )
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -200,7 +200,10 @@ def test_rules_md_small_cases_are_lesson_examples(lessons: list[Lesson]) -> None
 
 def test_worked_example_tricks_are_lesson_examples(lessons: list[Lesson]) -> None:
     tricks = {
-        (" ".join(map(str, item.subject.plays)), item.subject.names()[item.subject.correct_answer()])
+        (
+            " ".join(map(str, item.subject.plays)),
+            item.subject.names()[item.subject.correct_answer()],
+        )
         for lesson in lessons
         for item in lesson.examples
         if isinstance(item.subject, TrickWinnerQuestion)
@@ -721,8 +724,7 @@ MALFORMED = {
         heading.jp = "H"
         text.en = "T"
         """,
-        "section 'lang': 'heading' has a text in unknown language 'jp'; languages: en, ja, "
-        "zh-Hant",
+        "section 'lang': 'heading' has a text in unknown language 'jp'; languages: en, ja, zh-Hant",
     ),
     "no English": (
         """
@@ -801,7 +803,7 @@ def test_invalid_toml_is_refused_naming_the_file(tmp_path: Path) -> None:
 
 
 def test_unknown_top_level_key_and_missing_title_are_refused(tmp_path: Path) -> None:
-    message = refusal(tmp_path, 'level = 3\n')
+    message = refusal(tmp_path, "level = 3\n")
     assert message == (
         "lessons/06_trick_winner.toml: unknown key 'level'; a lesson file takes: "
         "title, summary, section, quiz"
@@ -896,7 +898,9 @@ def test_the_player_left_of_the_dealer_bids_first(players: int) -> None:
 
 
 def test_the_deal_passes_clockwise_each_round() -> None:
-    assert [DealerQuestion(players=3, first_dealer=2, round=r).correct_answer() for r in (1, 2, 3, 4)] == [2, 0, 1, 2]
+    assert [
+        DealerQuestion(players=3, first_dealer=2, round=r).correct_answer() for r in (1, 2, 3, 4)
+    ] == [2, 0, 1, 2]
     with pytest.raises(InvalidDealError, match=r"there is no round 21: .* 3 players has 20 rounds"):
         DealerQuestion(players=3, first_dealer=0, round=21)
 
@@ -1006,7 +1010,7 @@ def test_no_quiz_asks_for_a_trick_trump_decides_before_the_four_checks(
 
 
 def test_no_quiz_asks_what_the_name_of_a_game_length_says(lessons: list[Lesson]) -> None:
-    """"How many rounds does a five-round game have?" answers itself."""
+    """ "How many rounds does a five-round game have?" answers itself."""
     for lesson in lessons:
         for q in lesson.questions():
             if isinstance(q, ScheduleQuestion) and q.ask is ScheduleAsk.ROUNDS:
@@ -1042,7 +1046,6 @@ def test_an_examples_note_does_not_open_with_a_second_label(
         f"{lesson.id}/{item.id}"
         for lesson in lessons
         for item in lesson.examples
-        if item.note is not None
-        and re.match(r"^[^，、。：]{1,12}：", item.note(lang))
+        if item.note is not None and re.match(r"^[^，、。：]{1,12}：", item.note(lang))
     ]
     assert labelled == []

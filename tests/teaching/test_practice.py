@@ -51,9 +51,7 @@ def test_same_seed_same_questions_different_seed_different_questions() -> None:
 def test_a_session_without_a_seed_keeps_the_one_it_drew() -> None:
     session = PracticeSession()
     replay = PracticeSession(seed=session.seed)
-    assert [session.next_question() for _ in range(5)] == [
-        replay.next_question() for _ in range(5)
-    ]
+    assert [session.next_question() for _ in range(5)] == [replay.next_question() for _ in range(5)]
 
 
 @pytest.mark.parametrize("topic", list(BASE_WEIGHTS))

@@ -90,7 +90,17 @@ def test_an_event_survives_its_json_form() -> None:
 
 def test_every_event_has_every_field_of_the_contract() -> None:
     data = quiz("06_trick_winner", "q1", True, first_try=False).to_json()
-    assert set(data) == {"v", "id", "time", "kind", "lesson", "item", "topic", "correct", "first_try"}
+    assert set(data) == {
+        "v",
+        "id",
+        "time",
+        "kind",
+        "lesson",
+        "item",
+        "topic",
+        "correct",
+        "first_try",
+    }
     assert data["v"] == EVENT_VERSION == 2 and len(data["id"]) == 32 and data["time"].endswith("Z")
     assert practice(Topic.SCORE, True).to_json()["lesson"] is None
     assert set(ResetEvent().to_json()) == {"v", "id", "time", "kind"}
@@ -100,7 +110,14 @@ def test_every_event_has_every_field_of_the_contract() -> None:
 def test_version_1_events_are_read_as_they_were_written() -> None:
     data = {**quiz("06_x", "q1", True).to_json(), "v": 1}
     expected = AnswerEvent(
-        AnswerSource.QUIZ, "trick-winner", True, True, "06_x", "q1", str(data["id"]), str(data["time"])
+        AnswerSource.QUIZ,
+        "trick-winner",
+        True,
+        True,
+        "06_x",
+        "q1",
+        str(data["id"]),
+        str(data["time"]),
     )
     assert parse_event(data) == expected
 
@@ -108,7 +125,9 @@ def test_version_1_events_are_read_as_they_were_written() -> None:
 def test_a_finished_event_needs_version_2_and_a_newer_version_is_refused_as_newer() -> None:
     assert sorted(KINDS_BY_VERSION) == list(range(1, EVENT_VERSION + 1))  # a reader of each
     finished = FinishedEvent("08_worked_example").to_json()
-    with pytest.raises(EventError, match="in version 1 it must be one of 'quiz', 'practice', 'reset'"):
+    with pytest.raises(
+        EventError, match="in version 1 it must be one of 'quiz', 'practice', 'reset'"
+    ):
         parse_event({**finished, "v": 1})
     with pytest.raises(EventError, match="'v' is 3; this tutor reads versions 1 to 2"):
         parse_event({**finished, "v": 3})
@@ -158,7 +177,11 @@ ITEMS = {"06_x": ["q1", "q2", "q3"], "07_y": ["q1"]}
 
 
 def test_a_lesson_is_done_when_every_quiz_item_is_answered_and_its_first_tries_score() -> None:
-    events = [quiz("06_x", "q1", True), quiz("06_x", "q2", False), quiz("06_x", "q2", True, first_try=False)]
+    events = [
+        quiz("06_x", "q1", True),
+        quiz("06_x", "q2", False),
+        quiz("06_x", "q2", True, first_try=False),
+    ]
     summary = Summary.of(events, ITEMS)
     assert (summary.lesson("06_x").answered, summary.lesson("06_x").right) == (2, 1)
     assert not summary.lesson("06_x").done and summary.lesson("06_x").started
@@ -181,7 +204,9 @@ def test_redoing_a_lesson_does_not_rewrite_its_score() -> None:
     score = Summary.of(first, ITEMS).lesson("06_x")
     assert score == LessonResult(items=3, answered=3, right=1)
     for upto in range(len(redo) + 1):  # at every point of the redo (in any language)
-        assert Summary.of([*first, FinishedEvent("06_x"), *redo[:upto]], ITEMS).lesson("06_x") == score
+        assert (
+            Summary.of([*first, FinishedEvent("06_x"), *redo[:upto]], ITEMS).lesson("06_x") == score
+        )
 
 
 def test_an_earliest_answer_given_as_a_retry_is_not_right_at_the_first_try() -> None:
@@ -203,7 +228,12 @@ def test_practice_counts_first_tries_per_topic() -> None:
 
 
 def test_a_reset_forgets_everything_before_it_and_nothing_after() -> None:
-    events = [quiz("06_x", "q1", True), practice(Topic.SCORE, True), ResetEvent(), quiz("07_y", "q1", False)]
+    events = [
+        quiz("06_x", "q1", True),
+        practice(Topic.SCORE, True),
+        ResetEvent(),
+        quiz("07_y", "q1", False),
+    ]
     summary = Summary.of(events, ITEMS)
     assert summary.lesson("06_x").answered == 0 and summary.practice.answered == 0
     assert summary.lesson("07_y").done and summary.last_activity == "07_y"
@@ -289,7 +319,9 @@ def test_a_missing_file_is_empty_progress_and_reading_writes_nothing(progress_in
 def test_answers_are_appended_one_line_each_private_to_the_learner(progress_in_tmp: Path) -> None:
     progress = Progress(FileStore())
     progress.record_answer(AnswerSource.PRACTICE, topic=Topic.SCORE, correct=True)
-    progress.record_answer(AnswerSource.QUIZ, topic="trick-winner", correct=False, lesson="06_x", item="q1")
+    progress.record_answer(
+        AnswerSource.QUIZ, topic="trick-winner", correct=False, lesson="06_x", item="q1"
+    )
     lines = progress_in_tmp.read_text(encoding="utf-8").splitlines()
     assert [json.loads(line)["kind"] for line in lines] == ["practice", "quiz"]
     assert stat.S_IMODE(progress_in_tmp.stat().st_mode) == 0o600
@@ -298,7 +330,9 @@ def test_answers_are_appended_one_line_each_private_to_the_learner(progress_in_t
     assert again.count(Topic.SCORE) == TopicCount(right=1) and len(again.events) == 2
 
 
-def test_a_reset_is_an_event_so_a_second_page_cannot_bring_answers_back(progress_in_tmp: Path) -> None:
+def test_a_reset_is_an_event_so_a_second_page_cannot_bring_answers_back(
+    progress_in_tmp: Path,
+) -> None:
     first, second = Progress(FileStore()), Progress(FileStore())
     first.record_answer(AnswerSource.PRACTICE, topic=Topic.SCORE, correct=True)
     second.reset()
@@ -356,7 +390,9 @@ def _bad_file(path: Path, kind: str) -> None:
     elif kind == "a folder in its place":
         path.mkdir()
     elif kind == "a newer tutor's event":
-        path.write_text(good + "\n" + good.replace('"v":', f'"v": {EVENT_VERSION + 1}, "old":') + "\n")
+        path.write_text(
+            good + "\n" + good.replace('"v":', f'"v": {EVENT_VERSION + 1}, "old":') + "\n"
+        )
     else:
         raise AssertionError(kind)
 
@@ -401,12 +437,18 @@ def test_a_broken_file_is_never_overwritten_and_starting_afresh_keeps_it_aside(
     progress.record_answer(AnswerSource.PRACTICE, topic=Topic.SCORE, correct=False)
     assert progress.count(Topic.SCORE) == TopicCount(wrong=1)  # this page still counts it
     aside = progress.start_afresh()
-    assert aside is not None and Path(aside).exists() and Path(aside).name.startswith("progress.jsonl.broken-")
+    assert (
+        aside is not None
+        and Path(aside).exists()
+        and Path(aside).name.startswith("progress.jsonl.broken-")
+    )
     assert progress.state is ProgressState.READY
     assert [event.kind for event in FileStore().load() or []] == [AnswerSource.PRACTICE]
 
 
-def test_an_unreadable_file_is_reported(progress_in_tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_unreadable_file_is_reported(
+    progress_in_tmp: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     _bad_file(progress_in_tmp, "not JSON")
 
     def refuse(self: Path, *args: object, **kwargs: object) -> object:
@@ -415,7 +457,10 @@ def test_an_unreadable_file_is_reported(progress_in_tmp: Path, monkeypatch: pyte
     monkeypatch.setattr(Path, "open", refuse)
     with pytest.raises(ProgressStoreError) as caught:
         FileStore().load()
-    assert caught.value.problem is StoreProblem.UNREADABLE and str(progress_in_tmp) in caught.value.message()
+    assert (
+        caught.value.problem is StoreProblem.UNREADABLE
+        and str(progress_in_tmp) in caught.value.message()
+    )
 
 
 def test_a_failed_write_is_said_and_the_answer_still_counts_on_the_page(
@@ -434,7 +479,9 @@ def test_a_failed_write_is_said_and_the_answer_still_counts_on_the_page(
     assert [event.correct for event in FileStore().load() or []] == [True, False]
 
 
-def test_a_line_cut_short_by_a_crash_stays_on_its_own_line_and_is_reported(progress_in_tmp: Path) -> None:
+def test_a_line_cut_short_by_a_crash_stays_on_its_own_line_and_is_reported(
+    progress_in_tmp: Path,
+) -> None:
     store = FileStore()
     store.append(practice(Topic.SCORE, True))
     with progress_in_tmp.open("ab") as stream:

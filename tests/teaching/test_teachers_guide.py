@@ -65,9 +65,7 @@ def test_the_guide_has_a_whole_lesson_first() -> None:
 
 
 @pytest.mark.parametrize("block", blocks("toml"), ids=lambda block: f"line-{block.line}")
-def test_every_lesson_of_the_guide_passes_the_engines_check(
-    block: Block, tmp_path: Path
-) -> None:
+def test_every_lesson_of_the_guide_passes_the_engines_check(block: Block, tmp_path: Path) -> None:
     lesson = load(lesson_text(block, blocks("toml")[0]), tmp_path)
     assert lesson.sections
 
@@ -123,9 +121,7 @@ def _previous_lesson(console: Block) -> str:
     """The lesson file the guide showed last before ``console``."""
     first = blocks("toml")[0]
     before = [
-        block
-        for block in (*blocks("toml"), *blocks("toml mistake"))
-        if block.line < console.line
+        block for block in (*blocks("toml"), *blocks("toml mistake")) if block.line < console.line
     ]
     return lesson_text(max(before, key=lambda block: block.line), first)
 

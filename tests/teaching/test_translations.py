@@ -285,5 +285,5 @@ def test_the_bots_have_one_name(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", ["en", *LANGUAGES])
 def test_a_bid_reads_alike_on_its_button_and_on_the_seat(lang: str) -> None:
-    """"預報0" on the button and "預報 0" on the seat read as two things."""
+    """ "預報0" on the button and "預報 0" on the seat read as two things."""
     assert text("table.bid", lang, bid=0) == text("play-screen.bid-button", lang, bid=0)

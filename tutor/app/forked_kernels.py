@@ -106,9 +106,7 @@ def _warm() -> None:
     before = dict(os.environ)
     for name in _WARM_IMPORTS:
         importlib.import_module(name)
-    _SET_BY_IMPORTS.update(
-        name for name, value in os.environ.items() if before.get(name) != value
-    )
+    _SET_BY_IMPORTS.update(name for name, value in os.environ.items() if before.get(name) != value)
     from tutor.teaching.text import LANGUAGES, catalog
 
     for language in LANGUAGES:

@@ -281,7 +281,9 @@ class OwnKernelWebsocketHandler(VoilaKernelWebsocketHandler):  # type: ignore[mi
                 return
             except Exception as error:  # parsing and forwarding the frame: nothing else
                 problem = f"{type(error).__name__}: {error}"
-        self.log.warning("refused a websocket message for kernel %s: %.200s", self.kernel_id, problem)
+        self.log.warning(
+            "refused a websocket message for kernel %s: %.200s", self.kernel_id, problem
+        )
 
 
 class PageCloseHandler(VoilaShutdownKernelHandler):  # type: ignore[misc]
@@ -401,6 +403,7 @@ without an answer: room to answer 414 or 431 to anything a browser or a script w
 
 _LOGGED_PATH_LENGTH = 120
 
+
 def ask_for_link_page(lang: str) -> str:
     """What a pupil without the classroom token gets (instead of Jupyter's login form)."""
     return tutor_page(
@@ -432,7 +435,13 @@ def log_request(handler: tornado.web.RequestHandler) -> None:
     """The log's line for a request (tornado's ``log_function``): status, method, path
     (cut short, without its query), address, time, and why it was refused."""
     status = handler.get_status()
-    log = access_log.info if status < 400 else access_log.warning if status < 500 else access_log.error
+    log = (
+        access_log.info
+        if status < 400
+        else access_log.warning
+        if status < 500
+        else access_log.error
+    )
     request = handler.request
     refusal = getattr(handler, "refusal", "")
     log(

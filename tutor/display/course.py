@@ -255,7 +255,9 @@ def course_intro_html(context: PageContext) -> str:
     lang = context.lang
     intro = text("course.intro", lang)
     if context.in_app:
-        intro = text("page.two-sentences", lang, first=intro, second=text("course.intro-present", lang))
+        intro = text(
+            "page.two-sentences", lang, first=intro, second=text("course.intro-present", lang)
+        )
     return (
         f'<div class="tutor-course-index">'
         f"{language_choice_html(lang) if context.in_app else ''}"
@@ -281,7 +283,9 @@ def _status(entry: CourseEntry, summary: Summary | None, lang: str) -> tuple[str
     if result.done:
         return text("course.status-done", lang, right=result.right, items=result.items), True
     if result.started:
-        return text("course.status-started", lang, answered=result.answered, items=result.items), False
+        return text(
+            "course.status-started", lang, answered=result.answered, items=result.items
+        ), False
     return "", False
 
 
@@ -321,16 +325,14 @@ def course_list_html(
             f'<p class="tutor-course-summary">{escape(entry.summary)}</p>' if entry.summary else ""
         )
         state = " is-done" if done else ""
-        items.append(
-            f'<li class="tutor-course-entry{state}">{"".join(head)}{summary_html}</li>'
-        )
+        items.append(f'<li class="tutor-course-entry{state}">{"".join(head)}{summary_html}</li>')
     return f'<ol class="tutor-course">{"".join(items)}</ol>'
 
 
 def continue_html(
     entries: Sequence[CourseEntry], context: PageContext, summary: Summary | None
 ) -> str:
-    """"Continue where you left off" (or "Start here") with a link to that page; while
+    """ "Continue where you left off" (or "Start here") with a link to that page; while
     the learner's progress is loading, says so."""
     lang = context.lang
     if summary is None:
@@ -463,7 +465,9 @@ def learners_copy(notebook: Mapping[str, Any]) -> dict[str, Any]:
     cells = _code_cells(shaped)
     for cell in cells[1:]:
         cell["outputs"] = [
-            output for output in cell.get("outputs", []) if WIDGET_VIEW not in output.get("data", {})
+            output
+            for output in cell.get("outputs", [])
+            if WIDGET_VIEW not in output.get("data", {})
         ]
     if cells:
         _show_run_note(cells[0])

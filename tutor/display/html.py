@@ -23,7 +23,12 @@ from tutor.rules.trump import RevealRule
 from tutor.teaching.explain import MINUS, describe_reveal, describe_trick, format_points
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text, text_for_count
 
-__all__ = ["MINUS", "format_points", "round_html", "score_sheet_html"]  # the first two from tutor.teaching.explain
+__all__ = [
+    "MINUS",
+    "format_points",
+    "round_html",
+    "score_sheet_html",
+]  # the first two from tutor.teaching.explain
 
 _TABLE = "border-collapse:collapse;font-variant-numeric:tabular-nums;margin:0.5em 0"
 _CELL = "padding:0.2em 0.6em;border:1px solid #8a8a8a;text-align:right;white-space:nowrap"
@@ -262,7 +267,7 @@ def round_html(
         )
     seats_table = (
         f'<table class="seats" style="{_TABLE}">'
-        f'{caption_html(text("display.round-seats-caption", lang))}<thead><tr>'
+        f"{caption_html(text('display.round-seats-caption', lang))}<thead><tr>"
         + "".join(
             f'<th scope="col" style="{_HEAD}">{escape(text(f"display.round-{key}", lang))}</th>'
             for key in ("player", "hand", "bid", "taken")
@@ -291,7 +296,7 @@ def round_html(
     if rnd.tricks:
         parts.append(
             f'<p style="font-weight:600;margin:0.5em 0 0.2em">'
-            f"{escape(text('display.round-tricks', lang))}</p><ol class=\"tricks\">"
+            f'{escape(text("display.round-tricks", lang))}</p><ol class="tricks">'
         )
         for trick in rnd.tricks:
             players = [names[who] for who in trick.seats]
@@ -306,10 +311,13 @@ def round_html(
             parts.append(f'<li><p style="margin:0.2em 0">{escape(reason)}</p>{picture}</li>')
         parts.append("</ol>")
     if rnd.finished:
-        points = join_words((
-            f"{name} {format_points(score, signed=True)}"
-            for name, score in zip(names, rnd.scores(), strict=True)
-        ), lang)
+        points = join_words(
+            (
+                f"{name} {format_points(score, signed=True)}"
+                for name, score in zip(names, rnd.scores(), strict=True)
+            ),
+            lang,
+        )
         parts.append(f"<p>{escape(text('display.round-finished', lang, points=points))}</p>")
     parts.append("</section>")
     return "".join(parts)

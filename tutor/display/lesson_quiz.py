@@ -192,7 +192,9 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
                 for index, item in enumerate(self.items, start=1)
                 if item.id in summary.missed
             ]
-            lines.append(escape(text("lesson-quiz.missed", lang, numbers=join_words(numbers, lang))))
+            lines.append(
+                escape(text("lesson-quiz.missed", lang, numbers=join_words(numbers, lang)))
+            )
         else:
             lines.append(escape(text("lesson-quiz.all-right", lang)))
         again = session.retry_score

@@ -162,6 +162,7 @@ def show_sections(lesson: Lesson, lang: str = DEFAULT_LANGUAGE) -> None:
             asks = isinstance(item.subject, Question)  # the room may answer it too
             _html((room_question(lesson.id, item.id) if asks else "") + example_html(item, lang))
 
+
 def show_lesson(
     lesson: Lesson,
     lang: str = DEFAULT_LANGUAGE,

@@ -87,9 +87,7 @@ def tab_title(title: str, lang: str) -> str:
 
 
 def set_html(output: widgets.Output, html: str) -> None:
-    output.outputs = (
-        {"output_type": "display_data", "data": {"text/html": html}, "metadata": {}},
-    )
+    output.outputs = ({"output_type": "display_data", "data": {"text/html": html}, "metadata": {}},)
 
 
 class PageFrame:

@@ -177,7 +177,7 @@ def _hand_figure(caption: str, hand: str) -> str:
 
 
 def _seat_words(example: WorkedExample, step: Step, seat: int, lang: str) -> str:
-    """"D · Dealer · Bid 0 · Taken 0": who holds the hand, and what they bid and took."""
+    """ "D · Dealer · Bid 0 · Taken 0": who holds the hand, and what they bid and took."""
     words = [example.players[seat]]
     if seat == example.dealer:
         words.append(text("table.dealer", lang))
@@ -245,7 +245,8 @@ def worked_step_slide(
             for seat, hand in enumerate(step.hands)
         )
         turned = _hand_figure(
-            text("lesson.picture-turned", lang), card_svg(example.turned, scale=HAND_SCALE, lang=lang)
+            text("lesson.picture-turned", lang),
+            card_svg(example.turned, scale=HAND_SCALE, lang=lang),
         )
         return _slide(
             heading,
@@ -256,7 +257,9 @@ def worked_step_slide(
         )
     if step.kind is StepKind.TAKEN:
         return _slide(
-            heading, _table(scene_from_step(example, step), lang), _paragraphs(step.sentences),
+            heading,
+            _table(scene_from_step(example, step), lang),
+            _paragraphs(step.sentences),
             klass=kind,
         )
     if step.kind is StepKind.PLAY and step.played is not None:
@@ -325,7 +328,9 @@ def _play_slide(example: WorkedExample, step: Step, lang: str) -> str:
     return _slide(
         answer_stack(f"<h3>{escape(title)}</h3>", f"<h3>{escape(step.title)}</h3>"),
         answer_stack(_table(before, lang), _table(after, lang)),
-        present_only(escape(text("presenter.ask-play", lang, player=player)), tag="p", klass="tutor-ask")
+        present_only(
+            escape(text("presenter.ask-play", lang, player=player)), tag="p", klass="tutor-ask"
+        )
         + answer_stack(plain, marked)
         + answer(_paragraphs([may, *step.sentences])),
         klass=f"step-{step.kind.value} tutor-predict",

@@ -151,7 +151,9 @@ class ProgressNotice(widgets.VBox):  # type: ignore[misc]
             ]
         elif progress.write_problem is not None:
             reason = progress.write_problem.message(lang)
-            parts.append(_paragraph(text("progress.write-failed", lang, reason=reason), strong=True))
+            parts.append(
+                _paragraph(text("progress.write-failed", lang, reason=reason), strong=True)
+            )
         elif self._done:
             parts.append(_paragraph(self._done))
         set_visible(self.buttons, broken)
@@ -173,7 +175,9 @@ class ProgressNotice(widgets.VBox):  # type: ignore[misc]
             self._done = text(
                 "page.two-sentences",
                 self.lang,
-                first=text("progress.cannot-start-afresh", self.lang, reason=error.message(self.lang)),
+                first=text(
+                    "progress.cannot-start-afresh", self.lang, reason=error.message(self.lang)
+                ),
                 second=text("progress.where-nowhere", self.lang),
             )
             self.progress.forget_store()
@@ -190,7 +194,7 @@ class ProgressNotice(widgets.VBox):  # type: ignore[misc]
 
 
 class ResetControl(widgets.VBox):  # type: ignore[misc]
-    """"Reset my progress", which asks first ("Forget all your answers…?" Yes / No) and
+    """ "Reset my progress", which asks first ("Forget all your answers…?" Yes / No) and
     resets this learner's progress only (a reset event in their own store)."""
 
     def __init__(self, progress: Progress, *, lang: str = DEFAULT_LANGUAGE) -> None:

@@ -407,7 +407,7 @@ def _card_group(
     """One card (``None``: face down) as an image of its own at (x, y) in a larger picture."""
     klass, name = _card_words(card, highlight, dimmed, lang)
     return (
-        f'<g {_attrs(class_=klass + extra_class, role="img", aria_label=name)} '
+        f"<g {_attrs(class_=klass + extra_class, role='img', aria_label=name)} "
         f'transform="translate({_n(x)} {_n(y)})"><title>{escape(name)}</title>'
         + _card_drawing(card, highlight=highlight, dimmed=dimmed)
         + "</g>"
@@ -500,8 +500,7 @@ def _check_indices(indices: Collection[int], count: int, what: str) -> frozenset
     bad = sorted(i for i in chosen if not isinstance(i, int) or not 0 <= i < count)
     if bad:
         raise InvalidCardError(
-            f"{what} {bad!r} out of range: the picture has {count} cards (indices 0 to "
-            f"{count - 1})"
+            f"{what} {bad!r} out of range: the picture has {count} cards (indices 0 to {count - 1})"
         )
     return chosen
 
@@ -543,13 +542,13 @@ def hand_svg(
         x = (index % columns) * (_SLOT_WIDTH + _GAP)
         y = (index // columns) * (row_height + _GAP)
         body.append(
-            _card_group(
-                card, x=x, y=y, highlight=index in lit, dimmed=index in faded, lang=lang
-            )
+            _card_group(card, x=x, y=y, highlight=index in lit, dimmed=index in faded, lang=lang)
         )
         if labels is not None:
             words = labels[index]
-            body.append(_label(words, x + FACE_WIDTH / 2, y + FACE_HEIGHT + RING_MARGIN + size, size))
+            body.append(
+                _label(words, x + FACE_WIDTH / 2, y + FACE_HEIGHT + RING_MARGIN + size, size)
+            )
     words = join_words((card_name(card, lang) for card in hand), lang)
     label = text("display.hand", lang, cards=words) if hand else text("display.hand-empty", lang)
     return _svg_root(
@@ -656,9 +655,7 @@ def _winner_words(lang: str) -> str:
     return text("display.wins", lang)
 
 
-def _winner_mark(
-    cx: float, y: float, size: float, lang: str, *, width: float = _SLOT_WIDTH
-) -> str:
+def _winner_mark(cx: float, y: float, size: float, lang: str, *, width: float = _SLOT_WIDTH) -> str:
     """A star and the word "wins" under the winning card (not colour alone)."""
     words = _winner_words(lang)
     # The star sits left of the word; the pair is centred under the card.

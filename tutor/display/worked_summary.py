@@ -57,8 +57,7 @@ def tricks_summary_html(
             f'<td style="{cell}">{escape(step.sentences[0])}</td></tr>'
         )
     heads = "".join(
-        f'<th scope="col" style="{cell}">'
-        f"{escape(text(f'worked-summary.{key}', lang))}</th>"
+        f'<th scope="col" style="{cell}">{escape(text(f"worked-summary.{key}", lang))}</th>'
         for key in ("trick-head", "cards-head", "winner-head")
     )
     taken = next(step for step in example.steps if step.kind is StepKind.TAKEN)

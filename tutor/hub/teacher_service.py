@@ -497,7 +497,10 @@ def main() -> None:
     app = make_app(store, list_lessons(), prefix)
     # xheaders: the proxy says the address the browsers used (the live room's join address)
     app.listen(
-        listen.port or 80, listen.hostname or "127.0.0.1", max_body_size=MAX_BODY_BYTES, xheaders=True
+        listen.port or 80,
+        listen.hostname or "127.0.0.1",
+        max_body_size=MAX_BODY_BYTES,
+        xheaders=True,
     )
     log.info(
         "class results at %s (%s), events in %s",

@@ -275,9 +275,11 @@ class SensibleBot:
         ordered = sorted(legal, key=lambda card: card_strength(card, view.trump))
         # The view's cards are the engine's own, so the rule runs unchecked (winning_position
         # is trick_winner without the checks of notation and of one deck).
-        takes = [
-            winning_position([*trick, card], view.trump) == position for card in ordered
-        ] if trick else []
+        takes = (
+            [winning_position([*trick, card], view.trump) == position for card in ordered]
+            if trick
+            else []
+        )
         return sensible_card(
             ordered,
             takes,

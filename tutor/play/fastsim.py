@@ -311,9 +311,22 @@ _DEALER_CHOOSES: NDArray[np.bool_] = np.array(
 )
 """By turned code, like :data:`_TRUMP_OF_TURNED`: the dealer chooses trump."""
 
-for _table in (SUIT_OF, RANK_OF, IS_WIZARD, IS_JESTER, IS_NUMBER, TRICK_POWER, NEXT_LED,
-               FOLLOWS, ALLOWED_WHEN_BOUND, STRENGTH, BID_QUARTERS, SCORE, _TRUMP_OF_TURNED,
-               _DEALER_CHOOSES):
+for _table in (
+    SUIT_OF,
+    RANK_OF,
+    IS_WIZARD,
+    IS_JESTER,
+    IS_NUMBER,
+    TRICK_POWER,
+    NEXT_LED,
+    FOLLOWS,
+    ALLOWED_WHEN_BOUND,
+    STRENGTH,
+    BID_QUARTERS,
+    SCORE,
+    _TRUMP_OF_TURNED,
+    _DEALER_CHOOSES,
+):
     _table.setflags(write=False)
 
 
@@ -333,8 +346,10 @@ class DealBatch:
     dealer: NDArray[np.int8]
 
     def __post_init__(self) -> None:
-        if self.hands.ndim != 3 or self.turned.shape != self.hands.shape[:1] or (
-            self.dealer.shape != self.hands.shape[:1]
+        if (
+            self.hands.ndim != 3
+            or self.turned.shape != self.hands.shape[:1]
+            or (self.dealer.shape != self.hands.shape[:1])
         ):
             raise InvalidDealError(
                 "a deal batch needs hands of shape (size, players, cards) and turned and "
@@ -448,11 +463,15 @@ def batch_from_rounds(rounds: Sequence[Round]) -> DealBatch:
     for rnd in rounds:
         deal = rnd.events[0]
         assert isinstance(deal, Dealt)
-        codes = encode_cards([*(card for hand in deal.hands for card in hand),
-                              *([] if deal.turned is None else [deal.turned])])
+        codes = encode_cards(
+            [
+                *(card for hand in deal.hands for card in hand),
+                *([] if deal.turned is None else [deal.turned]),
+            ]
+        )
         flat, turned_code = (codes, NO_CARD) if deal.turned is None else (codes[:-1], codes[-1])
         size = len(deal.hands[0])
-        hands.append([sorted(flat[s * size:(s + 1) * size]) for s in range(len(deal.hands))])
+        hands.append([sorted(flat[s * size : (s + 1) * size]) for s in range(len(deal.hands))])
         turned.append(turned_code)
         dealers.append(deal.dealer)
     try:
@@ -639,9 +658,7 @@ def simulate(
         trump_chosen = wizard_turned
 
     suit_in_hand = SUIT_OF[hands]
-    bid_array = _make_bids(
-        batch, trump, suit_in_hand, sensible_seats, any_random, rng, rules, bids
-    )
+    bid_array = _make_bids(batch, trump, suit_in_hand, sensible_seats, any_random, rng, rules, bids)
     chunks = [
         _play_tricks(
             batch.hands[start : start + CHUNK],
@@ -794,9 +811,7 @@ _BYTE_NTH_BIT = np.array(
 """``_BYTE_NTH_BIT[byte * 8 + n]``: the position of the (n+1)-th set bit of ``byte``."""
 
 
-def _nth_set_bit(
-    bits: NDArray[np.int64], n: NDArray[np.int64], width: int
-) -> NDArray[np.int64]:
+def _nth_set_bit(bits: NDArray[np.int64], n: NDArray[np.int64], width: int) -> NDArray[np.int64]:
     # Byte by byte: skip whole bytes holding too few set bits, then look the bit up.
     position = np.zeros(bits.shape, dtype=np.int64)
     remaining = n

@@ -269,7 +269,9 @@ class PlaySession:
             return PlayOutcome(judgement, describe_play(judgement, lang=self.lang), ())
         self.last_bot_events = self._bots_act()
         judgement = played.judgement
-        return PlayOutcome(judgement, describe_play(judgement, lang=self.lang), self.last_bot_events)
+        return PlayOutcome(
+            judgement, describe_play(judgement, lang=self.lang), self.last_bot_events
+        )
 
     def undo(self) -> Card:
         """Take back the learner's last card of this round, and the bots' actions after

@@ -106,8 +106,7 @@ class Card:
                 )
         elif suit is not None or rank is not None:
             raise InvalidCardError(
-                f"a {kind.name.title()} has no suit and no rank "
-                f"(got suit={suit!r}, rank={rank!r})"
+                f"a {kind.name.title()} has no suit and no rank (got suit={suit!r}, rank={rank!r})"
             )
         return _THE_CARDS[kind, suit, rank]
 
@@ -228,7 +227,9 @@ def parse_card(text: str | Card) -> Card:
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise InvalidCardError(f"invalid card {text!r}: a card is written as text; {_NOTATION_HELP}")
+        raise InvalidCardError(
+            f"invalid card {text!r}: a card is written as text; {_NOTATION_HELP}"
+        )
     known = _BY_NOTATION.get(text)
     if known is not None:
         return known
@@ -284,11 +285,7 @@ def full_deck() -> tuple[Card, ...]:
     numbers = tuple(
         Card(Kind.NUMBER, suit, rank) for suit in Suit for rank in range(MIN_RANK, MAX_RANK + 1)
     )
-    return (
-        numbers
-        + (Card(Kind.WIZARD),) * WIZARDS_IN_DECK
-        + (Card(Kind.JESTER),) * JESTERS_IN_DECK
-    )
+    return numbers + (Card(Kind.WIZARD),) * WIZARDS_IN_DECK + (Card(Kind.JESTER),) * JESTERS_IN_DECK
 
 
 DECK: tuple[Card, ...] = full_deck()
@@ -307,9 +304,7 @@ def check_cards_from_one_deck(cards: Iterable[Card], what: str = "these cards") 
     """
     counts = Counter(cards)
     for card, count in counts.items():
-        limit = (
-            WIZARDS_IN_DECK if card.is_wizard else JESTERS_IN_DECK if card.is_jester else 1
-        )
+        limit = WIZARDS_IN_DECK if card.is_wizard else JESTERS_IN_DECK if card.is_jester else 1
         if count > limit:
             raise InvalidCardError(
                 f"{what} cannot come from one deck: {card} appears {count} times, "

@@ -43,10 +43,7 @@ class Game:
         self.rules = rules if rules is not None else Rules()
         if seed is not None and rng is not None:
             raise InvalidDealError("give seed= or rng=, not both")
-        if (
-            not is_whole_number(first_dealer)
-            or not 0 <= first_dealer < players
-        ):
+        if not is_whole_number(first_dealer) or not 0 <= first_dealer < players:
             raise InvalidPlayersError(
                 f"invalid dealer seat {first_dealer!r}: seats are 0 to {players - 1}"
             )

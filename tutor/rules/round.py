@@ -301,9 +301,7 @@ class Round:
         self.current_trick: list[tuple[int, Card]] = []
         self.leader = self.first_seat
         self.phase = Phase.TRUMP_CHOICE if self.reveal.dealer_chooses else Phase.BIDDING
-        self.events: list[Event] = [
-            Dealt(dealer, hands_dealt, turned_card, self.rules, self.names)
-        ]
+        self.events: list[Event] = [Dealt(dealer, hands_dealt, turned_card, self.rules, self.names)]
         # Kept up to date by the actions, so that no question re-reads the whole state:
         # the seat to act, the lead of the trick on the table, the tricks taken by seat.
         self._to_act: int | None = (
@@ -364,13 +362,10 @@ class Round:
         if seat is None:
             return due
         if not is_whole_number(seat) or not 0 <= seat < self.players:
-            raise InvalidPlayersError(
-                f"invalid seat {seat!r}: seats are 0 to {self.players - 1}"
-            )
+            raise InvalidPlayersError(f"invalid seat {seat!r}: seats are 0 to {self.players - 1}")
         if seat != due:
             raise OutOfTurnError(
-                f"{self._seat_name(seat)} cannot {action} now: it is "
-                f"{self._seat_name(due)}'s turn"
+                f"{self._seat_name(seat)} cannot {action} now: it is {self._seat_name(due)}'s turn"
             )
         return seat
 
@@ -683,8 +678,7 @@ class Round:
         bids = tuple(self.bids)  # open bidding shows every bid; else ask bid_visible
         if self.rules.bidding is not _OPEN:
             bids = tuple(
-                bid if self.bid_visible(owner, to=seat) else None
-                for owner, bid in enumerate(bids)
+                bid if self.bid_visible(owner, to=seat) else None for owner, bid in enumerate(bids)
             )
         return _make_seat_view(
             seat=seat,
@@ -892,7 +886,5 @@ def _check_cards(cards: object, players: int) -> int:
 
 def _check_dealer(dealer: object, players: int) -> int:
     if not is_whole_number(dealer) or not 0 <= dealer < players:
-        raise InvalidPlayersError(
-            f"invalid dealer seat {dealer!r}: seats are 0 to {players - 1}"
-        )
+        raise InvalidPlayersError(f"invalid dealer seat {dealer!r}: seats are 0 to {players - 1}")
     return dealer

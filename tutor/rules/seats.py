@@ -23,10 +23,7 @@ def check_players(players: object) -> int:
     ...
     tutor.errors.InvalidPlayersError: invalid number of players 7: Wizard is played by 3 to 6 players
     """
-    if (
-        not is_whole_number(players)
-        or not MIN_PLAYERS <= players <= MAX_PLAYERS
-    ):
+    if not is_whole_number(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise InvalidPlayersError(
             f"invalid number of players {players!r}: "
             f"Wizard is played by {MIN_PLAYERS} to {MAX_PLAYERS} players"

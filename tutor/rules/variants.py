@@ -91,9 +91,11 @@ class Rules:
         set_by: dict[str, str] = {}
         for name in names:
             # a non-string name (even an unhashable one) is simply unknown
-            key = name.strip().lower().replace("_", "-").replace(" ", "-") if isinstance(
-                name, str
-            ) else None
+            key = (
+                name.strip().lower().replace("_", "-").replace(" ", "-")
+                if isinstance(name, str)
+                else None
+            )
             if key not in PRESETS:
                 raise UnknownVariantError(
                     f"unknown variant: {name!r}; known: " + ", ".join(map(repr, PRESETS))

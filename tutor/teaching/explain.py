@@ -192,9 +192,7 @@ def _play_reason(judgement: PlayJudgement) -> tuple[object, ...]:
     return (judgement.rule, judgement.lead, judgement.led_suit, judgement.followers)
 
 
-def _play_sentence(
-    judgements: Sequence[PlayJudgement], player: str | None, lang: str
-) -> str:
+def _play_sentence(judgements: Sequence[PlayJudgement], player: str | None, lang: str) -> str:
     """The sentence of one reason, naming every card it covers."""
     first = judgements[0]
     cards = dict.fromkeys(judgement.card for judgement in judgements)

@@ -63,8 +63,7 @@ class Text:
             return self.translations[lang]
         except KeyError:
             raise MissingTextError(
-                f"{self.place}: {self.key} has no {lang!r} text "
-                f'(write {self.key}.{lang} = "...")'
+                f'{self.place}: {self.key} has no {lang!r} text (write {self.key}.{lang} = "...")'
             ) from None
 
     def missing_languages(self, languages: Sequence[str] = LANGUAGES) -> list[str]:
@@ -185,7 +184,10 @@ class ScoreSheetFact:
     def as_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
         sheet = self.sheet()
         width = max(11, *(len(name) + 2 for name in self.names))
-        round_word, cards_word = text("lesson.sheet-col-round", lang), text("lesson.sheet-col-cards", lang)
+        round_word, cards_word = (
+            text("lesson.sheet-col-round", lang),
+            text("lesson.sheet-col-cards", lang),
+        )
         first, second = len(round_word) + 2, len(cards_word) + 2
         names = "".join(f"{name:<{width}}" for name in self.names)
         lines = [f"{round_word:<{first}}{cards_word:<{second}}{names}".rstrip()]
@@ -338,7 +340,9 @@ class Lesson:
     def missing_texts(self, lang: str) -> list[str]:
         """Where a text lacks ``lang``, e.g. ``"lessons/04_x.toml, section 'y': heading"``."""
         return [
-            f"{piece.place}: {piece.key}" for piece in self.texts() if lang not in piece.translations
+            f"{piece.place}: {piece.key}"
+            for piece in self.texts()
+            if lang not in piece.translations
         ]
 
     def shown_language(self, lang: str) -> str:

@@ -109,7 +109,9 @@ class TableReader:
         elif isinstance(value, list) and all(isinstance(name, str) for name in value):
             names = tuple(value)
         else:
-            raise self.fail(f"{key!r} must be player names like \"A B C D\", got {describe_value(value)}")
+            raise self.fail(
+                f'{key!r} must be player names like "A B C D", got {describe_value(value)}'
+            )
         if len(set(names)) != len(names) or not all(names):
             raise self.fail(f"{key!r} must name each player once: {' '.join(names)!r}")
         return names
@@ -143,7 +145,9 @@ class TableReader:
                     + ", ".join(LANGUAGES)
                 )
             if not isinstance(words, str) or not words.strip():
-                raise self.fail(f"{key}.{lang} must be a non-empty text, got {describe_value(words)}")
+                raise self.fail(
+                    f"{key}.{lang} must be a non-empty text, got {describe_value(words)}"
+                )
         if SOURCE_LANGUAGE not in value:
             raise self.fail(f'{key!r} has no {SOURCE_LANGUAGE!r} text (write {key}.en = "...")')
         return Text(MappingProxyType(dict(value)), self.place, key)
@@ -154,7 +158,9 @@ class TableReader:
     def tables(self, key: str) -> list[object]:
         value = self.data.get(key, [])
         if not isinstance(value, list):
-            raise self.fail(f"{key!r} must be a list of tables ([[{key}]]), got {describe_value(value)}")
+            raise self.fail(
+                f"{key!r} must be a list of tables ([[{key}]]), got {describe_value(value)}"
+            )
         return value
 
     def engine(self, build: Callable[[], Any]) -> Any:

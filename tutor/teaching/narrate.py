@@ -72,9 +72,7 @@ def round_log(
     entries = [LogEntry(None, heading)]
     entries.append(LogEntry(None, describe_reveal(view.reveal, None, lang)))
     if view.chosen_trump is not None:
-        entries.append(
-            LogEntry(view.dealer, describe_reveal(view.reveal, view.chosen_trump, lang))
-        )
+        entries.append(LogEntry(view.dealer, describe_reveal(view.reveal, view.chosen_trump, lang)))
     if view.rules.bidding is Bidding.HIDDEN:
         entries.append(LogEntry(None, text("play-log.hidden-rule", lang)))
     elif view.rules.bidding is Bidding.SECRET:
@@ -228,4 +226,3 @@ def finished_round_text(rnd: Round, lang: str = DEFAULT_LANGUAGE) -> str:
         score = describe_score(rnd.final_bids[seat], rnd.taken[seat], lang)
         lines.append(text("play-log.score", lang, player=name, score=score))
     return "\n".join(lines)
-

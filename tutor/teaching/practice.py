@@ -86,9 +86,7 @@ def _off_trump_number(card: Card, rnd: Round) -> bool:
 _POLICIES: dict[Topic, Policy] = {
     Topic.JESTER_LEAD: _prefer(lambda c, _r: c.is_jester, lambda c, _r: c.is_number),
     Topic.WIZARD_AFTER_NUMBER: _prefer(lambda c, _r: c.is_number, lambda c, _r: c.is_wizard),
-    Topic.TRUMP_VS_LED: _prefer(
-        _off_trump_number, lambda c, r: c.is_number and c.suit is r.trump
-    ),
+    Topic.TRUMP_VS_LED: _prefer(_off_trump_number, lambda c, r: c.is_number and c.suit is r.trump),
     Topic.LEGAL_PLAYS: _prefer(_off_trump_number, lambda c, _r: True),
 }
 
@@ -348,9 +346,7 @@ class LessonQuizSession:
                 f"({', '.join(known.id for known in self.items)})"
             )
         if again and item not in self._again:
-            raise WizardRuleError(
-                f"quiz item {item.id!r} is not in this round of missed questions"
-            )
+            raise WizardRuleError(f"quiz item {item.id!r} is not in this round of missed questions")
         counts = first_try and not again and item.id not in self._first
         if counts:
             self._first[item.id] = correct
@@ -426,7 +422,13 @@ def sample_text(*, seed: int, count: int, lang: str = DEFAULT_LANGUAGE) -> str:
         question = session.next_question()
         topic = text(f"practice-topic.{question.topic.value}", lang)
         lines.append(
-            text("practice.sample-heading", lang, number=number, topic=topic, prompt=question.prompt(lang))
+            text(
+                "practice.sample-heading",
+                lang,
+                number=number,
+                topic=topic,
+                prompt=question.prompt(lang),
+            )
         )
         situation = question.situation_text(lang)
         if situation:  # empty when the answer states it (a score's formula names the bid)

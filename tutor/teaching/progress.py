@@ -177,7 +177,7 @@ class FinishedEvent:
 
 @dataclass(frozen=True, slots=True)
 class ResetEvent:
-    """"Forget every event before this one" (a reset is an event, so a second open page
+    """ "Forget every event before this one" (a reset is an event, so a second open page
     cannot bring back what was reset)."""
 
     id: str = field(default_factory=_new_id)
@@ -348,9 +348,14 @@ class ProgressStoreError(ValueError):
         「このブラウザーの保存領域」は壊れています。チューターが書いた答えの一覧ではありません。
         """
         key = f"progress.problem-{self.problem.value}"
-        if self.line is not None and f"problem-{self.problem.value}-line" in catalog(lang)["progress"]:
+        if (
+            self.line is not None
+            and f"problem-{self.problem.value}-line" in catalog(lang)["progress"]
+        ):
             key += "-line"
-        source = text("progress.browser-source", lang) if self.source == BROWSER_SOURCE else self.source
+        source = (
+            text("progress.browser-source", lang) if self.source == BROWSER_SOURCE else self.source
+        )
         return text(key, lang, source=source, line=self.line if self.line is not None else "")
 
 
@@ -937,7 +942,12 @@ class Progress:
     ) -> AnswerEvent:
         """Record one graded answer."""
         event = AnswerEvent(
-            kind=kind, topic=str(topic), correct=correct, first_try=first_try, lesson=lesson, item=item
+            kind=kind,
+            topic=str(topic),
+            correct=correct,
+            first_try=first_try,
+            lesson=lesson,
+            item=item,
         )
         self._keep(event)
         return event

@@ -60,9 +60,7 @@ class CardPicker(widgets.Box):  # type: ignore[misc]
         self.scale = scale
         self.lang = lang
         self.on_pick = on_pick
-        self.pictures = [
-            html_widget(card_svg(card, scale=scale, lang=lang)) for card in self.cards
-        ]
+        self.pictures = [html_widget(card_svg(card, scale=scale, lang=lang)) for card in self.cards]
         self.verdicts = [verdict_line() for _card in self.cards]
         self.buttons = [self._button(i, button_classes) for i in range(len(self.cards))]
         columns = [

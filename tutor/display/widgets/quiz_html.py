@@ -94,7 +94,9 @@ def answer_heading_html(question: Question, lang: str) -> str:
 
 def question_heading_html(title: str, note: str) -> str:
     """A quiz's title ("Question 2 of 6") and, under it, its note ('' without either)."""
-    heading = f'<p style="margin:0.6em 0 0;font-weight:600">{words_html(title)}</p>' if title else ""
+    heading = (
+        f'<p style="margin:0.6em 0 0;font-weight:600">{words_html(title)}</p>' if title else ""
+    )
     if note:
         heading += f'<p class="{QUIZ_CLASS}-note" style="margin:0.3em 0 0">{words_html(note)}</p>'
     return heading

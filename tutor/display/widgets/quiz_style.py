@@ -83,7 +83,9 @@ def column_layout() -> widgets.Layout:
     return looks.layout(align_items="center", margin="0 0.5em 0.5em 0")
 
 
-def card_column(picture: widgets.HTML, verdict: widgets.HTML, button: widgets.Widget) -> widgets.VBox:
+def card_column(
+    picture: widgets.HTML, verdict: widgets.HTML, button: widgets.Widget
+) -> widgets.VBox:
     """A card's picture, its verdict line and its button, the whole of it pressing the
     button (QUIZ_CSS)."""
     return widgets.VBox(

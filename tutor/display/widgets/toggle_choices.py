@@ -54,9 +54,7 @@ class ToggleChoices(widgets.Box):  # type: ignore[misc]
         self.scale = scale
         self.lang = lang
         self._syncing = False
-        self.pictures = [
-            html_widget(card_svg(card, scale=scale, lang=lang)) for card in self.cards
-        ]
+        self.pictures = [html_widget(card_svg(card, scale=scale, lang=lang)) for card in self.cards]
         self.verdicts = [verdict_line() for _card in self.cards]
         self.toggles = [
             quiz_button(
@@ -125,7 +123,11 @@ class ToggleChoices(widgets.Box):  # type: ignore[misc]
             mark_button(toggle, style)
         if self.cards:
             self.pictures[index].value = card_svg(
-                self.cards[index], scale=self.scale, lang=self.lang, highlight=highlight, dimmed=dimmed
+                self.cards[index],
+                scale=self.scale,
+                lang=self.lang,
+                highlight=highlight,
+                dimmed=dimmed,
             )
             say_verdict(self.verdicts[index], verdict)
             # Verdicts of different lengths: the cards line up at the top.

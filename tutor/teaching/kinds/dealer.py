@@ -65,10 +65,13 @@ class DealerQuestion(SeatQuestion):
 
     def check(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
         game, names = self._game(), self.seat_names()
-        dealers = join_words((
-            text("round-quiz.dealer-round", lang, round=n, player=names[game.dealer_of(n)])
-            for n in range(1, self.round + 1)
-        ), lang)
+        dealers = join_words(
+            (
+                text("round-quiz.dealer-round", lang, round=n, player=names[game.dealer_of(n)])
+                for n in range(1, self.round + 1)
+            ),
+            lang,
+        )
         why = text("round-quiz.dealer-why", lang, dealers=dealers)
         return self._answer_is(answer, game.dealer_of(self.round), why, lang)
 

@@ -157,7 +157,9 @@ def read_item(r: TableReader) -> Question:
             if forbidden is not None
             else f"bids run from 0 to {cards} and none is forbidden"
         )
-        raise r.fail(f"states legal bids {sorted(stated)} but the engine says {sorted(engine)} ({why})")
+        raise r.fail(
+            f"states legal bids {sorted(stated)} but the engine says {sorted(engine)} ({why})"
+        )
     return question
 
 

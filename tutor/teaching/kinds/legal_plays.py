@@ -124,7 +124,10 @@ class LegalPlaysQuestion(Question):
         - You lead: the first card of a trick may be anything.
         """
         lines = [self.check(self.correct_answer(), lang).answer]
-        lines += [text("quiz.legal-reason", lang, reason=reason) for reason in self._reasons(self.hand, lang)]
+        lines += [
+            text("quiz.legal-reason", lang, reason=reason)
+            for reason in self._reasons(self.hand, lang)
+        ]
         return "\n".join(lines)
 
     def hint(self, lang: str = DEFAULT_LANGUAGE) -> str:

@@ -39,7 +39,10 @@ class TrickWinnerQuestion(Question):
 
     @classmethod
     def of(
-        cls, plays: str | Iterable[Card | str], trump: Suit | str | None, players: Sequence[str] = ()
+        cls,
+        plays: str | Iterable[Card | str],
+        trump: Suit | str | None,
+        players: Sequence[str] = (),
     ) -> TrickWinnerQuestion:
         cards = tuple(parse_cards(plays))
         explain_trick(cards, trump)  # validates the cards now, not when a learner answers
@@ -57,8 +60,10 @@ class TrickWinnerQuestion(Question):
             return Topic.JESTER_LEAD
         if self.plays[0].is_number and any(c.is_wizard for c in self.plays[1:]):
             return Topic.WIZARD_AFTER_NUMBER
-        if self.trump is not None and why.led_suit not in (None, self.trump) and any(
-            c.suit is self.trump for c in self.plays
+        if (
+            self.trump is not None
+            and why.led_suit not in (None, self.trump)
+            and any(c.suit is self.trump for c in self.plays)
         ):
             return Topic.TRUMP_VS_LED
         return Topic.TRICK_WINNER
@@ -97,11 +102,16 @@ class TrickWinnerQuestion(Question):
 
     def situation_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
         names = self.names()
-        plays = join_words((
-            text("quiz.trick-play", lang, player=names[i], card=card_name(card, lang))
-            for i, card in enumerate(self.plays)
-        ), lang)
-        return text("quiz.trick-situation", lang, trump=trump_sentence(self.trump, lang), plays=plays)
+        plays = join_words(
+            (
+                text("quiz.trick-play", lang, player=names[i], card=card_name(card, lang))
+                for i, card in enumerate(self.plays)
+            ),
+            lang,
+        )
+        return text(
+            "quiz.trick-situation", lang, trump=trump_sentence(self.trump, lang), plays=plays
+        )
 
     def hint(self, lang: str = DEFAULT_LANGUAGE) -> str:
         """The line of the trick-winner rule that decides this trick, not the card.

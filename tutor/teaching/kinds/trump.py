@@ -128,7 +128,9 @@ class TrumpQuestion(Question):
 
     def prompt(self, lang: str = DEFAULT_LANGUAGE) -> str:
         if self.players is not None:
-            key = "quiz.trump-prompt-deal" if self.turned is None else "quiz.trump-prompt-deal-turned"
+            key = (
+                "quiz.trump-prompt-deal" if self.turned is None else "quiz.trump-prompt-deal-turned"
+            )
             return text(
                 key,
                 lang,
@@ -200,16 +202,20 @@ def read_item(r: TableReader) -> Question:
     turned = None if turned_text.strip().lower() == "nothing" else turned_text
     deal: dict[str, Any] = {}
     if r.has("players") or r.has("round"):
-        deal = {"players": r.integer("players"), "round": r.integer("round"), "length": read_length(r)}
+        deal = {
+            "players": r.integer("players"),
+            "round": r.integer("round"),
+            "length": read_length(r),
+        }
     elif r.has("length"):
         raise r.fail("'length' goes with 'players' and 'round' (the deal)")
     elif not r.has("turned"):
-        raise r.fail("missing 'turned' (a card, or \"nothing\"), or the deal: 'players' and 'round'")
+        raise r.fail(
+            "missing 'turned' (a card, or \"nothing\"), or the deal: 'players' and 'round'"
+        )
     question: TrumpQuestion = r.engine(lambda: TrumpQuestion.of(turned, **deal))
     stated_text = r.string("trump")
-    stated: object = (
-        DEALER_CHOOSES if stated_text == DEALER_CHOOSES else r.trump("trump")
-    )
+    stated: object = DEALER_CHOOSES if stated_text == DEALER_CHOOSES else r.trump("trump")
     engine = question.correct_answer()
     if stated != engine:
         rule = reveal_trump(question.turned).rule.value
