@@ -292,16 +292,22 @@ def percentile(values: list[float], share: float) -> float:
 
 
 async def classroom(
-    server: AppServer, browser: Any, size: int, deadline: float, verbose: bool = False
+    server: AppServer,
+    browser: Any,
+    size: int,
+    deadline: float,
+    verbose: bool = False,
+    query: str = "",
 ) -> str:
-    """N learners at once; returns the line of the table."""
+    """N learners at once, each opening the lesson with ``query``; returns the line of the
+    table."""
     sampler = Sampler(server)
     sampler.start()
     log_from = len(server.log())
     started = time.monotonic()
     results = await asyncio.gather(
         *(
-            learn(browser, server.render_url(LESSON), started, started + deadline)
+            learn(browser, server.render_url(LESSON, query), started, started + deadline)
             for _ in range(size)
         )
     )
@@ -528,6 +534,7 @@ class Options:
     browser_nice: int
     port: int | None
     kernel_starts: list[str]
+    load_wait: int | None = None
 
 
 async def run(options: Options) -> None:
@@ -548,6 +555,7 @@ async def classrooms(options: Options, args: list[str]) -> None:
 
     sizes, deadline, verbose = options.sizes, options.deadline, options.verbose
     browser_nice, port = options.browser_nice, options.port
+    query = f"load_wait={options.load_wait}" if options.load_wait else ""
 
     path = chromium_path()
     if path is None:
@@ -558,12 +566,13 @@ async def classrooms(options: Options, args: list[str]) -> None:
             browser = await playwright.chromium.launch(executable_path=path, args=CHROMIUM_FLAGS)
             if browser_nice:
                 lower_priority(browser_nice)
-            await classroom(server, browser, 1, deadline)  # warm-up: imports, caches
+            await classroom(server, browser, 1, deadline, query=query)  # warm-up: imports, caches
             _, baseline, _ = Sampler(server).sample()
             print(
                 f"load average before: {load_average()}; "
                 f"{os.cpu_count()} CPUs; server RSS after warm-up {mib(baseline)}; "
                 f"Chromium at nice {browser_nice}"
+                + (f"; pages opened with ?{query}" if query else "")
             )
             print()
             print(
@@ -575,10 +584,11 @@ async def classrooms(options: Options, args: list[str]) -> None:
             )
             print("     |   med   p95   max   |" + " " * 54 + "|   med   max  |")
             print(
-                await classroom(server, browser, 1, deadline) + "   <- one page alone (reference)"
+                await classroom(server, browser, 1, deadline, query=query)
+                + "   <- one page alone (reference)"
             )
             for size in sizes:
-                print(await classroom(server, browser, size, deadline, verbose))
+                print(await classroom(server, browser, size, deadline, verbose, query))
             await browser.close()
         print()
         print("The server alone (plain requests, no browser): seconds to the whole page, and")
@@ -610,6 +620,14 @@ def main() -> int:
         help="run Chromium at this lower CPU priority (e.g. 19): the server first, as when "
         "the pupils' own machines draw the pages (default 0: same priority)",
     )
+    parser.add_argument(
+        "--load-wait",
+        type=int,
+        help='open the pages with ?load_wait=SECONDS (README "The page\'s wait"): how long a '
+        "page waits for its widgets before the reload notice, as a school whose machines draw "
+        "pages slowly sets it; with N browsers on this machine's cores a page may take over "
+        "the default 60 s to draw, and each reload is a page more (default: the page's own)",
+    )
     parser.add_argument("--port", type=int, help="the app's port (default: a free one)")
     parser.add_argument(
         "--kernel-start",
@@ -635,6 +653,7 @@ def main() -> int:
                 browser_nice=args.browser_nice,
                 port=args.port,
                 kernel_starts=args.kernel_start,
+                load_wait=args.load_wait,
             )
         )
     )
