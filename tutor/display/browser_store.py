@@ -28,7 +28,8 @@ from typing import Any
 import anywidget
 import traitlets
 
-from tutor.display.visibility import set_visible
+from tutor.display import looks
+from tutor.display.visibility import HIDDEN
 from tutor.teaching.progress import (
     BROWSER_SOURCE,
     BROWSER_STORAGE_KEY,
@@ -53,9 +54,10 @@ class BrowserStore(anywidget.AnyWidget):
     """The browser lets the page keep nothing (storage switched off)."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        # nothing to see (the page shows the progress): hidden from its first message, see
+        # tutor.display.looks.restyle
+        super().__init__(**{"layout": looks.layout(display=HIDDEN), **kwargs})
         self.progress: Progress | None = None
-        set_visible(self, False)  # nothing to see: the page shows the progress
         self.on_msg(self._message)
 
     # -- the Store protocol --------------------------------------------------------------

@@ -16,7 +16,8 @@ from typing import Any
 import anywidget
 import traitlets
 
-from tutor.display.visibility import set_visible
+from tutor.display import looks
+from tutor.display.visibility import HIDDEN
 from tutor.teaching.text import DEFAULT_LANGUAGE
 
 LANGUAGE_CSS = """
@@ -42,5 +43,5 @@ class LabPage(anywidget.AnyWidget):
     lang = traitlets.Unicode(DEFAULT_LANGUAGE).tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        set_visible(self, False)
+        # hidden from its first message, see tutor.display.looks.restyle
+        super().__init__(**{"layout": looks.layout(display=HIDDEN), **kwargs})
