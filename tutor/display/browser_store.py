@@ -54,8 +54,8 @@ class BrowserStore(anywidget.AnyWidget):
     """The browser lets the page keep nothing (storage switched off)."""
 
     def __init__(self, **kwargs: Any) -> None:
-        # nothing to see (the page shows the progress): hidden from its first message, see
-        # tutor.display.looks.restyle
+        # nothing to see (the page shows the progress): hidden from its first message
+        # (tutor.display.looks.restyle says why)
         super().__init__(**{"layout": looks.layout(display=HIDDEN), **kwargs})
         self.progress: Progress | None = None
         self.on_msg(self._message)

@@ -43,5 +43,5 @@ class LabPage(anywidget.AnyWidget):
     lang = traitlets.Unicode(DEFAULT_LANGUAGE).tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
-        # hidden from its first message, see tutor.display.looks.restyle
+        # hidden from its first message (tutor.display.looks.restyle says why)
         super().__init__(**{"layout": looks.layout(display=HIDDEN), **kwargs})

@@ -102,11 +102,9 @@ def restyle(widget: widgets.DOMWidget, **changes: str | None) -> None:
     """Give ``widget`` the shared layout of its own with ``changes`` (``None``: unset);
     nothing is sent when it has them already.
 
-    A layout of the widget's own that is replaced is closed (ipywidgets closes a widget
-    when it is dropped). A widget hidden or restyled as it is made must therefore get its
-    look in the constructor (``layout=layout(display="none")``), not from here: in JupyterLab
-    (and in the static site's browser kernel) its model could be made after its first
-    layout's close, and then never drawn."""
+    A widget hidden as it is made does better to take its look in the constructor
+    (``layout=layout(display=HIDDEN)``): its first layout is then the shared one, and no
+    layout of its own is made, sent and replaced."""
     values = layout_values(widget.layout)
     if all(values.get(name) == value for name, value in changes.items()):
         return
