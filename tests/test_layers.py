@@ -128,6 +128,12 @@ LAYERS = {
     "__main__": 5,
 }
 """Each part of the package and its height; ``tutor`` itself is the API, at the rules'."""
+HOSTS = ("app", "site", "hub")
+"""The three hosts side by side: what two of them need lives in a layer below, so none
+imports another..."""
+HOST_IMPORTS_ALLOWED = {("hub", "app")}
+"""...except the hub's live room, which serves the app's room (tutor/hub/room_service.py,
+room_store.py import tutor.app.room*)."""
 PACKAGE = Path(tutor.__file__).parent
 
 
@@ -136,6 +142,25 @@ def height(module: str) -> int:
     if len(parts) == 1 or parts[1] not in LAYERS:
         return 0  # tutor itself, or a name of its API (tutor.Round, tutor.__version__)
     return LAYERS[parts[1]]
+
+
+def part(module: str) -> str:
+    """``tutor.site.build`` -> ``site``; ``tutor`` itself -> ``""``."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def crosses(module: str, name: str) -> bool:
+    """Whether ``module`` importing ``name`` goes against the layers: up, or across to
+    another host."""
+    if height(name) > height(module):
+        return True
+    across = (part(module), part(name))
+    return (
+        across[0] != across[1]
+        and all(p in HOSTS for p in across)
+        and across not in HOST_IMPORTS_ALLOWED
+    )
 
 
 def module_name(path: Path, root: Path) -> str:
@@ -170,8 +195,8 @@ def imported_names(node: ast.AST, module: str, is_package: bool) -> list[str]:
 
 
 def upward_imports(source: str, module: str, *, is_package: bool = False) -> list[str]:
-    """The imports in ``source`` (module ``module``) of a layer above it, as "line: module";
-    a rules module's ``_repr_*_`` method may import the display layer."""
+    """The imports in ``source`` (module ``module``) of a layer above it or of another host,
+    as "line: module"; a rules module's ``_repr_*_`` method may import the display layer."""
     own = height(module)
     found = []
 
@@ -182,7 +207,7 @@ def upward_imports(source: str, module: str, *, is_package: bool = False) -> lis
                 continue
             for name in imported_names(child, module, is_package):
                 allowed = in_repr and height(name) == LAYERS["display"]
-                if name.split(".")[0] == "tutor" and height(name) > own and not allowed:
+                if name.split(".")[0] == "tutor" and crosses(module, name) and not allowed:
                     found.append(f"{child.lineno}: {name}")
             visit(child, in_repr)
 
@@ -238,6 +263,14 @@ PLANTED = {
     "app": ("tutor/app/planted.py", "from tutor import cli"),
     "site": ("tutor/site/planted.py", "from .. import cli"),
     "hub": ("tutor/hub/planted.py", "importlib.import_module('tutor.cli')"),
+    "site to app": ("tutor/site/planted.py", "from tutor.app.settings import apply_settings"),
+    "site to app, in a function": (
+        "tutor/site/build.py",
+        "def later():\n    from ..app import settings",
+    ),
+    "app to site": ("tutor/app/planted.py", "import tutor.site.build"),
+    "app to hub": ("tutor/app/planted.py", "from tutor.hub import login"),
+    "site to hub": ("tutor/site/planted.py", "from tutor.hub import login"),
     "in a function": ("tutor/hub/planted.py", "def later():\n    from tutor.cli import main"),
     "errors": ("tutor/errors.py", "from tutor.display import html"),
 }

@@ -25,7 +25,8 @@ from tutor.app.server import (
     failed_page_tail,
     host_pattern,
 )
-from tutor.app.settings import apply_settings, page_words
+from tutor.app.settings import apply_settings
+from tutor.display.page_words import page_words
 from tutor.teaching.text import LANGUAGES, text
 
 

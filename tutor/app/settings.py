@@ -13,12 +13,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from typing import Any
 
 from traitlets.config import Config
 
-from tutor.teaching.language import current_language
-from tutor.teaching.text import LANGUAGES, catalog
+from tutor.display.page_words import page_words
 
 TEMPLATE = "tutor"
 """The page template: tutor/app/jupyter/nbconvert/templates/tutor (see its index.html.j2)."""
@@ -53,20 +51,6 @@ ALLOWED_MESSAGE_TYPES = [
 """What a browser may send a kernel: widget (comm) messages only, never code. The list the
 stand-alone Voila app gives its kernel manager (voila/app.py, ``Voila.init_settings``); the
 hub's servers set it on theirs."""
-
-
-def page_words(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """What the page's scripts need from the catalog, in every language (the page picks the
-    one of its ``?lang=``, as the kernel does): the presenter's words, the live room's on
-    the projector (used only where the app serves a room: ``room`` set by the launcher in
-    classroom mode) and the notices the page shows when it cannot reach its kernel."""
-    env = os.environ if environ is None else environ
-    return {
-        "default": current_language(query="", environ=env),
-        "words": {lang: dict(catalog(lang)["present"]) for lang in LANGUAGES},
-        "room_words": {lang: dict(catalog(lang)["projector"]) for lang in LANGUAGES},
-        "notices": {lang: dict(catalog(lang)["page-notice"]) for lang in LANGUAGES},
-    }
 
 
 def apply_settings(c: Config, environ: Mapping[str, str] | None = None) -> None:

@@ -44,11 +44,11 @@ from nativeauthenticator.handlers import LoginHandler as NativeLoginHandler
 from nativeauthenticator.handlers import SignUpHandler as NativeSignUpHandler
 from nativeauthenticator.orm import UserInfo
 from tornado import web
-from tornado.escape import url_escape
 from tornado.httputil import url_concat
 from traitlets import Float, Integer, Unicode
 
 from tutor.hub.passwords import (
+    MAX_PASSWORD_BYTES,
     TOO_LONG,
     hash_password,
     is_legacy,
@@ -56,6 +56,8 @@ from tutor.hub.passwords import (
     password_bytes,
     password_matches,
 )
+from tutor.teaching.language import LANGUAGE_NAMES, LANGUAGE_PARAMETER, choose_language
+from tutor.teaching.text import catalog, text
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -261,6 +263,13 @@ def add_template_folders(settings: dict[str, Any]) -> None:
             env.tutor_templates_added = True
 
 
+def _query(next_url: str, lang: str) -> dict[str, str]:
+    """The login page's query: where to go after it (if anywhere) and its language."""
+    query = {"next": next_url} if next_url else {}
+    query[LANGUAGE_PARAMETER] = lang
+    return query
+
+
 def _argument_or_empty(handler: Any, name: str) -> str:
     """Query or form field ``name``, or "" if it is missing or not UTF-8 (for pages that
     answer an error and must not fail on the field that caused it)."""
@@ -290,26 +299,39 @@ class TutorLoginHandler(NativeLoginHandler):  # type: ignore[misc]
     name or password, too long a password, or bytes that are not UTF-8 get 400 and say
     what is wrong. A successful login leaves a device cookie (see LoginThrottle)."""
 
+    def page_language(self) -> str:
+        """The page's language: ``?lang=`` (the page's language links, kept in the form's
+        address), else the browser's Accept-Language, else ``$TUTOR_LANG`` (or English)."""
+        return choose_language(
+            _argument_or_empty(self, LANGUAGE_PARAMETER) or None,
+            self.request.headers.get("Accept-Language"),
+        )
+
     def _render(
         self, login_error: str | None = None, username: str | None = None, **ns: Any
     ) -> Any:
         # JupyterHub's error page on this handler calls _render with its whole namespace
         # (sync=True among it); NativeAuthenticator's _render took two arguments only.
+        add_template_folders(self.settings)  # the first page the hub serves may be this one
         next_url = _argument_or_empty(self, "next")
+        lang = self.page_language()
+        login_url = self.settings["login_url"]
+        languages = [
+            (code, name, url_concat(login_url, _query(next_url, code)))
+            for code, name in LANGUAGE_NAMES.items()
+        ]
         return self.render_template(
-            "native-login.html",
+            "tutor-login.html",
             sync=bool(ns.get("sync", False)),
-            next=url_escape(next_url),
+            lang=lang,
+            words=catalog(lang)["login"],
+            languages=languages,
+            form_action=url_concat(login_url, _query(next_url, lang)),
             username=username,
             login_error=login_error,
             custom_html=self.authenticator.custom_html,
-            login_url=self.settings["login_url"],
             enable_signup=self.authenticator.enable_signup,
             two_factor_auth=self.authenticator.allow_2fa,
-            authenticator_login_url=url_concat(
-                self.authenticator.login_url(self.hub.base_url),
-                {"next": next_url},
-            ),
         )
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
@@ -321,13 +343,9 @@ class TutorLoginHandler(NativeLoginHandler):  # type: ignore[misc]
         if not hasattr(self, "_jupyterhub_user"):  # an error before prepare(), as the hub does
             self._jupyterhub_user = None
             self._resolve_roles_and_scopes()
-        error = kwargs.get("exc_info", (None, None, None))[1]
-        message = NOT_PROCESSED
-        if isinstance(error, web.HTTPError) and error.log_message:
-            try:
-                message = error.log_message % error.args
-            except (TypeError, ValueError):
-                message = error.log_message
+        # tornado's own reasons ("Invalid unicode in username") are English words for a
+        # developer: the learner is told in their language that the form failed.
+        message = text("login.not-processed", self.page_language())
         add_template_folders(self.settings)
         self.set_header("Content-Type", "text/html; charset=UTF-8")
         self.finish(self._render(login_error=message, username="", sync=True))
@@ -341,22 +359,19 @@ class TutorLoginHandler(NativeLoginHandler):  # type: ignore[misc]
         authenticator: TutorAuthenticator = self.authenticator
         name = authenticator.normalize_username(_form_text(self, "username").strip())
         password = _form_text(self, "password")
+        lang = self.page_language()
         if not name or not password:
-            await self._answer(400, "Please enter your name and your password.", name)
+            await self._answer(400, text("login.missing", lang), name)
             return
         if is_too_long(password):
-            await self._answer(400, TOO_LONG, name)
+            await self._answer(400, text("login.too-long", lang, limit=MAX_PASSWORD_BYTES), name)
             return
         key = authenticator.throttle_key(self, name)
         wait = authenticator.throttle.wait(key)
         if wait > 0:
             authenticator.log_refused(name, client_address(self), key, wait)
-            await self._answer(
-                429,
-                f"Too many failed logins. Please wait {int(wait + 0.999)} seconds before "
-                "trying again.",
-                name,
-            )
+            seconds = int(wait + 0.999)
+            await self._answer(429, text("login.wait", lang, seconds=seconds), name)
             return
         data = {"username": name, "password": password, "2fa": _form_text(self, "2fa")}
         user = await self.login_user(data)
@@ -365,7 +380,7 @@ class TutorLoginHandler(NativeLoginHandler):  # type: ignore[misc]
             authenticator.remember_device(self, user.name)
             self.redirect(self.get_next_url(user))
             return
-        error = "Invalid username or password."
+        error = text("login.invalid", lang)
         info = authenticator.get_user(name)
         # NativeAuthenticator's hint for an approved password whose account is not yet:
         # given only after a full check, which the throttle has allowed.
@@ -374,7 +389,7 @@ class TutorLoginHandler(NativeLoginHandler):  # type: ignore[misc]
             and not info.is_authorized
             and await asyncio.to_thread(password_matches, password, info.password)
         ):
-            error = f"User {name} has not been authorized by an administrator yet."
+            error = text("login.not-authorized", lang, name=name)
         await self._answer(403, error, name)
 
 

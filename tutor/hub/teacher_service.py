@@ -54,7 +54,7 @@ from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.ioloop import IOLoop
 
 from tutor.hub.class_progress import class_results, most_missed
-from tutor.teaching.language import LANGUAGE_NAMES, LANGUAGE_VARIABLE
+from tutor.teaching.language import LANGUAGE_NAMES, choose_language
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import list_lessons
 from tutor.teaching.progress import (
@@ -69,7 +69,7 @@ from tutor.teaching.progress import (
     TopicCount,
     parse_event,
 )
-from tutor.teaching.text import DEFAULT_LANGUAGE, LANGUAGES, text
+from tutor.teaching.text import LANGUAGES, text
 
 log = logging.getLogger("tutor.class-results")
 
@@ -191,28 +191,6 @@ th, td { border: 1px solid #999; padding: .3rem .6rem; text-align: left; vertica
 thead th { background: #eef; } td.done { background: #e6f4e6; }
 .muted { color: #555; }
 """
-
-
-def choose_language(query: str | None, accept: str | None) -> str:
-    """The page's language: ``?lang=`` if it names one of the tutor's, else the first of
-    the browser's Accept-Language that does, else ``$TUTOR_LANG`` (or English).
-
-    >>> choose_language("ja", None), choose_language(None, "fr, zh-TW;q=0.8"), choose_language("xx", "")
-    ('ja', 'zh-Hant', 'en')
-    """
-    known = {lang.lower(): lang for lang in LANGUAGES}
-    if query:
-        return known.get(query.strip().lower(), DEFAULT_LANGUAGE)
-    for part in (accept or "").split(","):
-        tag = part.split(";")[0].strip().lower()
-        if tag in known:
-            return known[tag]
-        if tag in {"zh-tw", "zh-hk", "zh-mo"}:
-            return "zh-Hant"
-        if tag.split("-")[0] in known and tag.split("-")[0] != "zh":
-            return known[tag.split("-")[0]]
-    setting = os.environ.get(LANGUAGE_VARIABLE, "").strip().lower()
-    return known.get(setting, DEFAULT_LANGUAGE)
 
 
 def _rate(count: TopicCount | None, lang: str) -> str:

@@ -493,7 +493,7 @@ def write_template(folder: Path) -> Path:
     Its pages link the site's one stylesheet (SHARED_STYLESHEET, which the build writes)
     where the app's template would write PAGE_STYLESHEETS into each page: the template's
     own copies of those files, found first by ``include_css``, are empty."""
-    from tutor.app.settings import page_words
+    from tutor.display.page_words import page_words
 
     root = folder / "nbconvert" / "templates" / SITE_TEMPLATE
     root.mkdir(parents=True)
@@ -512,7 +512,7 @@ def write_template(folder: Path) -> Path:
         "    Its body_footer is the app's without static/tutor-page.js, which watches a\n"
         "    server's kernel (there is none: a page that takes long to start Python in a\n"
         "    slow browser must not be reloaded); with the presenter's words, which Voila\n"
-        "    gets from tutor/app/settings.py, and the site's page script (page.js) and\n"
+        "    gets from tutor/display/page_words.py, and the site's page script (page.js) and\n"
         "    the widgets' recovery (tutor-widgets.js), which must run before Voici's.\n"
         "    Its pages link the site's stylesheet instead of carrying it (write_template).\n"
         "    -#}\n"

@@ -87,6 +87,32 @@ def current_language(query: str | None = None, environ: Mapping[str, str] | None
     return lang
 
 
+def choose_language(
+    query: str | None, accept: str | None, environ: Mapping[str, str] | None = None
+) -> str:
+    """A web page's language (the hub's pages): ``?lang=`` if it names one of the tutor's,
+    else the first of the browser's Accept-Language that does, else ``$TUTOR_LANG`` (or
+    English). A page is not refused for a header or a query, so nothing here raises.
+
+    >>> choose_language("ja", None), choose_language(None, "fr, zh-TW;q=0.8"), choose_language("xx", "")
+    ('ja', 'zh-Hant', 'en')
+    """
+    env = os.environ if environ is None else environ
+    known = {lang.lower(): lang for lang in LANGUAGES}
+    if query:
+        return known.get(query.strip().lower(), DEFAULT_LANGUAGE)
+    for part in (accept or "").split(","):
+        tag = part.split(";")[0].strip().lower()
+        if tag in known:
+            return known[tag]
+        if tag in {"zh-tw", "zh-hk", "zh-mo"}:
+            return "zh-Hant"
+        if tag.split("-")[0] in known and tag.split("-")[0] != "zh":
+            return known[tag.split("-")[0]]
+    setting = env.get(LANGUAGE_VARIABLE, "").strip().lower()
+    return known.get(setting, DEFAULT_LANGUAGE)
+
+
 def with_language(href: str, lang: str) -> str:
     """``href`` with ``lang=<lang>`` added to its query, so the next page keeps the
     learner's language.
