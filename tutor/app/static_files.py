@@ -91,7 +91,7 @@ class CompressedCopies:
     def folder(self) -> Path:
         if self._folder is None:
             self._folder = Path(tempfile.mkdtemp(prefix="wizard-tutor-gzip-"))
-            atexit.register(shutil.rmtree, self._folder, ignore_errors=True)
+            atexit.register(_remove_folder, self._folder, os.getpid())
         return self._folder
 
     def copy_of(self, path: str, stat: os.stat_result) -> str | None:
@@ -112,6 +112,12 @@ class CompressedCopies:
                 copy = str(target)
             self._known[key] = copy
             return copy
+
+
+def _remove_folder(folder: Path, owner: int) -> None:
+    # only by the process that made it (a process forked from it runs its exit functions too)
+    if os.getpid() == owner:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 COPIES = CompressedCopies()
