@@ -438,6 +438,62 @@ def cpu_shares(cpu: CpuMeter, size: int, burst: float) -> str:
     return " ".join(f"{seconds / size:5.2f}" for seconds in groups) + f" {busy:4.0%}"
 
 
+FILES = """
+() => performance.getEntriesByType("resource").map((entry) => entry.name)
+  .filter((name) => name.startsWith(location.origin + "/voila/")
+    && /\\/voila\\/(static|templates|labextensions)\\//.test(name))
+  .map((name) => name.slice(location.origin.length))
+"""
+
+
+async def page_files(server: AppServer, browser: Any, deadline: float, query: str) -> list[str]:
+    """The front-end files (addresses) a lesson's page fetches, from a page in a fresh browser."""
+    context = await browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = await context.new_page()
+        await page.goto(server.render_url(LESSON, query), wait_until="commit")
+        await page.wait_for_function(
+            f"() => ['quiz', 'reaching'].includes(({STATE})())", timeout=deadline * 1000
+        )
+        await asyncio.sleep(2)
+        paths: list[str] = await page.evaluate(FILES)
+        with contextlib.suppress(Exception):
+            await page.close(run_before_unload=True)
+        return paths
+    finally:
+        await context.close()
+
+
+def files_alone(server: AppServer, paths: list[str], pages: int = 20) -> str:
+    """The server's CPU for serving a page's front-end files, without a browser: ``paths``
+    asked for ``pages`` times over one connection, as a browser that accepts gzip and has
+    nothing cached asks for them. Less noisy than the class's figure: only the files."""
+    import http.client
+
+    assert server.process is not None
+    meter = CpuMeter()
+    meter.baseline([server.process.pid])
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+    sent = 0
+    statuses: dict[int, int] = {}
+    started = time.monotonic()
+    for _ in range(pages):
+        for path in paths:
+            connection.request("GET", path, headers={"Accept-Encoding": "gzip, deflate, br"})
+            response = connection.getresponse()
+            sent += len(response.read())
+            statuses[response.status] = statuses.get(response.status, 0) + 1
+    took = time.monotonic() - started
+    connection.close()
+    meter.look("server", [server.process.pid])
+    cpu = meter.seconds("server") / pages
+    return (
+        f"{len(paths)} files x {pages} pages: server {cpu * 1000:.0f} ms CPU per page's files "
+        f"({cpu / len(paths) * 1000:.2f} ms a file), {sent / pages / 1024:.0f} KiB body per page, "
+        f"{took / pages * 1000:.0f} ms per page; statuses {statuses}; load {load_average()}"
+    )
+
+
 def server_alone(server: AppServer, size: int) -> str:
     """The server's own share: ``size`` plain requests for the lesson at once (no browser:
     each request waits for the whole page, i.e. its kernel started and its notebook run),
@@ -653,7 +709,9 @@ async def classrooms(options: Options, args: list[str]) -> None:
             )
             for size in sizes:
                 print(await classroom(server, browser, size, deadline, verbose, query))
+            paths = await page_files(server, browser, deadline, query)
             print()
+            print("A page's front-end files without a browser: " + files_alone(server, paths))
             print(
                 "Lessons one after another in one browser (cache kept): "
                 + await lessons_in_one_browser(server, browser, deadline, query)
