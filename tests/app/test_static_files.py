@@ -100,3 +100,14 @@ class StaticFilesTest(AsyncHTTPTestCase):
         assert response.code in (403, 404)
         assert b"Traceback" not in response.body
         assert len(list(COPIES.folder().iterdir())) == made
+
+    def test_a_copy_removed_behind_the_servers_back_is_made_again(self) -> None:
+        first = self.get("/static/app.js", **{"Accept-Encoding": "gzip"})
+        assert first.headers["Content-Encoding"] == "gzip"
+        for copy in COPIES.folder().iterdir():
+            copy.unlink()
+        meanwhile = self.get("/static/app.js", **{"Accept-Encoding": "gzip"})
+        assert meanwhile.code == 200 and meanwhile.body == SCRIPT.encode()  # as it is
+        again = self.get("/static/app.js", **{"Accept-Encoding": "gzip"})
+        assert again.headers["Content-Encoding"] == "gzip"
+        assert gzip.decompress(again.body) == SCRIPT.encode()

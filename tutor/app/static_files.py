@@ -108,10 +108,18 @@ class CompressedCopies:
             if len(packed) < len(data):
                 name = hashlib.sha256(repr(key).encode()).hexdigest()[:32] + ".gz"
                 target = self.folder() / name
-                target.write_bytes(packed)
-                copy = str(target)
+                try:
+                    target.write_bytes(packed)
+                    copy = str(target)
+                except OSError:  # no room, no temporary folder: the file goes as it is
+                    copy = None
             self._known[key] = copy
             return copy
+
+    def forget(self, path: str, stat: os.stat_result) -> None:
+        """Make the copy of ``path`` again at its next request (it went from the disk)."""
+        with self._lock:
+            self._known.pop((path, stat.st_size, stat.st_mtime_ns), None)
 
 
 def _remove_folder(folder: Path, owner: int) -> None:
@@ -141,13 +149,18 @@ class CompressedStaticFiles(tornado.web.StaticFileHandler):
             self.request.headers.get("Accept-Encoding", "")
         ):
             return path
-        copy = COPIES.copy_of(path, self._original_stat(path))
+        stat = self._original_stat(path)
+        copy = COPIES.copy_of(path, stat)
         if copy is None:
+            return path
+        try:
+            self._copy_size = os.stat(copy).st_size
+        except OSError:  # removed behind the server's back (a cleaner of /tmp)
+            COPIES.forget(path, stat)
             return path
         # From here tornado reads (size, content, ETag) the copy; the type, the
         # modification time and the caching are the original's.
         self.compressed = True
-        self._copy_size = os.stat(copy).st_size
         return copy
 
     def _original_stat(self, path: str) -> os.stat_result:
