@@ -21,6 +21,10 @@ each N:
 - the pages the server rendered (a page reloaded after the "reload" notice is rendered
   again, and its kernel started again) and the server's and kernels' CPU seconds per
   render: what one page costs the app however often a learner had to ask for it.
+- per page, the requests that reached the server and the KiB received (the page's
+  Resource Timing; the websocket not counted); then the server's CPU for a page's
+  front-end files alone (no browser), and what lessons opened one after another in one
+  browser (its cache kept) fetch.
 
 What the goal's figure is: the server's and kernels' CPU seconds per page (the app's own
 processes, counted from their CPU times), the browsers' not included. With N browsers
