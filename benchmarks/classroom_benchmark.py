@@ -21,6 +21,10 @@ each N:
 - the pages the server rendered (a page reloaded after the "reload" notice is rendered
   again, and its kernel started again) and the server's and kernels' CPU seconds per
   render: what one page costs the app however often a learner had to ask for it.
+- per page, the requests that reached the server and the KiB received (the page's
+  Resource Timing; the websocket not counted); then the server's CPU for a page's
+  front-end files alone (no browser), and what lessons opened one after another in one
+  browser (its cache kept) fetch.
 
 What the goal's figure is: the server's and kernels' CPU seconds per page (the app's own
 processes, counted from their CPU times), the browsers' not included. With N browsers
@@ -69,6 +73,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 from browser.app_process import CHROMIUM_FLAGS, AppServer, chromium_path
 
 LESSON = "06_trick_winner.ipynb"
+OTHER_LESSONS = ("04_follow_suit.ipynb", "07_scoring.ipynb")
+"""Opened after LESSON in the same browser (lessons_in_one_browser)."""
 CHOICE = ".tutor-quiz .tutor-quiz-choice"
 FEEDBACK = ".tutor-quiz-feedback"
 PLACE = ".tutor-quiz-place"
@@ -102,6 +108,8 @@ class Learner:
     busy_pages: int = 0
     notices: list[str] = field(default_factory=list)
     last_state: str = "waiting"
+    requests: int = 0  # HTTP requests that reached the server (not answered by the cache)
+    received: int = 0  # bytes they brought (headers and the body as sent: compressed or not)
     story: list[str] = field(default_factory=list)  # the states seen, in order, timed
 
     @property
@@ -154,6 +162,7 @@ async def learn(browser: Any, url: str, started: float, deadline: float) -> tupl
                     timeout=max(1, deadline - time.monotonic()) * 1000,
                 )
                 learner.seconds = time.monotonic() - started
+                learner.requests, learner.received = await traffic(page)
                 return learner, page
             except Exception as error:  # the quiz did not answer: not a working quiz
                 learner.story.append(f"no feedback ({type(error).__name__})")
@@ -163,6 +172,25 @@ async def learn(browser: Any, url: str, started: float, deadline: float) -> tupl
                 return learner, page
         await asyncio.sleep(0.5)
     return learner, page
+
+
+# The page's own count of what it fetched (Resource Timing, the page and every file): a
+# request answered from the browser's cache has transferSize 0, one revalidated (304)
+# counts its headers. Websocket frames are not in it. A reloaded page counts its last load.
+TRAFFIC = """
+() => performance.getEntriesByType("navigation").concat(performance.getEntriesByType("resource"))
+  .filter((entry) => entry.name.startsWith(location.origin) && entry.transferSize > 0)
+  .reduce(([count, bytes], entry) => [count + 1, bytes + entry.transferSize], [0, 0])
+"""
+
+
+async def traffic(page: Any) -> tuple[int, int]:
+    """The requests a page sent its server and the bytes it received (:data:`TRAFFIC`)."""
+    try:
+        count, size = await page.evaluate(TRAFFIC)
+    except Exception:  # navigating away: nothing counted
+        return 0, 0
+    return int(count), int(size)
 
 
 async def _state_or(page: Any, fallback: str) -> str:
@@ -364,7 +392,46 @@ async def classroom(
         f"{gone:>7} {mib(server_after):>9} | "
         + cpu_shares(sampler.cpu, size, burst)
         + f" | {len(served):4d} {per_render}"
+        + f" | {per_page(learners)}"
     )
+
+
+def per_page(learners: list[Learner]) -> str:
+    """Requests and KiB the server sent per page (median of the pages that reached a quiz)."""
+    counted = [learner for learner in learners if learner.seconds is not None]
+    if not counted:
+        return "   -      -"
+    requests = statistics.median(learner.requests for learner in counted)
+    received = statistics.median(learner.received for learner in counted)
+    return f"{requests:4.0f} {received / 1024:6.0f}"
+
+
+async def lessons_in_one_browser(
+    server: AppServer, browser: Any, deadline: float, query: str
+) -> str:
+    """A pupil's day: lessons opened one after another in the same browser (its cache
+    kept). What each page fetched from the server once its widgets were drawn: the first
+    pays for the front end, the next ones should fetch little more than their own page."""
+    context = await browser.new_context(viewport={"width": 1280, "height": 800})
+    shown = []
+    try:
+        for lesson in (LESSON, *OTHER_LESSONS):
+            page = await context.new_page()
+            await page.goto(server.render_url(lesson, query), wait_until="commit")
+            try:
+                await page.wait_for_function(
+                    f"() => ['quiz', 'reaching'].includes(({STATE})())", timeout=deadline * 1000
+                )
+                await asyncio.sleep(2)  # the files a drawn page still asks for
+                requests, received = await traffic(page)
+                shown.append(f"{lesson[:2]}: {requests} requests, {received / 1024:.0f} KiB")
+            except Exception as error:
+                shown.append(f"{lesson[:2]}: not drawn ({type(error).__name__})")
+            with contextlib.suppress(Exception):
+                await page.close(run_before_unload=True)
+    finally:
+        await context.close()
+    return "; ".join(shown)
 
 
 def cpu_shares(cpu: CpuMeter, size: int, burst: float) -> str:
@@ -373,6 +440,62 @@ def cpu_shares(cpu: CpuMeter, size: int, burst: float) -> str:
     groups = [cpu.seconds(name) for name in ("server", "kernels", "browsers")]
     busy = sum(groups) / (burst * (os.cpu_count() or 1))
     return " ".join(f"{seconds / size:5.2f}" for seconds in groups) + f" {busy:4.0%}"
+
+
+FILES = """
+() => performance.getEntriesByType("resource").map((entry) => entry.name)
+  .filter((name) => name.startsWith(location.origin + "/voila/")
+    && /\\/voila\\/(static|templates|labextensions)\\//.test(name))
+  .map((name) => name.slice(location.origin.length))
+"""
+
+
+async def page_files(server: AppServer, browser: Any, deadline: float, query: str) -> list[str]:
+    """The front-end files (addresses) a lesson's page fetches, from a page in a fresh browser."""
+    context = await browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = await context.new_page()
+        await page.goto(server.render_url(LESSON, query), wait_until="commit")
+        await page.wait_for_function(
+            f"() => ['quiz', 'reaching'].includes(({STATE})())", timeout=deadline * 1000
+        )
+        await asyncio.sleep(2)
+        paths: list[str] = await page.evaluate(FILES)
+        with contextlib.suppress(Exception):
+            await page.close(run_before_unload=True)
+        return paths
+    finally:
+        await context.close()
+
+
+def files_alone(server: AppServer, paths: list[str], pages: int = 20) -> str:
+    """The server's CPU for serving a page's front-end files, without a browser: ``paths``
+    asked for ``pages`` times over one connection, as a browser that accepts gzip and has
+    nothing cached asks for them. Less noisy than the class's figure: only the files."""
+    import http.client
+
+    assert server.process is not None
+    meter = CpuMeter()
+    meter.baseline([server.process.pid])
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+    sent = 0
+    statuses: dict[int, int] = {}
+    started = time.monotonic()
+    for _ in range(pages):
+        for path in paths:
+            connection.request("GET", path, headers={"Accept-Encoding": "gzip, deflate, br"})
+            response = connection.getresponse()
+            sent += len(response.read())
+            statuses[response.status] = statuses.get(response.status, 0) + 1
+    took = time.monotonic() - started
+    connection.close()
+    meter.look("server", [server.process.pid])
+    cpu = meter.seconds("server") / pages
+    return (
+        f"{len(paths)} files x {pages} pages: server {cpu * 1000:.0f} ms CPU per page's files "
+        f"({cpu / len(paths) * 1000:.2f} ms a file), {sent / pages / 1024:.0f} KiB body per page, "
+        f"{took / pages * 1000:.0f} ms per page; statuses {statuses}; load {load_average()}"
+    )
 
 
 def server_alone(server: AppServer, size: int) -> str:
@@ -581,6 +704,7 @@ async def classrooms(options: Options, args: list[str]) -> None:
                 " | 30 s after closing: kernels, gone in, server"
                 " | CPU s per page: server kernels browsers, cores busy"
                 " | renders, app+kernels CPU s per render"
+                " | per page: requests, KiB received"
             )
             print("     |   med   p95   max   |" + " " * 54 + "|   med   max  |")
             print(
@@ -589,6 +713,13 @@ async def classrooms(options: Options, args: list[str]) -> None:
             )
             for size in sizes:
                 print(await classroom(server, browser, size, deadline, verbose, query))
+            paths = await page_files(server, browser, deadline, query)
+            print()
+            print("A page's front-end files without a browser: " + files_alone(server, paths))
+            print(
+                "Lessons one after another in one browser (cache kept): "
+                + await lessons_in_one_browser(server, browser, deadline, query)
+            )
             await browser.close()
         print()
         print("The server alone (plain requests, no browser): seconds to the whole page, and")
