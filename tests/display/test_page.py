@@ -5,6 +5,7 @@ only, nothing of it on a presenter's slides but the title, and widgets shown wit
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -196,6 +197,41 @@ def test_the_worked_example_is_finished_when_its_last_step_is_reached(
     assert _finished(progress) == ["08_worked_example"]
     summary = progress.summary()
     assert summary.done("08_worked_example") and summary.last_activity == "08_worked_example"
+
+
+def test_the_worked_example_opens_at_the_step_reached_and_a_presenter_keeps_none(
+    monkeypatch: pytest.MonkeyPatch, shown: list[object]
+) -> None:
+    from tutor.display.page import show_worked_example_page
+
+    widgets = _shown_content(monkeypatch)
+    progress = Progress(MemoryStore())
+
+    def open_page(presenting: bool = False) -> Any:
+        widgets.clear()
+        show_worked_example_page(
+            "08_worked_example",
+            folder=NOTEBOOKS,
+            context=PageContext("en", Frontend.APP, presenting=presenting),
+            learner=LearnerProgress(progress),
+        )
+        return widgets[0].children[0]  # type: ignore[attr-defined]
+
+    following = open_page().children[1].children[1]
+    while not following.disabled:  # to the end: finished once
+        following.click()
+    assert _finished(progress) == ["08_worked_example"]
+    kept = list(progress.events)
+    stepper = open_page()  # opened again: at the last step, its tricks at a glance shown
+    back, following = stepper.children[1].children[:2]
+    assert following.disabled and not back.disabled
+    (ending,) = [c for c in stepper.children if "tutor-worked-ending" in c._dom_classes]
+    assert "tricks-summary" in ending.value
+    assert progress.events == kept  # coming back is no news: no step, no second finish
+    slides = open_page(presenting=True)  # the room's slides start at step 1, keep nothing
+    assert slides.children[1].children[0].disabled
+    slides.children[1].children[1].click()
+    assert progress.events == kept
 
 
 def test_the_play_page_is_finished_each_time_a_round_is_over(

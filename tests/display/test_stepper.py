@@ -12,12 +12,24 @@ import pytest
 from tutor.display.stepper import (
     BACK_CLASS,
     CONTROLS_CLASS,
+    FIRST_CLASS,
     NEXT_CLASS,
     PAGE_CLASS,
+    KeptPlace,
     Stepper,
     worked_example_stepper,
     worked_step_html,
 )
+from tutor.teaching.progress import (
+    Event,
+    MemoryStore,
+    Progress,
+    ProgressState,
+    ProgressStoreError,
+    StepEvent,
+    StoreProblem,
+)
+from tutor.teaching.text import LANGUAGES, text
 from tutor.teaching.worked_example import StepKind, worked_example
 
 EXAMPLE = worked_example()
@@ -134,3 +146,92 @@ def test_stepper_module_asks_no_rule_module() -> None:
     }
     assert imported & rule_modules == set()
     assert "tutor.teaching.worked_example" in imported
+
+
+# -- the step a learner reached is kept in their progress ----------------------------------
+
+
+class LateStore(MemoryStore):
+    """A store that has not answered yet (the browser's, before the page is up)."""
+
+    def __init__(self, events: list[Event]) -> None:
+        super().__init__(events)
+        self.answered = False
+
+    def load(self) -> list[Event] | None:
+        return super().load() if self.answered else None
+
+
+def _kept(events: list[Event]) -> tuple[Stepper, Progress]:
+    progress = Progress(MemoryStore(events))
+    stepper = worked_example_stepper(present=False)
+    KeptPlace(stepper, progress, "08_worked_example")
+    return stepper, progress
+
+
+def test_a_move_is_kept_and_the_page_opens_there_again_with_its_buttons_right() -> None:
+    stepper, progress = _kept([])
+    stepper.widget  # noqa: B018 - drawn, as on a page
+    assert stepper._first.disabled and FIRST_CLASS in stepper._first._dom_classes
+    for _ in range(6):
+        stepper._next.click()
+    stepper._back.click()
+    steps = [e for e in progress.events if isinstance(e, StepEvent)]
+    assert [(e.page, e.step, e.steps) for e in steps][-2:] == [
+        ("08_worked_example", 7, len(STEPS)),
+        ("08_worked_example", 6, len(STEPS)),
+    ]
+    reopened, again = _kept(progress.events)  # the same learner opens the page again
+    assert reopened.index == 5 and again.events == progress.events  # opening writes nothing
+    reopened.widget  # noqa: B018
+    assert reopened._position.value == f"<span>Step 6 of {len(STEPS)}</span>"
+    assert STEPS[5].title in reopened._page.value
+    assert not reopened._back.disabled and not reopened._next.disabled
+    reopened._first.click()  # the way back to the start
+    assert reopened.index == 0 and reopened._back.disabled and reopened._first.disabled
+    assert again.summary().open_at("08_worked_example", len(STEPS)) == 0
+
+
+def test_a_store_that_answers_late_moves_the_page_unless_the_learner_moved_first() -> None:
+    saved: list[Event] = [StepEvent("08_worked_example", 9, len(STEPS))]
+    store = LateStore(saved)
+    progress = Progress(store)
+    stepper = worked_example_stepper(present=False)
+    KeptPlace(stepper, progress, "08_worked_example")
+    assert progress.state is ProgressState.LOADING and stepper.index == 0
+    store.answered = True
+    progress.reload()  # the browser's store reports
+    assert stepper.index == 8 and progress.events == saved
+
+    store = LateStore(list(saved))
+    progress = Progress(store)
+    stepper = worked_example_stepper(present=False)
+    KeptPlace(stepper, progress, "08_worked_example")
+    stepper.next()  # before the store answered
+    store.answered = True
+    progress.reload()
+    assert stepper.index == 1  # the learner's own move wins
+
+
+def test_a_broken_store_or_a_page_whose_steps_changed_opens_at_step_1() -> None:
+    stepper, _ = _kept([StepEvent("08_worked_example", 9, len(STEPS) + 1)])
+    assert stepper.index == 0
+
+    class Broken(MemoryStore):
+        def load(self) -> list[Event]:
+            raise ProgressStoreError(StoreProblem.DAMAGED, "p.jsonl", line=1)
+
+    progress = Progress(Broken())
+    stepper = worked_example_stepper(present=False)
+    KeptPlace(stepper, progress, "08_worked_example")
+    assert stepper.index == 0 and progress.state is ProgressState.BROKEN
+    stepper.next()  # the page still counts the move (the notice says the store is broken)
+    assert progress.summary().open_at("08_worked_example", len(STEPS)) == 1
+
+
+def test_the_first_step_button_is_in_every_language() -> None:
+    for lang in LANGUAGES:
+        stepper = worked_example_stepper(present=False, lang=lang)
+        assert stepper.widget is not None
+        assert stepper._first.description == text("stepper.first", lang)
+    assert len({text("stepper.first", lang) for lang in LANGUAGES}) == len(LANGUAGES)

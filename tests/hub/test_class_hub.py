@@ -36,6 +36,7 @@ import pytest
 from browser.fixtures import reach_question
 
 from tutor.teaching.lesson_loader import load_lesson
+from tutor.teaching.progress import StepEvent
 from tutor.teaching.text import text
 
 from .hub_harness import INDEX_PAGE, RunningHub, is_loopback_url, start_hub
@@ -290,7 +291,8 @@ def test_the_teacher_sees_exactly_what_a_learners_server_reported(
     class_hub: RunningHub, people: dict[str, Person]
 ) -> None:
     """The answers in ada's progress file, written as the contract says (two open pages
-    appending in turn, one line not an event), reach the teacher's page exactly once."""
+    appending in turn, one line not an event, the worked example's steps between them),
+    reach the teacher's page exactly once; the steps are no results and break nothing."""
     page_one = [
         event(
             "quiz",
@@ -317,6 +319,8 @@ def test_the_teacher_sees_exactly_what_a_learners_server_reported(
     path = progress_file(class_hub, "ada")
     append_lines(path, [json.dumps(page_one[0]), json.dumps(page_two[0])])
     append_lines(path, ["{not an event", json.dumps(page_one[1]), json.dumps(page_two[1])])
+    steps = [StepEvent("08_worked_example", step, 21).to_json() for step in (2, 3, 2)]
+    append_lines(path, [json.dumps(step) for step in steps])
     append_lines(path, [json.dumps(page_one[2]), json.dumps(page_two[2])])
 
     teacher = people[TEACHER]

@@ -6,6 +6,7 @@ all of them together: test_class_hub.py.)"""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 import uuid
@@ -68,6 +69,15 @@ FINISHED = {
     "kind": "finished",
     "page": "08_worked_example",
 }
+STEP = {
+    "v": 3,
+    "id": "d" * 32,
+    "time": "2026-12-01T11:00:00Z",
+    "kind": "step",
+    "page": "08_worked_example",
+    "step": 5,
+    "steps": 21,
+}
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
@@ -77,10 +87,11 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"v": 3}, "event field 'v' is 3; this tutor reads versions 1 to 2"),
+        ({"v": 4}, "event field 'v' is 4; this tutor reads versions 1 to 3"),
         ({"id": "ABC"}, "event field 'id' is 'ABC'; it must be 32 lower-case hexadecimal digits"),
         ({"time": "yesterday"}, "event field 'time' is 'yesterday'; it must be a UTC time"),
-        ({"kind": "exam"}, "event field 'kind' is 'exam'; in version 2 it must be one of"),
+        ({"kind": "exam"}, "event field 'kind' is 'exam'; in version 3 it must be one of"),
+        ({"kind": "step", "v": 2}, "'kind' is 'step'; in version 2 it must be one of"),
         ({"kind": "finished", "v": 1}, "'kind' is 'finished'; in version 1 it must be one of"),
         ({"topic": "chess"}, "event field 'topic' is 'chess'; it must be one of 'trick-winner'"),
         ({"correct": "yes"}, "event field 'correct' is 'yes'; it must be true or false"),
@@ -111,6 +122,7 @@ def test_an_event_reads_back_as_it_was_written() -> None:
         answer("practice", "score", True),
         RESET,
         FINISHED,
+        STEP,
     ):
         assert parse_event(raw).to_json() == {**raw, "v": EVENT_VERSION}
 
@@ -191,6 +203,8 @@ def _scenario(items: Mapping[str, Sequence[str]]) -> list[dict[str, Any]]:
             answer("quiz", "legal-plays", n >= 4, item=item, **lesson_four)
             for n, item in enumerate(four)
         ),
+        {**STEP, "id": uuid.uuid4().hex, "step": 20},  # the worked example, left and
+        {**STEP, "id": uuid.uuid4().hex, "step": 21},  # taken up again to its last step
         {**FINISHED, "id": uuid.uuid4().hex, "page": "08_worked_example"},
         *(answer("practice", "score", n % 3 == 0) for n in range(4)),
         answer("practice", "score", True, first_try=False),
@@ -221,7 +235,10 @@ def test_the_learners_course_page_and_the_teachers_page_say_the_same_of_the_same
     store.add("ada", FileStore(path).load())
     kept = store.events_by_learner()
     for_teacher = class_results(kept, items)["ada"]
-    assert from_file == from_browser == for_teacher
+    assert from_file == from_browser
+    # where the learner is on a stepped page is theirs: the service does not keep it
+    assert from_file.places["08_worked_example"].step == 21
+    assert dataclasses.replace(from_file, places={}) == for_teacher
     # What the issue saw: lesson 1's first question stays a miss; lesson 4's redo does
     # not rewrite its score.
     assert for_teacher.lesson("01_cards_and_rounds").right == len(
@@ -249,6 +266,14 @@ def test_the_learners_course_page_and_the_teachers_page_say_the_same_of_the_same
         ("legal-plays", TopicCount(4, 3)),
         ("score", TopicCount(2, 2)),
     ]
+
+
+def test_a_step_event_is_accepted_and_not_kept_in_the_class_database(tmp_path: Path) -> None:
+    store = EventStore(f"sqlite:///{tmp_path / 'class.sqlite'}")
+    answered = parse_event(quiz("quiz-a", "score", True))
+    assert store.add("ada", [parse_event(STEP), answered, parse_event(STEP)]) == 1
+    assert store.add("ada", [parse_event(STEP)]) == 0
+    assert store.events_by_learner() == {"ada": [answered]}  # no step became another kind
 
 
 def test_a_stored_finished_event_keeps_its_page_through_the_database(tmp_path: Path) -> None:

@@ -32,6 +32,7 @@ from tutor.teaching.progress import (
     ProgressState,
     ProgressStoreError,
     ResetEvent,
+    StepEvent,
     StoreProblem,
     StoreSetting,
     Summary,
@@ -83,6 +84,7 @@ def test_an_event_survives_its_json_form() -> None:
         quiz("06_trick_winner", "q1", False),
         practice(Topic.BID_ZERO, True),
         FinishedEvent("08_worked_example"),
+        StepEvent("08_worked_example", 5, 21),
         ResetEvent(),
     ):
         assert parse_event(json.loads(json.dumps(event.to_json()))) == event
@@ -101,10 +103,13 @@ def test_every_event_has_every_field_of_the_contract() -> None:
         "correct",
         "first_try",
     }
-    assert data["v"] == EVENT_VERSION == 2 and len(data["id"]) == 32 and data["time"].endswith("Z")
+    assert data["v"] == EVENT_VERSION == 3 and len(data["id"]) == 32 and data["time"].endswith("Z")
     assert practice(Topic.SCORE, True).to_json()["lesson"] is None
     assert set(ResetEvent().to_json()) == {"v", "id", "time", "kind"}
     assert set(FinishedEvent("11_play_a_round").to_json()) == {"v", "id", "time", "kind", "page"}
+    assert set(StepEvent("08_worked_example", 2, 21).to_json()) == {
+        *("v", "id", "time", "kind", "page", "step", "steps")
+    }
 
 
 def test_version_1_events_are_read_as_they_were_written() -> None:
@@ -129,9 +134,9 @@ def test_a_finished_event_needs_version_2_and_a_newer_version_is_refused_as_newe
         EventError, match="in version 1 it must be one of 'quiz', 'practice', 'reset'"
     ):
         parse_event({**finished, "v": 1})
-    with pytest.raises(EventError, match="'v' is 3; this tutor reads versions 1 to 2"):
-        parse_event({**finished, "v": 3})
-    line = json.dumps({**finished, "v": 3}).encode()
+    with pytest.raises(EventError, match="'v' is 4; this tutor reads versions 1 to 3"):
+        parse_event({**finished, "v": 4})
+    line = json.dumps({**finished, "v": 4}).encode()
     with pytest.raises(ProgressStoreError) as refused:
         parse_lines(line, "p.jsonl")
     assert refused.value.problem is StoreProblem.NEWER and refused.value.line == 1
@@ -142,7 +147,7 @@ def test_a_finished_event_needs_version_2_and_a_newer_version_is_refused_as_newe
     [
         ({"id": "xyz"}, "'id' is 'xyz'; it must be 32 lower-case hexadecimal digits"),
         ({"time": "yesterday"}, "'time' is 'yesterday'; it must be a UTC time"),
-        ({"kind": "guess"}, "'kind' is 'guess'; in version 2 it must be one of 'quiz', 'practice'"),
+        ({"kind": "guess"}, "'kind' is 'guess'; in version 3 it must be one of 'quiz', 'practice'"),
         ({"lesson": None}, "'lesson' is None; a quiz answer names its lesson"),
         ({"lesson": "../etc"}, r"'lesson' is '\.\./etc'; a quiz answer names its lesson"),
         ({"item": "Q 1"}, "'item' is 'Q 1'; a quiz answer names its item's id"),
@@ -168,6 +173,54 @@ def test_a_practice_answer_names_no_lesson_and_a_finished_event_names_its_page()
         parse_event({k: v for k, v in FinishedEvent("x").to_json().items() if k != "page"})
     with pytest.raises(EventError, match="an event must be a JSON object, not list"):
         parse_event([1, 2])
+
+
+def test_a_step_event_needs_version_3() -> None:
+    step = StepEvent("08_worked_example", 5, 21).to_json()
+    for older in (1, 2):
+        with pytest.raises(EventError, match=f"in version {older} it must be one of"):
+            parse_event({**step, "v": older})
+    assert parse_event(step) == StepEvent("08_worked_example", 5, 21, step["id"], step["time"])
+
+
+@pytest.mark.parametrize(
+    "change, complaint",
+    [
+        ({"step": 0}, r"'step' is 0; it must be a step's number, from 1 to 'steps' \(21\)"),
+        ({"step": 22}, r"'step' is 22; it must be a step's number, from 1 to 'steps' \(21\)"),
+        ({"step": "5"}, "'step' is '5'; it must be a step's number"),
+        ({"step": True}, "'step' is True; it must be a step's number"),
+        ({"step": 5.0}, "'step' is 5.0; it must be a step's number"),
+        ({"step": None}, "'step' is None; it must be a step's number"),
+        ({"steps": 0}, "'steps' is 0; it must be a whole number from 1 to 1000"),
+        ({"steps": 1001}, "'steps' is 1001; it must be a whole number from 1 to 1000"),
+        ({"steps": [21]}, r"'steps' is \[21\]; it must be a whole number"),
+        ({"page": ""}, "'page' is ''; it must be a page's name"),
+        ({"page": "x" * 81}, f"'page' is '{'x' * 81}'; it must be a page's name"),
+    ],
+)
+def test_a_malformed_step_event_is_refused_naming_the_field_the_value_and_the_rule(
+    change: dict[str, object], complaint: str
+) -> None:
+    data = {**StepEvent("08_worked_example", 5, 21).to_json(), **change}
+    with pytest.raises(EventError, match=complaint):
+        parse_event(data)
+    for missing in ("page", "step", "steps"):
+        without = {k: v for k, v in StepEvent("x", 1, 2).to_json().items() if k != missing}
+        with pytest.raises(EventError, match=f"'{missing}' is missing"):
+            parse_event(without)
+
+
+def test_recording_a_step_out_of_range_is_refused_and_records_nothing() -> None:
+    progress = Progress(MemoryStore())
+    for step, steps in ((0, 21), (22, 21), (3, 0), (3, 1001), (True, 21)):
+        with pytest.raises(EventError, match=f"'step' is {step!r}|'steps' is {steps!r}"):
+            progress.record_step("08_worked_example", step, steps)  # type: ignore[arg-type]
+    with pytest.raises(EventError, match="'page' is ''"):
+        progress.record_step("", 1, 21)
+    assert progress.events == []
+    kept = progress.record_step("08_worked_example", 21, 21)
+    assert progress.events == [kept]
 
 
 # -- what events add up to ----------------------------------------------------------------------
@@ -248,6 +301,18 @@ def test_a_page_without_a_quiz_is_done_once_finished() -> None:
     assert not Summary.of([quiz("06_x", "q1", True), FinishedEvent("06_x")], ITEMS).done("06_x")
 
 
+def test_a_stepped_page_opens_at_the_latest_step_reached_since_the_last_reset() -> None:
+    moves = [StepEvent("08_w", 4, 21), StepEvent("08_w", 9, 21), StepEvent("08_w", 7, 21)]
+    summary = Summary.of([*moves, quiz("06_x", "q1", True)], ITEMS)
+    assert summary.open_at("08_w", 21) == 6  # step 7, the latest (Back counts too)
+    assert summary.open_at("09_other", 21) == 0  # never moved there: the first step
+    assert summary.open_at("08_w", 20) == 0  # its steps changed since: the first step
+    assert Summary.of([*moves, ResetEvent()], ITEMS).open_at("08_w", 21) == 0
+    # where the learner is on a page is not a result: nothing is done or scored by it
+    last = Summary.of([StepEvent("08_w", 21, 21)], ITEMS)
+    assert not last.done("08_w") and last.first_tries == {} and last.topics == {}
+
+
 COURSE = ["01_a", "02_b", "03_worked", PRACTICE, "05_c"]
 COURSE_ITEMS = {"01_a": ["q1"], "02_b": ["q1", "q2"], "05_c": ["q1"]}
 ALL_DONE = [
@@ -275,6 +340,8 @@ ALL_DONE = [
         (ALL_DONE, None),  # every page done
         ([quiz("05_c", "q1", True), ResetEvent()], "01_a"),  # after a reset: from the start
         ([FinishedEvent("99_elsewhere")], "01_a"),  # a page of another course
+        ([FinishedEvent("03_worked"), StepEvent("03_worked", 5, 21)], "03_worked"),  # back in it
+        ([StepEvent("03_worked", 21, 21)], PRACTICE),  # its last step: the next page
     ],
 )
 def test_continue_goes_to_the_page_of_the_latest_event_or_after_it_once_completed(
@@ -328,6 +395,42 @@ def test_answers_are_appended_one_line_each_private_to_the_learner(progress_in_t
     assert stat.S_IMODE(progress_in_tmp.parent.stat().st_mode) == 0o700
     again = Progress(FileStore())
     assert again.count(Topic.SCORE) == TopicCount(right=1) and len(again.events) == 2
+
+
+def test_a_store_written_before_step_events_still_loads_and_takes_them(
+    progress_in_tmp: Path,
+) -> None:
+    # lines as tutors of versions 1 and 2 wrote them (no step event was known then)
+    old = [
+        {**quiz("06_x", "q1", True).to_json(), "v": 1},
+        {**FinishedEvent("08_worked_example").to_json(), "v": 2},
+    ]
+    progress_in_tmp.parent.mkdir(parents=True)
+    progress_in_tmp.write_text("".join(json.dumps(line) + "\n" for line in old), "utf-8")
+    progress = Progress(FileStore())
+    assert progress.state is ProgressState.READY and len(progress.events) == 2
+    assert progress.summary().open_at("08_worked_example", 21) == 0  # no place: step 1
+    progress.record_step("08_worked_example", 6, 21)
+    again = Progress(FileStore())  # what the page finds when it is opened again
+    assert again.summary().open_at("08_worked_example", 21) == 5
+    assert again.summary(ITEMS).lesson("06_x").right == 1  # the old answers count as before
+    assert progress_in_tmp.read_text("utf-8").startswith(json.dumps(old[0]) + "\n")
+
+
+def test_a_malformed_step_line_is_reported_at_its_line_and_nothing_is_written(
+    progress_in_tmp: Path,
+) -> None:
+    good = json.dumps(quiz("06_x", "q1", True).to_json())
+    bad = json.dumps({**StepEvent("08_worked_example", 5, 21).to_json(), "step": 99})
+    progress_in_tmp.parent.mkdir(parents=True)
+    progress_in_tmp.write_text(f"{good}\n{bad}\n", "utf-8")
+    before = progress_in_tmp.read_bytes()
+    progress = Progress(FileStore())
+    assert progress.state is ProgressState.BROKEN and progress.problem is not None
+    assert progress.problem.line == 2 and "'step' is 99" in str(progress.problem)
+    progress.record_step("08_worked_example", 6, 21)  # the page still counts it, the file not
+    assert progress_in_tmp.read_bytes() == before
+    assert progress.summary().open_at("08_worked_example", 21) == 5
 
 
 def test_a_reset_is_an_event_so_a_second_page_cannot_bring_answers_back(

@@ -187,17 +187,23 @@ def show_worked_example_page(
     its three tricks on one screen: a presenter's last slide, or, on a learner's page,
     under the stepper once it reaches the last step (with every winner, it would spoil
     the steps before)."""
-    from tutor.display.stepper import worked_example_stepper
+    from tutor.display.stepper import KeptPlace, worked_example_stepper
     from tutor.display.worked_summary import summary_at_the_end, tricks_summary_html
 
     frame = PageFrame(name, folder=folder, context=context, learner=learner)
     frame.show_top(one_widget=True)
     stepper = worked_example_stepper(lang=frame.lang, keys=frame.context.in_app)
+    # A learner's page opens at the step they reached; a presenter's slides are the
+    # room's, not a learner's progress: they start at step 1 and keep nothing.
+    place = (
+        None if frame.context.presenting else KeptPlace(stepper, frame.progress, frame.entry.name)
+    )
     reached_end = False
 
     def finish_at_the_last_step(index: int) -> None:
         nonlocal reached_end  # the page is finished once per visit, not at each return
-        if index == stepper.count - 1 and not reached_end:
+        coming_back = place is not None and place.restoring  # to where they were: no news
+        if index == stepper.count - 1 and not reached_end and not coming_back:
             reached_end = True
             frame.progress.record_finished(frame.entry.name)
 

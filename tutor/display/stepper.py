@@ -1,10 +1,12 @@
 """A Next/Back stepper widget, and the worked example shown through it.
 
 :class:`Stepper` knows no rule: it shows page ``i`` of a sequence, drawn by a function it
-is given, with Back and Next buttons (keyboard: Tab to them and press Enter or Space; in
-the app, the left and right arrow keys too, see ``app/``) and a presenter mode (one step
-per screen, large cards) for a projector. :func:`worked_example_stepper` draws the steps
-that :mod:`tutor.teaching.worked_example` computed with the engine.
+is given, with Back and Next buttons and one back to the first step (keyboard: Tab to
+them and press Enter or Space; in the app, the left and right arrow keys too, see
+``app/``) and a presenter mode (one step per screen, large cards) for a projector.
+:class:`KeptPlace` keeps the step a learner reached in their progress, so the page opens
+there again. :func:`worked_example_stepper` draws the steps that
+:mod:`tutor.teaching.worked_example` computed with the engine.
 
 The widget is built on ipywidgets only when it is displayed, so this module imports (and
 its doctests run) without a kernel.
@@ -38,6 +40,7 @@ from tutor.display.html import (
 from tutor.display.presenter import worked_step_slide
 from tutor.display.table import scene_from_step, table_html
 from tutor.display.widgets import html_widget
+from tutor.teaching.progress import Progress, ProgressState
 from tutor.teaching.text import DEFAULT_LANGUAGE, text
 from tutor.teaching.worked_example import Step, StepKind, WorkedExample, worked_example
 
@@ -47,6 +50,7 @@ PageRenderer = Callable[[int, bool], str]
 STEPPER_CLASS = "tutor-stepper"
 NEXT_CLASS = "tutor-step-next"
 BACK_CLASS = "tutor-step-back"
+FIRST_CLASS = "tutor-step-first"
 PRESENT_CLASS = "tutor-present"
 
 CONTROLS_CLASS = "tutor-step-controls"
@@ -123,7 +127,9 @@ class Stepper:
         self.go(start)
 
     def on_step(self, callback: Callable[[int], None], *, remove: bool = False) -> None:
-        """Register (or remove) ``callback(index)``, called after each step is shown.
+        """Register (or remove) ``callback(index)``, called at each step chosen, just
+        before it is drawn: what a callback keeps (the step reached, the page finished)
+        is sent before the learner sees the step, so a reload as it shows finds it.
 
         >>> stepper = Stepper(2, lambda index, present: "")
         >>> stepper.on_step(lambda index: print(index, stepper.at_last_step))
@@ -153,9 +159,9 @@ class Stepper:
         if not isinstance(index, int) or not 0 <= index < self.count:
             raise ValueError(f"no step {index!r}: steps are 0 to {self.count - 1}")
         self.index = index
-        self._refresh()
         for callback in list(self._step_callbacks):
             callback(index)
+        self._refresh()
 
     def next(self) -> None:
         """One page forward (nothing at the last page)."""
@@ -166,6 +172,11 @@ class Stepper:
         """One page back (nothing at the first page)."""
         if self.index > 0:
             self.go(self.index - 1)
+
+    def first(self) -> None:
+        """Back to the first page (nothing there)."""
+        if self.index > 0:
+            self.go(0)
 
     def set_present(self, present: bool) -> None:
         """Switch presenter mode (one step per screen, large cards) on or off."""
@@ -203,6 +214,10 @@ class Stepper:
         self._next.add_class(NEXT_CLASS)
         self._back.on_click(lambda _button: self.back())
         self._next.on_click(lambda _button: self.next())
+        # A page that opens where the learner left it needs a way back to its start.
+        self._first = widgets.Button(description=text("stepper.first", lang))
+        self._first.add_class(FIRST_CLASS)
+        self._first.on_click(lambda _button: self.first())
         self._present_toggle = widgets.ToggleButton(
             value=self.present,
             description=text("stepper.present", lang),
@@ -220,7 +235,7 @@ class Stepper:
         # Back and Next first, each of a fixed width: Next never moves (the position text
         # after it changes width from "Step 9" to "Step 10").
         controls = widgets.HBox(
-            [self._back, self._next, self._position, self._present_toggle],
+            [self._back, self._next, self._position, self._first, self._present_toggle],
             layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
         )
         controls.add_class(CONTROLS_CLASS)
@@ -243,6 +258,7 @@ class Stepper:
         self._page.value = f'<div aria-live="polite">{self.page_html()}</div>'
         self._position.value = f"<span>{escape(self.position_text())}</span>"
         self._back.disabled = self.index == 0
+        self._first.disabled = self.index == 0
         self._next.disabled = self.index == self.count - 1
         if self._present_toggle.value != self.present:
             self._present_toggle.value = self.present
@@ -253,6 +269,52 @@ class Stepper:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
+
+
+class KeptPlace:
+    """The step a learner reached on a stepped ``page``, kept in their ``progress`` (a
+    step event at each move) and taken back when the page opens. The browser's store
+    answers only once the page is drawn: the stepper goes to the kept step then, unless
+    the learner moved first (their move wins). Taking the place back writes nothing.
+
+    >>> from tutor.teaching.progress import MemoryStore
+    >>> progress = Progress(MemoryStore())
+    >>> place = KeptPlace(Stepper(5, lambda index, present: ""), progress, "08_w")
+    >>> place.stepper.next(); place.stepper.next(); len(progress.events)
+    2
+    >>> KeptPlace(Stepper(5, lambda index, present: ""), progress, "08_w").stepper.index
+    2
+    """
+
+    def __init__(self, stepper: Stepper, progress: Progress, page: str) -> None:
+        self.stepper = stepper
+        self.progress = progress
+        self.page = page
+        self.restoring = False
+        """True while the stepper goes to the kept step (its step callbacks can tell)."""
+        self._settled = False  # the kept step was looked up, or the learner moved first
+        stepper.on_step(self._moved)
+        progress.observe(self._loaded)
+        self._loaded(progress)
+
+    def _loaded(self, progress: Progress) -> None:
+        if self._settled or progress.state is ProgressState.LOADING:
+            return
+        self._settled = True  # a broken store has no place to give: the page stays at 1
+        if progress.state is ProgressState.READY:
+            index = progress.summary().open_at(self.page, self.stepper.count)
+            if index != self.stepper.index:
+                self.restoring = True
+                try:
+                    self.stepper.go(index)
+                finally:
+                    self.restoring = False
+
+    def _moved(self, index: int) -> None:
+        if self.restoring:
+            return
+        self._settled = True
+        self.progress.record_step(self.page, index + 1, self.stepper.count)
 
 
 # -- the worked example -------------------------------------------------------------------

@@ -66,6 +66,7 @@ from tutor.teaching.progress import (
     EventError,
     FinishedEvent,
     ResetEvent,
+    StepEvent,
     TopicCount,
     parse_event,
 )
@@ -109,11 +110,16 @@ class EventStore:
 
     def add(self, learner: str, events: Sequence[Event]) -> int:
         """Keep ``events`` of ``learner`` (those already kept are left as they are); how
-        many were new."""
-        if not events:
-            return 0
+        many were new. Where a learner is on a stepped page (a :class:`StepEvent`) is
+        theirs, not a result: it is accepted and not kept (no class result reads it)."""
         now = datetime.now(UTC)
-        rows = [{"learner": learner, "received": now, **_row(event)} for event in events]
+        rows = [
+            {"learner": learner, "received": now, **_row(event)}
+            for event in events
+            if not isinstance(event, StepEvent)
+        ]
+        if not rows:
+            return 0
         dialect = self.engine.dialect.name
         insert: Any
         if dialect == "sqlite":
@@ -154,8 +160,10 @@ def _row(event: Event) -> dict[str, Any]:
         }
     elif isinstance(event, FinishedEvent):
         row |= {"kind": FINISHED, "lesson": event.page}
-    else:
+    elif isinstance(event, ResetEvent):
         row |= {"kind": RESET}
+    else:  # a new kind of event must get its columns here, not pass for another kind
+        raise TypeError(f"no database row for {type(event).__name__}")
     return row
 
 

@@ -57,9 +57,9 @@ BROWSER_STORAGE_KEY = "wizard-tutor/progress/v1"
 BROWSER_SOURCE = f"localStorage {BROWSER_STORAGE_KEY!r}"
 """How errors name the browser's store (a learner reads "this browser's storage")."""
 
-EVENT_VERSION = 2
+EVENT_VERSION = 3
 """The version of the events this tutor writes; it reads every version from 1
-(docs/progress.md: version 2 added the ``finished`` event)."""
+(docs/progress.md: version 2 added the ``finished`` event, version 3 the ``step`` event)."""
 MAX_LINE_BYTES = 4096
 """An event takes about 250 bytes; a longer line is not one the tutor wrote (and is not
 parsed: no deep nesting or giant number reaches the JSON parser)."""
@@ -116,9 +116,12 @@ RESET = "reset"
 """The ``kind`` of a :class:`ResetEvent`."""
 FINISHED = "finished"
 """The ``kind`` of a :class:`FinishedEvent` (from version 2)."""
+STEP = "step"
+"""The ``kind`` of a :class:`StepEvent` (from version 3)."""
 KINDS_BY_VERSION: Mapping[int, tuple[str, ...]] = {
     1: (AnswerSource.QUIZ.value, AnswerSource.PRACTICE.value, RESET),
     2: (AnswerSource.QUIZ.value, AnswerSource.PRACTICE.value, RESET, FINISHED),
+    3: (AnswerSource.QUIZ.value, AnswerSource.PRACTICE.value, RESET, FINISHED, STEP),
 }
 """The event kinds of each version of the format (docs/progress.md)."""
 
@@ -131,7 +134,7 @@ def _new_id() -> str:
     return uuid.uuid4().hex
 
 
-def _head(event: AnswerEvent | FinishedEvent | ResetEvent, kind: str) -> dict[str, object]:
+def _head(event: Event, kind: str) -> dict[str, object]:
     """The fields every event starts with (docs/progress.md)."""
     return {"v": EVENT_VERSION, "id": event.id, "time": event.time, "kind": kind}
 
@@ -175,6 +178,28 @@ class FinishedEvent:
         return {**_head(self, FINISHED), "page": self.page}
 
 
+MAX_STEPS = 1000
+"""The most steps a stepped page has (the worked example has 21): a larger number in a
+``step`` event is not one the tutor wrote."""
+
+
+@dataclass(frozen=True, slots=True)
+class StepEvent:
+    """The learner moved to step ``step`` (from 1) of the ``steps`` steps of a stepped page
+    (the worked example): the page opens there again. ``page`` as in
+    :class:`FinishedEvent`. A page whose number of steps changed since opens at its first
+    step (:meth:`Summary.open_at`)."""
+
+    page: str
+    step: int
+    steps: int
+    id: str = field(default_factory=_new_id)
+    time: str = field(default_factory=_now)
+
+    def to_json(self) -> dict[str, object]:
+        return {**_head(self, STEP), "page": self.page, "step": self.step, "steps": self.steps}
+
+
 @dataclass(frozen=True, slots=True)
 class ResetEvent:
     """ "Forget every event before this one" (a reset is an event, so a second open page
@@ -187,7 +212,7 @@ class ResetEvent:
         return _head(self, RESET)
 
 
-Event = AnswerEvent | FinishedEvent | ResetEvent
+Event = AnswerEvent | FinishedEvent | StepEvent | ResetEvent
 
 
 class EventError(ValueError):
@@ -211,6 +236,7 @@ _ITEM = re.compile(r"[a-z0-9][a-z0-9_-]{0,80}")
 """A quiz item's id (language-independent: the same question in every language)."""
 _PAGE = re.compile(r"[^\x00-\x1f\x7f]{1,80}")
 """A page's name: its notebook's file name without ``.ipynb`` (any, up to 80 characters)."""
+_PAGE_RULE = "it must be a page's name, e.g. '08_worked_example'"
 _TOPICS = tuple(topic.value for topic in Topic)
 
 
@@ -241,6 +267,11 @@ def parse_event(data: object) -> Event:
     >>> parse_event({"v": 2, "id": "0" * 32, "time": "2026-12-01T10:00:00Z", "kind": "finished",
     ...              "page": "08_worked_example"}).page
     '08_worked_example'
+    >>> parse_event({"v": 3, "id": "0" * 32, "time": "2026-12-01T10:00:00Z", "kind": "step",
+    ...              "page": "08_worked_example", "step": 22, "steps": 21})
+    Traceback (most recent call last):
+    ...
+    tutor.teaching.progress.EventError: event field 'step' is 22; it must be a step's number, from 1 to 'steps' (21)
     >>> parse_event({"v": 1, "id": "0" * 32, "time": "2026-12-01T10:00:00Z", "kind": "quiz",
     ...              "lesson": "06_trick_winner", "item": "q1", "topic": "trick-winner",
     ...              "correct": "yes", "first_try": True})
@@ -268,8 +299,24 @@ def parse_event(data: object) -> Event:
     if kind == RESET:
         return ResetEvent(id=event_id, time=time)
     if kind == FINISHED:
-        page = _named(data, "page", _PAGE, "it must be a page's name, e.g. '08_worked_example'")
+        page = _named(data, "page", _PAGE, _PAGE_RULE)
         return FinishedEvent(page, id=event_id, time=time)
+    if kind == STEP:
+        page = _named(data, "page", _PAGE, _PAGE_RULE)
+        steps = _field(data, "steps", int, f"it must be a whole number from 1 to {MAX_STEPS}")
+        assert isinstance(steps, int)
+        if not 1 <= steps <= MAX_STEPS:
+            raise EventError(
+                f"event field 'steps' is {steps!r}; it must be a whole number from 1 to {MAX_STEPS}"
+            )
+        step = _field(data, "step", int, "it must be a step's number, from 1 to 'steps'")
+        assert isinstance(step, int)
+        if not 1 <= step <= steps:
+            raise EventError(
+                f"event field 'step' is {step!r}; it must be a step's number, from 1 to "
+                f"'steps' ({steps})"
+            )
+        return StepEvent(page, step, steps, id=event_id, time=time)
     source = AnswerSource(kind)
     topic = _field(data, "topic", str, "it must be a topic of the tutor")
     if topic not in _TOPICS:
@@ -514,6 +561,8 @@ class Summary:
     - A lesson is **done** when every question of its quiz is answered; practice after
       :data:`PRACTICE_GOAL` first-try answers; any other page once it was finished
       (a :class:`FinishedEvent`: the worked example's last step, a round played).
+    - A stepped page (the worked example) opens at the step of its latest
+      :class:`StepEvent` (:meth:`open_at`).
     - Practice counts, per topic, the answers given first to each practice question.
 
     ``quiz_items`` names every lesson's quiz items (by lesson id), so a lesson's result
@@ -541,11 +590,14 @@ class Summary:
     """The page of the latest event: a lesson's id, :data:`PRACTICE` or a page's name."""
     last_completed: bool = False
     """Whether the latest event completed its page: a :class:`FinishedEvent`, the answer
-    to a lesson's last unanswered question, or practice's :data:`PRACTICE_GOAL`-th."""
+    to a lesson's last unanswered question, practice's :data:`PRACTICE_GOAL`-th, or a
+    :class:`StepEvent` at its page's last step."""
+    places: Mapping[str, StepEvent] = field(default_factory=dict)
+    """Each stepped page's latest :class:`StepEvent`: where the learner left it."""
 
     @classmethod
     def of(cls, events: Iterable[Event], quiz_items: Mapping[str, Sequence[str]]) -> Summary:
-        since_reset: list[AnswerEvent | FinishedEvent] = []
+        since_reset: list[AnswerEvent | FinishedEvent | StepEvent] = []
         for event in events:
             if isinstance(event, ResetEvent):
                 since_reset.clear()
@@ -557,6 +609,7 @@ class Summary:
         topics: dict[str, TopicCount] = {}
         first_tries: dict[str, TopicCount] = {}
         finished: set[str] = set()
+        places: dict[str, StepEvent] = {}
         last: str | None = None
         completed = False
         for event in since_reset:
@@ -564,6 +617,9 @@ class Summary:
             if isinstance(event, FinishedEvent):
                 last, completed = event.page, True
                 finished.add(event.page)
+            elif isinstance(event, StepEvent):
+                last, completed = event.page, event.step == event.steps
+                places[event.page] = event
             elif event.kind is AnswerSource.QUIZ and event.lesson is not None:
                 last = event.lesson
                 key = (event.lesson, str(event.item))
@@ -604,10 +660,26 @@ class Summary:
             finished=frozenset(finished),
             last_activity=last,
             last_completed=completed,
+            places=places,
         )
 
     def lesson(self, lesson: str) -> LessonResult:
         return self.lessons.get(lesson, LessonResult(items=0))
+
+    def open_at(self, page: str, steps: int) -> int:
+        """The step (from 0) a stepped ``page`` of ``steps`` steps opens at: where the
+        learner left it, or the first step when they never moved on it, or when it had
+        another number of steps then (its steps changed since: that place means nothing
+        now).
+
+        >>> summary = Summary.of([StepEvent("08_w", 5, 21)], {})
+        >>> summary.open_at("08_w", 21), summary.open_at("08_w", 20), summary.open_at("09_x", 3)
+        (4, 0, 0)
+        """
+        place = self.places.get(page)
+        if place is None or place.steps != steps:
+            return 0
+        return place.step - 1
 
     def count(self, topic: Topic | str) -> TopicCount:
         return self.topics.get(str(topic), TopicCount())
@@ -957,6 +1029,15 @@ class Progress:
         if not _PAGE.fullmatch(page):
             raise EventError(f"page {page!r}: a page's name has 1 to 80 characters, none a control")
         event = FinishedEvent(page)
+        self._keep(event)
+        return event
+
+    def record_step(self, page: str, step: int, steps: int) -> StepEvent:
+        """Record that the learner moved to ``step`` (from 1) of the ``steps`` steps of
+        ``page`` (its notebook's name); :class:`EventError` names a value out of range
+        (the event's rules are the parser's: what is kept is what a reload can read)."""
+        event = StepEvent(page, step, steps)
+        parse_event(event.to_json())
         self._keep(event)
         return event
 
