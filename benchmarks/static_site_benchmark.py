@@ -464,10 +464,11 @@ async def run(
     print_phases(site)
 
 
-def python_phases(site: Path, wheels: bool) -> list[dict[str, float]]:
+def python_phases(site: Path, how: str) -> list[dict[str, float]]:
     """One run of the worked example's Python in Node.js (pyodide_phases.mjs): each phase's
-    CPU and wall seconds; the packages from the site's archive (its loader's way), or with
-    ``wheels`` from its wheels (Pyodide's loadPackage, the way before the archive)."""
+    CPU and wall seconds; the packages from the site's archive (its loader's way, ``how``
+    ""), from its wheels ("--wheels": Pyodide's loadPackage, the way before the archive),
+    or a second visit's start from the first's memory snapshot ("--snapshot")."""
     import json
 
     from tutor.site.build import KERNEL_PLUGIN, page_config
@@ -482,7 +483,7 @@ def python_phases(site: Path, wheels: bool) -> list[dict[str, float]]:
     ]
     result = subprocess.run(
         ["node", str(ROOT / "benchmarks" / "pyodide_phases.mjs"), str(site), json.dumps(options)]
-        + (["--wheels"] if wheels else []),
+        + ([how] if how else []),
         capture_output=True,
         text=True,
         check=True,
@@ -493,11 +494,11 @@ def python_phases(site: Path, wheels: bool) -> list[dict[str, float]]:
 def print_phases(site: Path) -> None:
     print(f"\n4. The worked example's Python phase by phase, in Node.js (load average {load()})")
     has_archive = (site / "static" / "pyodide" / SITE_PACKAGES_ARCHIVE).is_file()
-    ways = [("archive", False)] if has_archive else []
-    for way, wheels in [*ways, ("wheels", True)]:
-        runs = [python_phases(site, wheels) for _ in range(RUNS)]
+    ways = [("packages from the archive", ""), ("from the snapshot", "--snapshot")]
+    for way, how in [*(ways if has_archive else []), ("packages from the wheels", "--wheels")]:
+        runs = [python_phases(site, how) for _ in range(RUNS)]
         total_cpu = 0.0
-        print(f"  packages from the {way}:")
+        print(f"  {way}:")
         for index, first in enumerate(runs[0]):
             cpu = statistics.median(run[index]["cpu"] for run in runs)
             wall = statistics.median(run[index]["wall"] for run in runs)

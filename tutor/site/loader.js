@@ -40,6 +40,8 @@
   const SNAPSHOT_DATABASE = "wizard-tutor-runtime";
   const SNAPSHOT_STORE = "snapshots";
   const SNAPSHOT_KEY = "pyodide"; // one record: a new build's snapshot replaces the old
+  const SNAPSHOT_MAGIC = 1886286592; // pyodide.asm.js 0.27.6, makeSnapshot
+  const WASM_PAGE = 65536;
   // What every page imports, made part of the snapshot. pyodide_kernel's mocks (modules a
   // browser lacks, e.g. termios) go in first, as when the kernel imports IPython itself;
   // its own package is only run, never imported, here (see the top).
@@ -178,6 +180,16 @@
     return database.transaction(SNAPSHOT_STORE, mode).objectStore(SNAPSHOT_STORE);
   }
 
+  // Whether ``bytes`` look like what Pyodide 0.27's makeMemorySnapshot makes (its magic
+  // number, then the size of its header, then a heap of whole WebAssembly pages): Pyodide
+  // given anything else as a snapshot may never settle, rather than fail.
+  function wholeSnapshot(bytes) {
+    if (bytes.byteLength < 64 || bytes.byteOffset % 4) return false;
+    const [magic, headerSize] = new Uint32Array(bytes.buffer, bytes.byteOffset, 2);
+    const heap = bytes.byteLength - headerSize;
+    return magic === SNAPSHOT_MAGIC && headerSize > 0 && heap > 0 && heap % WASM_PAGE === 0;
+  }
+
   // This build's snapshot, or null (none kept, another build's, or no IndexedDB).
   async function readSnapshot() {
     if (typeof indexedDB === "undefined") return null;
@@ -185,7 +197,11 @@
     if (!record || record.build !== SITE_BUILD || !(record.heap instanceof Blob)) {
       return null;
     }
-    return new Uint8Array(await record.heap.arrayBuffer());
+    const bytes = new Uint8Array(await record.heap.arrayBuffer());
+    if (!wholeSnapshot(bytes)) {
+      throw new Error("the kept snapshot is not whole");
+    }
+    return bytes;
   }
 
   async function keepSnapshot(bytes) {
@@ -270,13 +286,16 @@
     const indexURL = options.indexURL;
     const archive = fetchArchive(indexURL + SITE_PACKAGES_ARCHIVE);
     archive.catch(() => {}); // seen (and reported) below, once the runtime is up
-    const kept = readSnapshot();
-    kept.catch(() => {});
+    const kept = readSnapshot().catch(async (error) => {
+      console.warn(`the runtime starts afresh (${error.message})`);
+      await forgetSnapshot().catch(() => {});
+      return null;
+    });
     // Pyodide's own loader (it replaces this one as self.loadPyodide: the kernel already
     // holds this one)
     importScripts(indexURL + "pyodide.js");
     const pyodideLoad = scope.loadPyodide;
-    const heap = await kept.catch(() => null);
+    const heap = await kept;
     if (heap) {
       try {
         return await restore(pyodideLoad, options, heap, archive);
@@ -295,6 +314,7 @@
       SNAPSHOT_IMPORTS,
       installArchive,
       takeSnapshot,
+      wholeSnapshot,
       setEnvironment,
       untar,
     };
