@@ -7,7 +7,9 @@
 // loadPyodide options and the notebook's code cells). Prints one JSON line per phase.
 // The packages are installed as the site's loader (tutor-loader.js) does: its archive of
 // them, unpacked into the file system, and IPython's terminal left to when it is used;
-// with --wheels, as Pyodide's loadPackage would (the site before its loader).
+// with --wheels, as Pyodide's loadPackage would (the site before its loader); with
+// --snapshot, as a second visit does: from the memory snapshot a first visit takes after
+// the imports every page makes (made first, unmeasured), then the archive's files again.
 // Not measured here: the page's own JavaScript and the drawing of the widgets (the
 // browser's CPU in parts 1 and 3 has them), and the download (the files are local).
 import { readFileSync } from "node:fs";
@@ -30,14 +32,30 @@ function phase(name) {
 }
 
 const { loadPyodide } = require(folder + "pyodide.js");
-const pyodide = await loadPyodide({ indexURL: folder, env: options.env });
-phase("runtime start");
-if (how === "--wheels") {
-  await pyodide.loadPackage(options.packages, { messageCallback: () => {} });
+const loader = require(folder + "tutor-loader.js");
+const archive = () => readFileSync(folder + loader.SITE_PACKAGES_ARCHIVE);
+let pyodide;
+if (how === "--snapshot") {
+  const first = await loadPyodide({ indexURL: folder, env: options.env, _makeSnapshot: true });
+  await loader.installArchive(first, archive());
+  first.runPython(loader.LAZY_TERMINAL_EMBED, { globals: first.toPy({}) });
+  first.runPython(loader.SNAPSHOT_IMPORTS, { globals: first.toPy({}) });
+  const heap = loader.takeSnapshot(first);
+  cpu = process.cpuUsage();
+  wall = performance.now();
+  pyodide = await loadPyodide({ indexURL: folder, env: options.env, _loadSnapshot: heap });
+  phase("runtime restore");
+  await loader.installArchive(pyodide, archive());
+  loader.setEnvironment(pyodide, options.env);
 } else {
-  const loader = require(folder + "tutor-loader.js");
-  await loader.installArchive(pyodide, readFileSync(folder + loader.SITE_PACKAGES_ARCHIVE));
-  pyodide.runPython(loader.LAZY_TERMINAL_EMBED, { globals: pyodide.toPy({}) });
+  pyodide = await loadPyodide({ indexURL: folder, env: options.env });
+  phase("runtime start");
+  if (how === "--wheels") {
+    await pyodide.loadPackage(options.packages, { messageCallback: () => {} });
+  } else {
+    await loader.installArchive(pyodide, archive());
+    pyodide.runPython(loader.LAZY_TERMINAL_EMBED, { globals: pyodide.toPy({}) });
+  }
 }
 phase("packages install");
 await pyodide.runPythonAsync("import pyodide_kernel");

@@ -20,11 +20,12 @@
 
 3. The worked example's Next usable, first and second visit, on the site (gzip) and in
    the app: seconds from asking for the page to its Next button enabled (then pressed
-   until step 2 shows), and on the site when the kernel's worker asked for the packages
-   (the site's archive of them, fetched while the runtime starts; or the first wheel) and
-   when they were in (the archive, or the last wheel), read from the browser's requests;
-   after that: the runtime's start if still going, the install, the imports, the
-   notebook's run, the drawing. ``--worked-only`` runs this part (and 4) alone.
+   until step 2 shows), the bytes the server sent, and on the site the parts, from the
+   marks the site's loader leaves in the kernel's worker: the front end until the loader
+   starts, the runtime's start (or on a second visit the restore of the memory snapshot
+   the first kept), the packages' install, the imports every page makes (first visit),
+   and the rest (the kernel's import, the notebook's run, the drawing).
+   ``--worked-only`` runs this part (and 4) alone.
 4. The site's Python phase by phase (the worked example): the site's own Pyodide under
    Node.js (``pyodide_phases.mjs``: the same WebAssembly on the same V8 as Chromium), as
    the kernel's worker runs it: the runtime's start, the packages' install, the kernel's
@@ -255,31 +256,37 @@ async def working_quiz(page: Any, url: str, deadline: float) -> float:
     return time.monotonic() - started
 
 
+# The site's loader marks its steps in the kernel's worker (tutor/site/loader.js, mark):
+# "loader started", then "runtime started" (a fresh start) or "runtime restored" (from the
+# memory snapshot a first visit kept), "packages in", and on a fresh start "imports done"
+# (what every page imports, before the snapshot is taken).
+LOADER_MARK = "tutor-loader: "
+WORKER_MARKS = (
+    "performance.getEntriesByType('mark').map(m => [m.name, m.startTime + performance.timeOrigin])"
+)
+
+
 async def next_usable(page: Any, url: str, deadline: float) -> tuple[float, dict[str, float]]:
     """Seconds from asking for the worked example's ``url`` to its Next button enabled (then
-    pressed, until step 2 shows), and when the page asked for its packages and received
-    them (seconds from the start; the site only): the parts of the time, seen from the
-    browser's requests, with nothing added to the page (see print_parts)."""
-    marks: dict[str, float] = {}
+    pressed, until step 2 shows), and on the site the loader's marks (seconds from the
+    start, read from the kernel's worker; see print_parts)."""
+    workers: list[Any] = []
+    page.on("worker", lambda worker: workers.append(worker))
     started = time.monotonic()
-
-    def package(event: str, request: Any) -> None:
-        if urlparse(request.url).path.endswith((".whl", SITE_PACKAGES_ARCHIVE)):
-            now = time.monotonic() - started
-            if event == "asked":
-                marks.setdefault("packages asked", now)
-            else:
-                marks["packages in"] = now
-
-    page.on("request", functools.partial(package, "asked"))
-    page.on("requestfinished", functools.partial(package, "in"))
     await page.goto(url, wait_until="commit", timeout=deadline * 1000)
+    origin = await page.evaluate("performance.timeOrigin")
     await page.wait_for_function(
         "(selector) => { const b = document.querySelector(selector); return !!b && !b.disabled; }",
         arg=NEXT,
         timeout=deadline * 1000,
     )
     seconds = time.monotonic() - started
+    marks: dict[str, float] = {}
+    for worker in workers:
+        with contextlib.suppress(Exception):  # a worker of the page that has gone
+            for name, when in await worker.evaluate(WORKER_MARKS):
+                if name.startswith(LOADER_MARK):
+                    marks[name.removeprefix(LOADER_MARK)] = (when - origin) / 1000
     await page.locator(NEXT).click(timeout=deadline * 1000)
     await page.wait_for_function(
         "(selector) => /^Step 2 /.test(document.querySelector(selector)?.textContent || '')",
@@ -289,21 +296,33 @@ async def next_usable(page: Any, url: str, deadline: float) -> tuple[float, dict
     return seconds, marks
 
 
-def print_parts(title: str, rows: list[tuple[str, float, float, dict[str, float]]]) -> None:
-    """The worked example's Next usable, and its parts on the site: until the kernel's
-    worker asks for the packages (the page, Voici's bundle, the worker up: the site's
-    loader asks for its archive as the runtime starts), until they are in (the download),
-    and the rest: the runtime's start if not done by then, the install, the imports, the
-    notebook's run and the drawing of its widgets."""
-    for name, seconds, cpu, marks in rows:
-        line = f"  {title:<12} {name:<13} Next usable {seconds:6.1f} s (browser CPU {cpu:5.1f} s)"
-        asked, arrived = marks.get("packages asked"), marks.get("packages in")
-        if asked is not None and arrived is not None:
-            line += (
-                f"   = to packages asked {asked:5.1f} + download {arrived - asked:5.1f}"
-                f" + runtime start, install, imports, notebook run {seconds - arrived:5.1f}"
-            )
-        print(line)
+def print_parts(title: str, rows: list[tuple[str, float, float, int, dict[str, float]]]) -> None:
+    """The worked example's Next usable, the bytes the server sent, and on the site its
+    parts, from the loader's marks: the front end (the page, Voici's bundles, the kernel's
+    worker up, until the loader starts), the runtime (a fresh start, or the restore of the
+    snapshot), the packages (the archive's files into the file system), on a fresh start
+    the imports every page makes (taken into the snapshot), and the rest: the kernel's
+    import, the notebook's run (the tutor's import) and the drawing of its widgets."""
+    for name, seconds, cpu, sent, marks in rows:
+        print(
+            f"  {title:<12} {name:<13} Next usable {seconds:5.1f} s"
+            f" (browser CPU {cpu:5.1f} s, server sent {mb(sent)})"
+        )
+        runtime = "runtime restored" if "runtime restored" in marks else "runtime started"
+        steps = [
+            ("front end", "loader started"),
+            ("runtime restore" if runtime == "runtime restored" else "runtime start", runtime),
+            ("packages", "packages in"),
+            ("page imports", "imports done"),
+        ]
+        parts, last = [], 0.0
+        for label, mark in steps:
+            if mark in marks:
+                parts.append(f"{label} {marks[mark] - last:4.1f}")
+                last = marks[mark]
+        if parts:
+            parts.append(f"kernel, notebook, drawing {seconds - last:4.1f}")
+            print(f"      = {' + '.join(parts)} s")
 
 
 def _record_outside(own: str | None, outside: list[str], request: Any) -> None:
@@ -357,17 +376,18 @@ async def visits(
 
 
 async def worked_visits(
-    playwright: Any, url: str, deadline: float
-) -> list[tuple[str, float, float, dict[str, float]]]:
-    """The worked example's Next usable, first and second visit."""
+    playwright: Any, url: str, sent: Callable[[], int], deadline: float
+) -> list[tuple[str, float, float, int, dict[str, float]]]:
+    """The worked example's Next usable, first and second visit, with the bytes sent."""
 
     async def visit(
         name: str, context: Any, cpu: Callable[[], float]
-    ) -> tuple[str, float, float, dict[str, float]]:
+    ) -> tuple[str, float, float, int, dict[str, float]]:
         page = await context.new_page()
-        cpu_before = cpu()
+        cpu_before, bytes_before = cpu(), sent()
         seconds, marks = await next_usable(page, url, deadline)
-        return (name, seconds, cpu() - cpu_before, marks)
+        await page.wait_for_timeout(1000)  # the last late requests
+        return (name, seconds, cpu() - cpu_before, sent() - bytes_before, marks)
 
     return await two_visits(playwright, visit)
 
@@ -428,21 +448,27 @@ async def run(
                 await a_class(playwright, server, proxy, sizes, deadline)
             print(f"\n3. The worked example: Next usable, and its parts (load average {load()})")
             worked = f"{proxy.base}/voici/render/{WORKED}.html?lang=en"
-            print_parts("site, gzip", await worked_visits(playwright, worked, deadline))
+            rows = await worked_visits(playwright, worked, lambda: proxy.sent, deadline)
+            print_parts("site, gzip", rows)
             if voila:
                 with AppServer() as app:
-                    app_url = app.render_url(f"{WORKED}.ipynb", "lang=en")
-                    print_parts("Voila app", await worked_visits(playwright, app_url, deadline))
+                    app_proxy = CountingProxy(app.port)
+                    app_url = f"{app_proxy.base}/voila/render/{WORKED}.ipynb?lang=en"
+                    rows = await worked_visits(
+                        playwright, app_url, lambda: app_proxy.sent, deadline
+                    )
+                    print_parts("Voila app", rows)
             print(f"   load average after: {load()}")
     finally:
         server.close()
     print_phases(site)
 
 
-def python_phases(site: Path, wheels: bool) -> list[dict[str, float]]:
+def python_phases(site: Path, how: str) -> list[dict[str, float]]:
     """One run of the worked example's Python in Node.js (pyodide_phases.mjs): each phase's
-    CPU and wall seconds; the packages from the site's archive (its loader's way), or with
-    ``wheels`` from its wheels (Pyodide's loadPackage, the way before the archive)."""
+    CPU and wall seconds; the packages from the site's archive (its loader's way, ``how``
+    ""), from its wheels ("--wheels": Pyodide's loadPackage, the way before the archive),
+    or a second visit's start from the first's memory snapshot ("--snapshot")."""
     import json
 
     from tutor.site.build import KERNEL_PLUGIN, page_config
@@ -457,7 +483,7 @@ def python_phases(site: Path, wheels: bool) -> list[dict[str, float]]:
     ]
     result = subprocess.run(
         ["node", str(ROOT / "benchmarks" / "pyodide_phases.mjs"), str(site), json.dumps(options)]
-        + (["--wheels"] if wheels else []),
+        + ([how] if how else []),
         capture_output=True,
         text=True,
         check=True,
@@ -468,11 +494,11 @@ def python_phases(site: Path, wheels: bool) -> list[dict[str, float]]:
 def print_phases(site: Path) -> None:
     print(f"\n4. The worked example's Python phase by phase, in Node.js (load average {load()})")
     has_archive = (site / "static" / "pyodide" / SITE_PACKAGES_ARCHIVE).is_file()
-    ways = [("archive", False)] if has_archive else []
-    for way, wheels in [*ways, ("wheels", True)]:
-        runs = [python_phases(site, wheels) for _ in range(RUNS)]
+    ways = [("packages from the archive", ""), ("from the snapshot", "--snapshot")]
+    for way, how in [*(ways if has_archive else []), ("packages from the wheels", "--wheels")]:
+        runs = [python_phases(site, how) for _ in range(RUNS)]
         total_cpu = 0.0
-        print(f"  packages from the {way}:")
+        print(f"  {way}:")
         for index, first in enumerate(runs[0]):
             cpu = statistics.median(run[index]["cpu"] for run in runs)
             wall = statistics.median(run[index]["wall"] for run in runs)

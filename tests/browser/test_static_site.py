@@ -321,6 +321,90 @@ def test_a_page_whose_packages_archive_fails_loads_the_wheels_instead(
     assert log.outside == []
 
 
+# The loader's memory snapshot (tutor/site/loader.js): its record in the browser's IndexedDB,
+# read or changed by the page (same origin) as "read", "another build" or "broken".
+SNAPSHOT_RECORD = """async (change) => {
+  const database = await new Promise((done, failed) => {
+    const opening = indexedDB.open("wizard-tutor-runtime", 1);
+    opening.onupgradeneeded = () => opening.result.createObjectStore("snapshots");
+    opening.onsuccess = () => done(opening.result);
+    opening.onerror = () => failed(opening.error);
+  });
+  const store = () => database.transaction("snapshots", "readwrite").objectStore("snapshots");
+  const asked = (operation) => new Promise((done) => { operation.onsuccess = () => done(operation.result); });
+  const record = await asked(store().get("pyodide"));
+  if (change === "read" || !record) return record ? { build: record.build, size: record.heap.size } : null;
+  if (change === "another build") record.build = "an-older-build";
+  if (change === "broken") record.heap = new Blob([new Uint8Array(4096).fill(7)]);
+  await asked(store().put(record, "pyodide"));
+  return null;
+}"""
+
+
+def _loader_steps(page: Any) -> set[str]:
+    """The steps the site's loader marked in the page's kernel worker."""
+    steps: set[str] = set()
+    for worker in page.workers:
+        try:
+            names = worker.evaluate("performance.getEntriesByType('mark').map(m => m.name)")
+        except Exception:  # a worker of the page that has gone
+            continue
+        steps.update(
+            n.removeprefix("tutor-loader: ") for n in names if n.startswith("tutor-loader: ")
+        )
+    return steps
+
+
+def _worked_example_at_step_2(page: Any, site: StaticSite, lang: str) -> None:
+    expect = _expect()
+    page.goto(site.page_url("08_worked_example.ipynb", f"lang={lang}"))
+    steps = worked_example(lang).steps
+    title = page.locator(".tutor-step-page h3")
+    expect(title).to_have_text(steps[0].title, timeout=LOAD_TIMEOUT)
+    page.locator("button.tutor-step-next").click()
+    expect(title).to_have_text(steps[1].title)
+    _no_error_shown(page)
+
+
+def test_a_second_visit_starts_from_the_first_s_snapshot_and_never_from_a_foreign_or_broken_one(
+    site: StaticSite, learner: tuple[Any, SiteLog]
+) -> None:
+    context, log = learner
+    build = re.search(
+        r'const SITE_BUILD = "(\w+)";',
+        (site.folder / "static" / "pyodide" / "tutor-loader.js").read_text(encoding="utf-8"),
+    )
+    assert build is not None and build.group(1) != "unbuilt"
+    page = context.new_page()
+    _worked_example_at_step_2(page, site, "en")
+    assert {"runtime started", "imports done"} <= _loader_steps(page)
+    kept = wait_until(
+        lambda: page.evaluate(SNAPSHOT_RECORD, "read"), 60_000, "the first visit's snapshot kept"
+    )
+    assert kept["build"] == build.group(1) and kept["size"] > 10_000_000
+
+    # the next visit, in another language: restored, and the page's own query is read
+    _worked_example_at_step_2(page, site, "ja")
+    steps = _loader_steps(page)
+    assert "runtime restored" in steps and "runtime started" not in steps
+
+    # another build's snapshot is not restored; this build's replaces it
+    page.evaluate(SNAPSHOT_RECORD, "another build")
+    _worked_example_at_step_2(page, site, "en")
+    assert "runtime started" in _loader_steps(page)
+    wait_until(
+        lambda: (page.evaluate(SNAPSHOT_RECORD, "read") or {}).get("build") == build.group(1),
+        60_000,
+        "this build's snapshot in place of the other's",
+    )
+
+    # a broken one: the page starts afresh and works
+    page.evaluate(SNAPSHOT_RECORD, "broken")
+    _worked_example_at_step_2(page, site, "zh-Hant")
+    assert "runtime started" in _loader_steps(page)
+    log.assert_clean()
+
+
 def test_presenter_mode_works_on_the_site_in_japanese(
     site: StaticSite, learner: tuple[Any, SiteLog]
 ) -> None:

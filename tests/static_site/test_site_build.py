@@ -348,3 +348,25 @@ print(type(sys.modules["IPython.terminal.embed"].InteractiveShellEmbed).__name__
     assert run.stdout.split() == [
         "False", "True", "True", "IPython.terminal.embed", "MetaHasTraits",
     ]  # fmt: skip
+
+
+def test_the_loader_carries_a_name_of_its_build_that_changes_with_what_python_is_made_of(
+    tmp_path: Path,
+) -> None:
+    """The name keys the browser's memory snapshot (loader.js, SITE_BUILD): the same files
+    give the same name, a changed archive or runtime another, so no browser restores the
+    heap of another build."""
+    import re
+
+    for name in (*build.PYODIDE_RUNTIME, "pyodide-lock.json", build.SITE_PACKAGES_ARCHIVE):
+        (tmp_path / name).write_bytes(name.encode())
+    first = build.stamp_loader(tmp_path)
+    written = (tmp_path / build.LOADER).read_text(encoding="utf-8")
+    assert re.findall(r'const SITE_BUILD = "(\w+)";', written) == [first]
+    assert build.UNSTAMPED_BUILD not in re.findall(r'SITE_BUILD = "(\w+)"', written)
+    assert build.stamp_loader(tmp_path) == first  # the same site, the same name
+    names = {first}
+    for changed in (build.SITE_PACKAGES_ARCHIVE, "pyodide.asm.wasm"):
+        (tmp_path / changed).write_bytes(b"another " + changed.encode())
+        names.add(build.stamp_loader(tmp_path))
+    assert len(names) == 3

@@ -66,6 +66,7 @@ SITE_PACKAGES = f"/lib/python{PYODIDE_PYTHON}/site-packages"
 LOADER = "tutor-loader.js"
 PYODIDE_LOADER_SETTING = "tutorPyodideLoader"
 SITE_PACKAGES_ARCHIVE = "site-packages.tar.gz"
+UNSTAMPED_BUILD = "unbuilt"  # loader.js's SITE_BUILD until the build writes its own
 
 # The runtime files the kernel loads (the npm package also has types, a console page and
 # source maps, which no page asks for).
@@ -455,6 +456,26 @@ def site_packages_archive(folder: Path, lock: dict[str, Any], archive: Path) -> 
     return len(files)
 
 
+def stamp_loader(folder: Path) -> str:
+    """Write the site's loader (loader.js) into ``folder`` with the build's name in it:
+    a hash of what a page's Python is made of there (the runtime, its lock, the packages'
+    archive, the loader itself), so that a browser never restores the memory snapshot of
+    another build (loader.js, SITE_BUILD). Returns that name."""
+    source = (HERE / "loader.js").read_text(encoding="utf-8")
+    digest = hashlib.sha256(source.encode())
+    for name in (*PYODIDE_RUNTIME, "pyodide-lock.json", SITE_PACKAGES_ARCHIVE):
+        digest.update((folder / name).read_bytes())
+    build_name = digest.hexdigest()[:32]
+    unstamped = f'const SITE_BUILD = "{UNSTAMPED_BUILD}";'
+    if source.count(unstamped) != 1:
+        raise SiteBuildError(
+            f"loader.js must hold {unstamped} once: the build writes its name there"
+        )
+    stamped = source.replace(unstamped, f'const SITE_BUILD = "{build_name}";')
+    (folder / LOADER).write_text(stamped, encoding="utf-8")
+    return build_name
+
+
 # -- the page --------------------------------------------------------------------------------
 
 
@@ -667,7 +688,7 @@ def build_site(
         lock = pyodide_lock(base_lock, wheels)  # the wheels' new hashes
         (wheels_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
         site_packages_archive(wheels_dir, lock, wheels_dir / SITE_PACKAGES_ARCHIVE)
-        shutil.copy2(HERE / "loader.js", wheels_dir / LOADER)
+        stamp_loader(wheels_dir)
         (lite / "jupyter-lite.json").write_text(json.dumps(page_config(), indent=1))
 
         # 2. the notebooks and the template

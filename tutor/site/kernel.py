@@ -10,6 +10,7 @@ The Pyodide kernel is an IPython ``InteractiveShellApp``: at start it runs the f
   short message in the page's language; the full traceback goes to the browser's
   developer console, for whoever debugs.
 - Warnings and anything else written to stderr go to that console too (Voila drops them).
+- ipywidgets, imported before the shell (the loader's snapshot), gets its comm targets.
 - The working folder is the course's notebooks folder (shipped inside the tutor's wheel),
   as under Voila, where a notebook runs in its own folder.
 - Widget messages carry ``None`` as JavaScript's ``null``, as a kernel's JSON does. The
@@ -119,10 +120,20 @@ def send_nulls() -> None:
     Comm.publish_msg = publish_msg
 
 
+def register_widget_targets() -> None:
+    """ipywidgets registers its comm targets when it is imported with a shell running; the
+    site's loader imports it earlier, into its memory snapshot (tutor/site/loader.js), so
+    that is done here, once the shell runs."""
+    widgets = sys.modules.get("ipywidgets")
+    if widgets is not None:
+        widgets.register_comm_target()
+
+
 def start(shell: Any) -> None:
     """Set the page's Python up as Voila's would be (see the module)."""
     from tutor.resources import notebooks_dir
 
+    register_widget_targets()
     hide_tracebacks(shell)
     quiet_stderr()
     send_nulls()

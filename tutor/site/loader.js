@@ -16,11 +16,48 @@
 // server that refuses the file), the page loads the wheels as before: Pyodide's own
 // loadPackage of the same "packages" (the wheels and their lock stay in the site).
 //
+// A second visit starts from a memory snapshot (issue 20). The runtime's start and the
+// imports every page makes (IPython, ipywidgets, anywidget, the tutor's display) cost about
+// 4 CPU-s in the browser, the same on every visit. On a first visit this script makes
+// those imports itself, before the kernel, and then takes Pyodide's memory snapshot (its
+// WebAssembly heap, about 36 MB) into the browser's IndexedDB, keyed by the site's build
+// (SITE_BUILD, which the build writes into this file: a snapshot of another build is never
+// restored). The next visit restores that heap instead of starting Python and importing,
+// writes the archive's files into the file system again (the file system lives in
+// JavaScript, outside the heap) and sets the page's environment (os.environ in the heap
+// is the first visit's). Anything failing there (no IndexedDB, no snapshot, a broken or
+// foreign one) gives the ordinary start. The snapshot is taken before the kernel is
+// imported: Pyodide can only snapshot a heap whose Python holds no JavaScript objects
+// but its own globals, and the kernel's import takes some (pyodide_js's loader).
+//
 // Also loaded by Node.js (benchmarks/pyodide_phases.mjs), which uses its installArchive.
 (function (scope) {
   "use strict";
 
   const SITE_PACKAGES_ARCHIVE = "site-packages.tar.gz";
+  // The site's build, written in by tutor/site/build.py (stamp_loader); "unbuilt" here.
+  const SITE_BUILD = "unbuilt";
+  const SNAPSHOT_DATABASE = "wizard-tutor-runtime";
+  const SNAPSHOT_STORE = "snapshots";
+  const SNAPSHOT_KEY = "pyodide"; // one record: a new build's snapshot replaces the old
+  const SNAPSHOT_MAGIC = 1886286592; // pyodide.asm.js 0.27.6, makeSnapshot
+  const WASM_PAGE = 65536;
+  // What every page imports, made part of the snapshot. pyodide_kernel's mocks (modules a
+  // browser lacks, e.g. termios) go in first, as when the kernel imports IPython itself;
+  // its own package is only run, never imported, here (see the top).
+  const SNAPSHOT_IMPORTS = [
+    "import importlib.util, sys",
+    "def _kernel_mocks():",
+    "    path = next(p for p in sys.path if p.endswith('site-packages'))",
+    "    spec = importlib.util.spec_from_file_location(",
+    "        '_tutor_kernel_mocks', path + '/pyodide_kernel/mocks.py')",
+    "    module = importlib.util.module_from_spec(spec)",
+    "    spec.loader.exec_module(module)",
+    "    module.apply_mocks()",
+    "_kernel_mocks()",
+    "del _kernel_mocks",
+    "import IPython, ipywidgets, anywidget, tutor.display",
+  ].join("\n");
   const BLOCK = 512; // a tar header, and the unit its contents are padded to
   const INVALIDATE_FOLDER_CACHES = [
     "import sys",
@@ -127,30 +164,160 @@
     return new Uint8Array(await response.arrayBuffer());
   }
 
-  async function loadPyodide(options) {
-    const indexURL = options.indexURL;
-    const archive = fetchArchive(indexURL + SITE_PACKAGES_ARCHIVE);
-    archive.catch(() => {}); // seen (and reported) below, once the runtime is up
-    // Pyodide's own loader (it replaces this one as self.loadPyodide: the kernel already
-    // holds this one)
-    importScripts(indexURL + "pyodide.js");
-    const pyodideLoad = scope.loadPyodide;
+  // -- the snapshot's keeping, in IndexedDB (there in workers and on plain http too) -------
+
+  function request(operation) {
+    return new Promise((resolve, reject) => {
+      operation.onsuccess = () => resolve(operation.result);
+      operation.onerror = () => reject(operation.error);
+    });
+  }
+
+  async function snapshotStore(mode) {
+    const opening = indexedDB.open(SNAPSHOT_DATABASE, 1);
+    opening.onupgradeneeded = () => opening.result.createObjectStore(SNAPSHOT_STORE);
+    const database = await request(opening);
+    return database.transaction(SNAPSHOT_STORE, mode).objectStore(SNAPSHOT_STORE);
+  }
+
+  // Whether ``bytes`` look like what Pyodide 0.27's makeMemorySnapshot makes (its magic
+  // number, then the size of its header, then a heap of whole WebAssembly pages): Pyodide
+  // given anything else as a snapshot may never settle, rather than fail.
+  function wholeSnapshot(bytes) {
+    if (bytes.byteLength < 64 || bytes.byteOffset % 4) return false;
+    const [magic, headerSize] = new Uint32Array(bytes.buffer, bytes.byteOffset, 2);
+    const heap = bytes.byteLength - headerSize;
+    return magic === SNAPSHOT_MAGIC && headerSize > 0 && heap > 0 && heap % WASM_PAGE === 0;
+  }
+
+  // This build's snapshot, or null (none kept, another build's, or no IndexedDB).
+  async function readSnapshot() {
+    if (typeof indexedDB === "undefined") return null;
+    const record = await request((await snapshotStore("readonly")).get(SNAPSHOT_KEY));
+    if (!record || record.build !== SITE_BUILD || !(record.heap instanceof Blob)) {
+      return null;
+    }
+    const bytes = new Uint8Array(await record.heap.arrayBuffer());
+    if (!wholeSnapshot(bytes)) {
+      throw new Error("the kept snapshot is not whole");
+    }
+    return bytes;
+  }
+
+  async function keepSnapshot(bytes) {
+    const record = { build: SITE_BUILD, heap: new Blob([bytes]) };
+    await request((await snapshotStore("readwrite")).put(record, SNAPSHOT_KEY));
+  }
+
+  async function forgetSnapshot() {
+    await request((await snapshotStore("readwrite")).delete(SNAPSHOT_KEY));
+  }
+
+  // Pyodide checks that the heap's JavaScript side is as a fresh start left it, and its
+  // loadedPackages must then be empty: they are emptied for the snapshot and put back.
+  function takeSnapshot(pyodide) {
+    const loaded = Object.assign({}, pyodide.loadedPackages);
+    for (const name of Object.keys(loaded)) delete pyodide.loadedPackages[name];
+    try {
+      return pyodide.makeMemorySnapshot();
+    } finally {
+      Object.assign(pyodide.loadedPackages, loaded);
+    }
+  }
+
+  // The page's environment into a restored heap (its os.environ is the first visit's).
+  function setEnvironment(pyodide, env) {
+    const namespace = pyodide.toPy({ page_environment: env });
+    pyodide.runPython("import os\nos.environ.update(page_environment)", { globals: namespace });
+    namespace.destroy();
+  }
+
+  // Marks for the benchmark's breakdown (benchmarks/static_site_benchmark.py); the
+  // browser's performance panel shows them too.
+  function mark(name) {
+    if (typeof performance !== "undefined" && performance.mark) {
+      performance.mark(`tutor-loader: ${name}`);
+    }
+  }
+
+  async function restore(pyodideLoad, options, heap, archive) {
+    const pyodide = await pyodideLoad({ ...options, packages: [], _loadSnapshot: heap });
+    mark("runtime restored");
+    await installArchive(pyodide, await archive);
+    mark("packages in");
+    setEnvironment(pyodide, options.env || {});
+    if (!pyodide.runPython("import sys\n'tutor.display' in sys.modules")) {
+      throw new Error("the restored heap lacks the tutor's modules");
+    }
+    return pyodide;
+  }
+
+  async function start(pyodideLoad, options, archive, keep) {
     const packages = options.packages || [];
-    const pyodide = await pyodideLoad({ ...options, packages: [] });
+    const pyodide = await pyodideLoad({ ...options, packages: [], _makeSnapshot: keep });
+    mark("runtime started");
+    let fromArchive = true;
     try {
       await installArchive(pyodide, await archive);
     } catch (error) {
       console.warn(`the site's packages come one by one (${error.message})`);
       await pyodide.loadPackage(packages, { messageCallback: () => {} });
+      fromArchive = false;
     }
+    mark("packages in");
     const namespace = pyodide.toPy({});
     pyodide.runPython(LAZY_TERMINAL_EMBED, { globals: namespace });
     namespace.destroy();
+    if (keep && fromArchive) {
+      pyodide.runPython(SNAPSHOT_IMPORTS, { globals: pyodide.toPy({}) });
+      mark("imports done");
+      try {
+        const heap = takeSnapshot(pyodide);
+        keepSnapshot(heap).catch((error) => console.warn(`no snapshot kept: ${error.message}`));
+      } catch (error) {
+        console.warn(`no snapshot kept: ${error.message}`);
+      }
+    }
     return pyodide;
   }
 
+  async function loadPyodide(options) {
+    mark("loader started");
+    const indexURL = options.indexURL;
+    const archive = fetchArchive(indexURL + SITE_PACKAGES_ARCHIVE);
+    archive.catch(() => {}); // seen (and reported) below, once the runtime is up
+    const kept = readSnapshot().catch(async (error) => {
+      console.warn(`the runtime starts afresh (${error.message})`);
+      await forgetSnapshot().catch(() => {});
+      return null;
+    });
+    // Pyodide's own loader (it replaces this one as self.loadPyodide: the kernel already
+    // holds this one)
+    importScripts(indexURL + "pyodide.js");
+    const pyodideLoad = scope.loadPyodide;
+    const heap = await kept;
+    if (heap) {
+      try {
+        return await restore(pyodideLoad, options, heap, archive);
+      } catch (error) {
+        console.warn(`the runtime starts afresh (its snapshot failed: ${error.message})`);
+        await forgetSnapshot().catch(() => {});
+      }
+    }
+    return start(pyodideLoad, options, archive, typeof indexedDB !== "undefined");
+  }
+
   if (typeof module === "object" && module.exports) {
-    module.exports = { SITE_PACKAGES_ARCHIVE, LAZY_TERMINAL_EMBED, installArchive, untar };
+    module.exports = {
+      SITE_PACKAGES_ARCHIVE,
+      LAZY_TERMINAL_EMBED,
+      SNAPSHOT_IMPORTS,
+      installArchive,
+      takeSnapshot,
+      wholeSnapshot,
+      setEnvironment,
+      untar,
+    };
   } else {
     scope.loadPyodide = loadPyodide;
   }
