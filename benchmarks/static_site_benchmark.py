@@ -268,7 +268,7 @@ WORKER_MARKS = (
 
 async def next_usable(page: Any, url: str, deadline: float) -> tuple[float, dict[str, float]]:
     """Seconds from asking for the worked example's ``url`` to its Next button enabled (then
-    pressed, until step 2 shows), and on the site the loader's marks (seconds from the
+    pressed, until the next step shows), and on the site the loader's marks (seconds from the
     start, read from the kernel's worker; see print_parts)."""
     workers: list[Any] = []
     page.on("worker", lambda worker: workers.append(worker))
@@ -287,10 +287,14 @@ async def next_usable(page: Any, url: str, deadline: float) -> tuple[float, dict
             for name, when in await worker.evaluate(WORKER_MARKS):
                 if name.startswith(LOADER_MARK):
                     marks[name.removeprefix(LOADER_MARK)] = (when - origin) / 1000
+    # A second visit opens at the step the first reached (the learner's progress), so
+    # Next is seen to work by the position moving on, whatever step it started at.
+    before = await page.locator(POSITION).text_content()
     await page.locator(NEXT).click(timeout=deadline * 1000)
     await page.wait_for_function(
-        "(selector) => /^Step 2 /.test(document.querySelector(selector)?.textContent || '')",
-        arg=POSITION,
+        "([selector, before]) => (document.querySelector(selector)?.textContent ?? before)"
+        " !== before",
+        arg=[POSITION, before],
         timeout=deadline * 1000,
     )
     return seconds, marks
