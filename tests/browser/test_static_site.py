@@ -355,14 +355,16 @@ def _loader_steps(page: Any) -> set[str]:
     return steps
 
 
-def _worked_example_at_step_2(page: Any, site: StaticSite, lang: str) -> None:
+def _worked_example_one_step_on(page: Any, site: StaticSite, lang: str, opens_at: int) -> None:
+    """Open the worked example: it opens at step ``opens_at`` (0: the first; later, the
+    step the learner reached, read from the browser's store), and Next works."""
     expect = _expect()
     page.goto(site.page_url("08_worked_example.ipynb", f"lang={lang}"))
     steps = worked_example(lang).steps
     title = page.locator(".tutor-step-page h3")
-    expect(title).to_have_text(steps[0].title, timeout=LOAD_TIMEOUT)
+    expect(title).to_have_text(steps[opens_at].title, timeout=LOAD_TIMEOUT)
     page.locator("button.tutor-step-next").click()
-    expect(title).to_have_text(steps[1].title)
+    expect(title).to_have_text(steps[opens_at + 1].title)
     _no_error_shown(page)
 
 
@@ -376,7 +378,7 @@ def test_a_second_visit_starts_from_the_first_s_snapshot_and_never_from_a_foreig
     )
     assert build is not None and build.group(1) != "unbuilt"
     page = context.new_page()
-    _worked_example_at_step_2(page, site, "en")
+    _worked_example_one_step_on(page, site, "en", 0)
     assert {"runtime started", "imports done"} <= _loader_steps(page)
     kept = wait_until(
         lambda: page.evaluate(SNAPSHOT_RECORD, "read"), 60_000, "the first visit's snapshot kept"
@@ -384,13 +386,13 @@ def test_a_second_visit_starts_from_the_first_s_snapshot_and_never_from_a_foreig
     assert kept["build"] == build.group(1) and kept["size"] > 10_000_000
 
     # the next visit, in another language: restored, and the page's own query is read
-    _worked_example_at_step_2(page, site, "ja")
+    _worked_example_one_step_on(page, site, "ja", 1)  # the place kept, in any language
     steps = _loader_steps(page)
     assert "runtime restored" in steps and "runtime started" not in steps
 
     # another build's snapshot is not restored; this build's replaces it
     page.evaluate(SNAPSHOT_RECORD, "another build")
-    _worked_example_at_step_2(page, site, "en")
+    _worked_example_one_step_on(page, site, "en", 2)
     assert "runtime started" in _loader_steps(page)
     wait_until(
         lambda: (page.evaluate(SNAPSHOT_RECORD, "read") or {}).get("build") == build.group(1),
@@ -400,7 +402,7 @@ def test_a_second_visit_starts_from_the_first_s_snapshot_and_never_from_a_foreig
 
     # a broken one: the page starts afresh and works
     page.evaluate(SNAPSHOT_RECORD, "broken")
-    _worked_example_at_step_2(page, site, "zh-Hant")
+    _worked_example_one_step_on(page, site, "zh-Hant", 3)
     assert "runtime started" in _loader_steps(page)
     log.assert_clean()
 

@@ -236,12 +236,13 @@ def test_each_learner_has_a_password_of_their_own(
     assert response.status == 403
     assert "/hub/login" in people["bo"].page.url
     assert not class_hub.server_ready("ada")
-    # Each logs in with their own and lands on the course index in their own server.
+    # Each logs in with their own and lands on the course index in their own server, in
+    # the login page's language (the hub passes the login's ?lang= on to the next page).
     for name in LEARNERS:
         people[name].log_in(name, PASSWORDS[name])
     for name in LEARNERS:
         page = people[name].page
-        page.wait_for_url(f"**/user/{name}/{INDEX_PAGE}", wait_until="commit")
+        page.wait_for_url(f"**/user/{name}/{INDEX_PAGE}?lang=en", wait_until="commit")
         page.wait_for_selector("a[href='08_worked_example.ipynb?lang=en']")
     # An unlisted name may sign up, but waits for a teacher's approval.
     stranger = Person("mallory", class_hub, people["ada"].context.browser)
