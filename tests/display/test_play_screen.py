@@ -686,3 +686,21 @@ def test_a_stale_press_of_a_bid_or_trump_button_changes_nothing(
     assert not [
         record for record in caplog.records if "Exception in callback" in record.getMessage()
     ]
+
+
+@pytest.mark.parametrize("cards", [None, 4], ids=["game", "single round"])
+def test_a_press_of_the_hidden_next_round_button_changes_nothing(
+    cards: int | None, caplog: pytest.LogCaptureFixture
+) -> None:
+    # Shown only once a round is over; a press before (a stale or tampered message: the
+    # fuzz suite sent one) raised OutOfTurnError inside the widget's callback, which
+    # ipywidgets logs with its traceback.
+    screen = PlayScreen(players=3, variant="five-rounds", seed=8, cards=cards)
+    session = screen.session
+    assert not offered(screen, screen.next_round_button)
+    before, shown_before = session.round.snapshot(), shown_text(screen)
+    with caplog.at_level("WARNING"):
+        screen.next_round_button.click()
+    assert [record.getMessage() for record in caplog.records if record.exc_info] == []
+    assert session.round.snapshot() == before
+    assert shown_text(screen) == shown_before

@@ -551,7 +551,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             text("play-screen.next-round-tooltip", lang),
             primary=True,
         )
-        self.next_round_button.on_click(lambda _button: self.next_round())
+        self.next_round_button.on_click(lambda _button: self._next_round_pressed())
         self.replay_heading = _html(_heading(text("play-screen.replay", lang)))
         self.replay_picker = widgets.Dropdown(
             options=[],
@@ -663,6 +663,12 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         self.coach_output.value = ""
         self._say(text("play-screen.bid-made", self.lang, bid=bid))
         self.refresh()
+
+    def _next_round_pressed(self) -> None:
+        # shown only once the round is over: a press before (a stale or tampered message
+        # for the hidden button) changes nothing
+        if self.session.can_deal_next:
+            self.next_round()
 
     def _card_pressed(self, index: int) -> None:
         if index < len(self.hand_cards) and self.session.view().phase is Phase.PLAYING:
