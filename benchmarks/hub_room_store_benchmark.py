@@ -1,6 +1,6 @@
-"""The live room's cost per answer on the hub's store: the room of tutor/app/room.py kept in
+"""The live room's cost per answer on the hub's store: the room of tutor/web/room.py kept in
 the class results' database through SQLAlchemy (tutor/hub/room_store.py, SQLite here) next
-to the app's own SQLite file (tutor/app/room_store.py), the reference, in the same run.
+to the app's own SQLite file (tutor/web/room_store.py), the reference, in the same run.
 
 N pupils (40 by default) each answer Q questions (10) of lesson 06 (one-choice) and 04
 (several choices), alternately: every answer is checked, graded, written before it counts
@@ -26,10 +26,10 @@ from pathlib import Path
 
 from sqlalchemy import MetaData, create_engine
 
-from tutor.app.room import Room
-from tutor.app.room_store import RoomStore
 from tutor.hub.room_store import HubRoomStore, room_tables
 from tutor.teaching.lesson_loader import load_lesson
+from tutor.web.room import Room
+from tutor.web.room_store import RoomStore
 
 LESSONS = ("06_trick_winner", "04_follow_suit")
 

@@ -10,8 +10,7 @@ import io
 import pytest
 from browser.app_process import AppServer
 from browser.room_client import PupilClient, TeacherClient
-
-from .test_room import MANY, ONE, key
+from web.test_room import MANY, ONE, key
 
 pytestmark = pytest.mark.slow
 

@@ -1,6 +1,6 @@
 """A live room served by its own handlers in a thread (no Voila, no kernels), and light
 HTTP clients for it: the teacher (cookie + XSRF header, as a browser gets them from the
-start address) and pupils (their key only). Used by tests/app/test_room_http.py; the same
+start address) and pupils (their key only). Used by tests/web/test_room_http.py; the same
 clients talk to the real app in tests/browser/test_room_phone.py and
 benchmarks/live_room_benchmark.py.
 """
@@ -21,10 +21,10 @@ import tornado.httpserver
 import tornado.testing
 import tornado.web
 
-from tutor.app.room import Room
-from tutor.app.room_server import Teacher, room_handlers
-from tutor.app.room_store import RoomStore
 from tutor.app.server import log_request
+from tutor.web.room import Room
+from tutor.web.room_server import Teacher, room_handlers
+from tutor.web.room_store import RoomStore
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):

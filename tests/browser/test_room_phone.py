@@ -201,7 +201,7 @@ def test_a_join_refused_as_too_many_at_once_is_tried_again_by_itself(
 ) -> None:
     """A class joining at once can pass the room's join limit: the pupil's first join gets
     the room's 429 (here given by the test, as the room words it, with Retry-After: 2; the
-    limit itself is tests/app/test_room.py's), the page says calmly that it joins by
+    limit itself is tests/web/test_room.py's), the page says calmly that it joins by
     itself, and joins after the wait without a second tap."""
     _context, page, log = phone
     code = classroom_app.room_code()

@@ -18,8 +18,8 @@ import pytest
 import tornado.httpclient
 import tornado.testing
 import tornado.web
-from app.test_room import ONE, a_wrong_index, engine_answer, key
 from sqlalchemy import MetaData, create_engine
+from web.test_room import ONE, a_wrong_index, engine_answer, key
 
 from tutor.hub.room_service import HubRoomMixin, HubRooms, room_routes
 

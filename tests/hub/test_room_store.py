@@ -8,12 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app.test_room import MANY, NUMBER, ONE, a_wrong_index, engine_answer, key
 from sqlalchemy import MetaData, create_engine
+from web.test_room import MANY, NUMBER, ONE, a_wrong_index, engine_answer, key
 
-from tutor.app.room import MAX_PUPILS, Room, RoomError
 from tutor.hub.room_store import HubRoomStore, room_tables
 from tutor.hub.teacher_service import EventStore
+from tutor.web.room import MAX_PUPILS, Room, RoomError
 
 BASE = "/services/class-results/room/"
 

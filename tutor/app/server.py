@@ -75,8 +75,8 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from tutor.teaching.text import text
+from tutor.web.pages import ErrorPages, page_language, tutor_page
 
-from .pages import ErrorPages, page_language, tutor_page
 from .static_files import compressed
 
 TOKEN_PARAMETER = "token"
@@ -935,13 +935,13 @@ class TutorVoila(Voila):  # type: ignore[misc]
         return handlers
 
     def room_handlers(self) -> list[tuple[Any, ...]]:
-        """The live room's routes (tutor.app.room_server), and its addresses printed for
+        """The live room's routes (tutor.web.room_server), and its addresses printed for
         the teacher, or nothing when the room is off."""
         if not self.room:
             return []
-        from tutor.app.room import Room
-        from tutor.app.room_server import Teacher, room_handlers
-        from tutor.app.room_store import RoomStore, default_room_db
+        from tutor.web.room import Room
+        from tutor.web.room_server import Teacher, room_handlers
+        from tutor.web.room_store import RoomStore, default_room_db
 
         store = RoomStore(self.room_db or default_room_db())
         room = Room(store, join=self.room_join or f"http://127.0.0.1:{self.port}")

@@ -2,8 +2,8 @@
 under its prefix, ``<prefix>room/...``, one room per teacher (docs/live-room.md, "On the
 hub").
 
-The room itself and its handlers are the app's (:mod:`tutor.app.room`,
-:mod:`tutor.app.room_server`): the same phases, answers, counts, summary, validation and
+The room itself and its handlers are the app's (:mod:`tutor.web.room`,
+:mod:`tutor.web.room_server`): the same phases, answers, counts, summary, validation and
 JSON errors. What the hub changes is who is who: the hub's OAuth login says who asks, a
 teacher is a hub admin or a member of the ``teachers`` group, and a pupil is their hub
 login (no nickname, no key kept by the browser: one answer per login and question). Every
@@ -23,9 +23,11 @@ from jupyterhub.services.auth import HubOAuthenticated
 from sqlalchemy import Engine, MetaData, select
 from tornado import web
 
-from tutor.app.pages import tutor_page
-from tutor.app.room import Room, RoomError, room_language
-from tutor.app.room_server import (
+from tutor.hub.room_store import HubRoomStore, room_tables
+from tutor.teaching.text import text
+from tutor.web.pages import tutor_page
+from tutor.web.room import Room, RoomError, room_language
+from tutor.web.room_server import (
     AnswerHandler,
     AssetHandler,
     JoinHandler,
@@ -46,8 +48,6 @@ from tutor.app.room_server import (
     pupil_page,
     summary_page,
 )
-from tutor.hub.room_store import HubRoomStore, room_tables
-from tutor.teaching.text import text
 
 IsTeacher = Callable[[str], Awaitable[bool]]
 

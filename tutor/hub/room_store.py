@@ -3,8 +3,8 @@ SQLAlchemy (the engine and URL of :mod:`tutor.hub.teacher_service`'s events: SQL
 default, PostgreSQL when ``TUTOR_CLASS_DB_URL`` names one), so that a restart of the
 service, or of the whole hub, continues each teacher's room and keeps its summary.
 
-The same methods as the app's SQLite store (:class:`tutor.app.room_store.RoomStore`), so
-that the one room of :mod:`tutor.app.room` runs on either; here each teacher has rooms of
+The same methods as the app's SQLite store (:class:`tutor.web.room_store.RoomStore`), so
+that the one room of :mod:`tutor.web.room` runs on either; here each teacher has rooms of
 their own (``owner``: the teacher's hub name) and the codes are unique across teachers,
 since a pupil finds a room by its code alone.
 """
@@ -31,7 +31,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects import postgresql, sqlite
 
-from tutor.app.room_store import CONTINUE_HOURS, StoredRoom
+from tutor.web.room_store import CONTINUE_HOURS, StoredRoom
 
 KEY_LENGTH = 64
 """A pupil's key on the hub is ``hub:<login name>`` (names are at most 32 characters)."""

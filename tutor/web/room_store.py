@@ -3,7 +3,7 @@
 (the same code, the pupils' keys, every answer given so far) and the summary survives the
 lesson.
 
-The server holds the room in memory (:class:`tutor.app.room.Room`) and writes every
+The server holds the room in memory (:class:`tutor.web.room.Room`) and writes every
 change here before it answers the request that made it: an answer is counted once it is
 in the file. WAL mode with ``synchronous=NORMAL``: a commit is not flushed to the disk at
 once (an answer is ~0.1 ms of CPU, not a disk flush), and still survives the server being

@@ -1,11 +1,11 @@
 """The live room: pupils answer the presenter's question on their phones, the projector
 shows how the room answered (docs/live-room.md is the HTTP API; the handlers are in
-:mod:`tutor.app.room_server`).
+:mod:`tutor.web.room_server`).
 
 This module is the room itself, without HTTP: its code, its pupils, the question open
 now and every answer, checked and counted. It keeps the whole room in memory (40 pupils
 and a lesson's questions are a few kilobytes) and writes every change to the SQLite file
-of :mod:`tutor.app.room_store` before it says the change happened, so that a restart
+of :mod:`tutor.web.room_store` before it says the change happened, so that a restart
 continues the room. The questions are lesson items graded by the engine, found by lesson
 and item id (the course's lessons and the teacher's ``--lessons``).
 """
@@ -297,7 +297,7 @@ def find_question(lesson_id: object, item_id: object) -> RoomQuestion:
     >>> find_question("../secret.toml", "x")
     Traceback (most recent call last):
     ...
-    tutor.app.room.RoomError: lesson "../secret.toml" is not a lesson id like '06_trick_winner'
+    tutor.web.room.RoomError: lesson "../secret.toml" is not a lesson id like '06_trick_winner'
     """
     if not isinstance(lesson_id, str) or not _LESSON_ID.fullmatch(lesson_id):
         raise RoomError(
@@ -344,7 +344,7 @@ def question_list(lang: str) -> list[dict[str, Any]]:
 
 
 class RoomStorage(Protocol):
-    """Where a room is kept: the app's SQLite file (:class:`tutor.app.room_store.RoomStore`)
+    """Where a room is kept: the app's SQLite file (:class:`tutor.web.room_store.RoomStore`)
     or, on the hub, the class results' database (:class:`tutor.hub.room_store.HubRoomStore`).
     Each change is written before the room says it happened."""
 

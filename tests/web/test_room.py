@@ -1,5 +1,5 @@
 """The live room without HTTP: pupils, answers, counts, the summary, and the SQLite file a
-restarted server continues from (tutor/app/room.py, tutor/app/room_store.py)."""
+restarted server continues from (tutor/web/room.py, tutor/web/room_store.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from tutor.app.room import (
+from tutor.teaching.lesson_loader import load_lesson
+from tutor.teaching.quiz import AnswerKind
+from tutor.web.room import (
     ANSWER_LIMIT,
     CODE_LETTERS,
     NICKNAME_LENGTH,
@@ -18,9 +20,7 @@ from tutor.app.room import (
     RoomError,
     clean_nickname,
 )
-from tutor.app.room_store import ROOM_DB_VARIABLE, RoomStore, RoomStoreError, default_room_db
-from tutor.teaching.lesson_loader import load_lesson
-from tutor.teaching.quiz import AnswerKind
+from tutor.web.room_store import ROOM_DB_VARIABLE, RoomStore, RoomStoreError, default_room_db
 
 ONE = ("06_trick_winner", "quiz-trump-led")
 MANY = ("04_follow_suit", "quiz-follow-green")

@@ -1,5 +1,5 @@
 """The live room's HTTP side (the API is docs/live-room.md; the room itself is
-:mod:`tutor.app.room`): the pupil page and its API, open to anyone who has the room's
+:mod:`tutor.web.room`): the pupil page and its API, open to anyone who has the room's
 address, and the teacher's API, which needs the cookie the teacher's start address sets.
 
 Live updates are server-sent events, not a websocket: the updates only go from the server

@@ -1,6 +1,6 @@
 """The tutor's own short pages (busy, refused, not found) and the error pages of its
 handlers: light (tornado and the catalogs), so that the live room's handlers
-(:mod:`tutor.app.room_server`), which the hub's teacher service serves too, need nothing
+(:mod:`tutor.web.room_server`), which the hub's teacher service serves too, need nothing
 of Voila or Jupyter."""
 
 from __future__ import annotations

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from browser.room_client import Client, EventReader, PupilClient, RoomServer
 
-from tutor.app.room_server import MAX_BODY, TEACHER_COOKIE
 from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.text import text
+from tutor.web.room_server import MAX_BODY, TEACHER_COOKIE
 
 from .test_room import ONE, a_wrong_index, engine_answer, key
 

@@ -1,4 +1,4 @@
-// The live room's pupil page (tutor/app/room_server.py serves it; docs/live-room.md is the
+// The live room's pupil page (tutor/web/room_server.py serves it; docs/live-room.md is the
 // API). Plain script, no library: a phone on a weak classroom network loads this page, this
 // file and one stylesheet, nothing else. The pupil's key stays in localStorage, so a reload
 // (or a phone that slept) comes back as the same pupil with their answer.
