@@ -67,8 +67,16 @@ function render({ model, el }) {
     return undefined;
   }
   let observer = null;
-  // Wait a frame: the element is placed in the page after render returns.
-  const start = window.requestAnimationFrame(() => {
+  // The widget manager puts the element into the page after render returns, at the next
+  // frame or later (JupyterLab varies): the scrolling element, and so the observer's
+  // look-ahead, is known only once it is there. Until then, look again at each frame.
+  let frame = 0;
+  function observeOncePlaced() {
+    if (!el.isConnected) {
+      frame = window.requestAnimationFrame(observeOncePlaced);
+      return;
+    }
+    frame = 0;
     observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
@@ -81,9 +89,10 @@ function render({ model, el }) {
       { root: scroller(el), rootMargin: "0px 0px 25% 0px" }
     );
     observer.observe(el);
-  });
+  }
+  frame = window.requestAnimationFrame(observeOncePlaced);
   return () => {
-    window.cancelAnimationFrame(start);
+    window.cancelAnimationFrame(frame);
     if (observer) {
       observer.disconnect();
     }
