@@ -24,11 +24,12 @@ bash scripts/setup_env.sh --all
 # shellcheck disable=SC1091
 source .venv/bin/activate
 
-section "system packages: chromium, fonts, node"
+section "system packages: chromium, fonts, node, postgresql"
 # Chromium and CJK fonts for the browser tests; Node.js and npm for the hub test's proxy
-# (configurable-http-proxy, installed by deploy/install_proxy.sh).
+# (configurable-http-proxy, installed by deploy/install_proxy.sh); PostgreSQL's server
+# programs for the hub's stores on PostgreSQL (tests/hub/databases.py starts its own).
 CHROMIUM=/usr/bin/chromium
-APT_PACKAGES=(chromium fonts-noto-cjk fonts-dejavu-core)
+APT_PACKAGES=(chromium fonts-noto-cjk fonts-dejavu-core postgresql)
 command -v npm >/dev/null 2>&1 || APT_PACKAGES+=(nodejs npm)
 missing_pkgs=()
 if command -v dpkg-query >/dev/null 2>&1; then
@@ -53,7 +54,8 @@ if [[ ${#missing_pkgs[@]} -gt 0 ]]; then
         echo "Install them with:"
         echo "  sudo apt-get update && sudo apt-get install -y --no-install-recommends ${missing_pkgs[*]}"
         echo "Without Chromium the browser tests (marker 'browser') cannot run; without"
-        echo "Node.js and npm the hub tests (marker 'hub') cannot."
+        echo "Node.js and npm the hub tests (marker 'hub') cannot; without PostgreSQL the"
+        echo "class stores' tests on PostgreSQL (marker 'postgres') cannot."
     fi
 fi
 if [[ -x "$CHROMIUM" ]]; then

@@ -6,14 +6,19 @@ Their marker, ``hub``, is registered in pyproject.toml.
 (test_hub_login.py) and the fuzzing of the hub's forms (test_hub_forms.py): as deploy/hub.sh
 starts it by default (each learner's own password, HTTPS with the certificate it makes),
 with a teacher and five listed learners ("fuzz" is the fuzzing's own). Nobody's server is started (a login is not
-followed to the server), so it stays light."""
+followed to the server), so it stays light.
+
+``class_db``: the URL of an empty class database, once SQLite and once PostgreSQL (a server
+of the session's own, tests/hub/databases.py), for the tests of the hub's stores."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+from .databases import PostgresServer
 from .hub_forms import TEACHER, TEACHER_PASSWORD
 from .hub_harness import RunningHub, start_hub
 
@@ -32,3 +37,18 @@ def login_hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningHub]:
     yield hub
     leftovers = hub.stop()
     assert leftovers == [], f"still running after the hub stopped: {leftovers}"
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresServer]:
+    server = PostgresServer()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def class_db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'class-results.sqlite'}"
+    server: PostgresServer = request.getfixturevalue("postgres")
+    return server.new_database()

@@ -5,8 +5,6 @@ pupil who is their hub login. Fast: SQLite files, no hub."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from sqlalchemy import MetaData, create_engine
 from web.test_room import MANY, NUMBER, ONE, a_wrong_index, engine_answer, key
@@ -28,8 +26,9 @@ def teachers_room(url: str, owner: str) -> Room:
 
 
 @pytest.fixture
-def url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'class-results.sqlite'}"
+def url(class_db: str) -> str:
+    """The class's database: each test runs on SQLite and on PostgreSQL."""
+    return class_db
 
 
 def test_a_teachers_room_is_kept_across_a_new_engine_on_the_same_database(url: str) -> None:

@@ -130,9 +130,10 @@ class EventStore:
             raise ValueError(
                 f"{DB_URL_VARIABLE}: database {dialect!r} is not supported; use sqlite or postgresql"
             )
+        # The rows written, counted by what the insert returns: a row-count of many rows
+        # is the driver's to give, and PostgreSQL's (psycopg) gives none.
         with self.engine.begin() as connection:
-            result = connection.execute(insert, rows)
-            return max(result.rowcount, 0)
+            return len(connection.execute(insert.returning(events_table.c.seq), rows).all())
 
     def events_by_learner(self) -> dict[str, list[Event]]:
         """Every learner's events, in the order they arrived."""
