@@ -173,8 +173,10 @@ class EventStore:
         new = 0
         with self.engine.begin() as connection:
             if rows:
+                # the rows kept, counted by what the database returns: a statement's
+                # rowcount over many rows is not that on PostgreSQL (psycopg gave 0)
                 insert = dialect.insert(events_table).on_conflict_do_nothing()
-                new = max(connection.execute(insert, rows).rowcount, 0)
+                new = len(connection.execute(insert.returning(events_table.c.seq), rows).all())
             if steps or resets:
                 self._move_places(connection, dialect, learner, steps)
         return new
