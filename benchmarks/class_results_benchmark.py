@@ -2,14 +2,16 @@
 a class and to build its page, and what a login costs the hub.
 
 Made-up answers in the progress contract's format (``--learners`` learners, ``--answers``
-each: quiz items of every lesson and practice questions) go through the service's own
-code, in process, with SQLite in a temporary folder (tutor/hub/teacher_service.py):
+each: quiz items of every lesson and practice questions, and ``--steps`` moves each in
+the worked example, forward and sometimes back) go through the service's own code, in
+process, with SQLite in a temporary folder (tutor/hub/teacher_service.py):
 
 1. reports: each learner's answers in reports of 20 (what a server sends after a few
    minutes of work); then every report sent a second time (a server restarted): nothing
    new, and how long it takes to say so;
-2. the page: events read back from the database and results computed and rendered, as
-   at each reload by the teacher;
+2. the page: events and places read back from the database and results computed and
+   rendered, as at each reload by the teacher (and, beside it, the places' part: reading
+   the one row per learner and page);
 3. a login: bcrypt at NativeAuthenticator's cost (its ``gensalt()`` default), the CPU a
    correct or wrong password costs the hub; reference: one page build. And ``--logins``
    checks at once, as tutor/hub/login.py runs them (each in a thread): how often the
@@ -36,9 +38,10 @@ from pathlib import Path
 
 import bcrypt
 
+from tutor.hub.class_progress import WORKED_EXAMPLE_PAGE, stepped_pages
 from tutor.hub.teacher_service import EventStore, render_page
 from tutor.teaching.lesson_loader import list_lessons
-from tutor.teaching.progress import parse_event
+from tutor.teaching.progress import Event, StepEvent, parse_event
 from tutor.teaching.quiz import Topic
 
 
@@ -63,6 +66,25 @@ def made_up_answers(count: int, rng: random.Random, quiz_items: list[tuple[str, 
         }
         events.append(parse_event(raw))
     return events
+
+
+def made_up_steps(count: int, rng: random.Random) -> list[Event]:
+    """``count`` moves in the worked example, one a second: Next mostly, Back sometimes."""
+    steps = stepped_pages()[WORKED_EXAMPLE_PAGE].steps
+    at, moves = 1, []
+    for second in range(count):
+        at = max(1, at - 1) if rng.random() < 0.2 else min(steps, at + 1)
+        time = f"2026-12-01T09:{second // 60 % 60:02d}:{second % 60:02d}.{second:06d}Z"
+        moves.append(StepEvent(WORKED_EXAMPLE_PAGE, at, steps, time=time))
+    return moves
+
+
+def mixed(answers: list[Event], steps: list[Event], rng: random.Random) -> list[Event]:
+    """The steps among the answers, each list in its own order (as a learner's file has them)."""
+    count = len(answers) + len(steps)
+    step_slots = set(rng.sample(range(count), len(steps)))
+    answer, step = iter(answers), iter(steps)
+    return [next(step) if slot in step_slots else next(answer) for slot in range(count)]
 
 
 async def logins_at_once(hashed: bytes, count: int, *, in_threads: bool) -> tuple[float, int]:
@@ -94,6 +116,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--learners", type=int, default=40)
     parser.add_argument("--answers", type=int, default=300, help="answers per learner")
+    parser.add_argument("--steps", type=int, default=60, help="worked-example moves per learner")
     parser.add_argument("--page-loads", type=int, default=5)
     parser.add_argument("--logins", type=int, default=6, help="password checks at once")
     args = parser.parse_args()
@@ -107,7 +130,12 @@ def main() -> None:
     ]
     rng = random.Random(2024)
     names = [f"learner{n:02d}" for n in range(args.learners)]
-    answers = {name: made_up_answers(args.answers, rng, quiz_items) for name in names}
+    answers = {
+        name: mixed(
+            made_up_answers(args.answers, rng, quiz_items), made_up_steps(args.steps, rng), rng
+        )
+        for name in names
+    }
     total = args.learners * args.answers
 
     with tempfile.TemporaryDirectory() as folder:
@@ -125,13 +153,20 @@ def main() -> None:
         sent_again = time.perf_counter() - started
         assert new == total and again == 0, (new, again)
 
-        page_times = []
+        page_times, place_times = [], []
         for _ in range(args.page_loads):
             started = time.perf_counter()
             events = store.events_by_learner()
-            page = render_page(lessons, names, events, "en", "/services/class-results/")
+            place_started = time.perf_counter()
+            places = store.places_by_learner()
+            place_times.append(time.perf_counter() - place_started)
+            page = render_page(
+                lessons, names, events, "en", "/services/class-results/", places=places
+            )
             page_times.append(time.perf_counter() - started)
         page_time = statistics.median(page_times)
+        place_time = statistics.median(place_times)
+        assert len(places) == (args.learners if args.steps else 0), len(places)
 
     started = time.perf_counter()
     hashed = bcrypt.hashpw(b"a-learner-password", bcrypt.gensalt())
@@ -143,9 +178,12 @@ def main() -> None:
         checks.append(time.perf_counter() - started)
     check = statistics.median(checks)
 
-    print(f"class: {args.learners} learners x {args.answers} answers = {total} events")
     print(
-        f"taking in {len(reports)} reports of 20: {taking_in:.2f} s "
+        f"class: {args.learners} learners x {args.answers} answers = {total} events, "
+        f"and {args.steps} worked-example moves each"
+    )
+    print(
+        f"taking in {len(reports)} reports of 20 events: {taking_in:.2f} s "
         f"({taking_in / len(reports) * 1000:.1f} ms per report)"
     )
     print(
@@ -154,7 +192,8 @@ def main() -> None:
     )
     print(
         f"teacher's page (read {total} events, compute, render {len(page) // 1024} KiB): "
-        f"median {page_time * 1000:.0f} ms of {args.page_loads}"
+        f"median {page_time * 1000:.0f} ms of {args.page_loads}; of which reading "
+        f"{len(places)} learners' places {place_time * 1000:.1f} ms"
     )
     print(
         f"one password check (bcrypt, NativeAuthenticator's cost): {check * 1000:.0f} ms "

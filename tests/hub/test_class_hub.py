@@ -9,6 +9,8 @@ a teacher in Chromium, on 127.0.0.1 only:
   resets a forgotten password and approves the unlisted name;
 - the answers a learner's server finds in the learner's progress file reach the teacher's
   page (tutor/hub/teacher_service.py), exactly, each once, and only under that learner;
+  so does where a learner is in the worked example (the latest step, on a laptop's and a
+  phone's screen);
   a learner cannot open that page; a restarted service keeps every result and receives
   what was answered while it was down;
 - Voila's page-close kernel shutdown asks the server's authorizer; no password is in the
@@ -35,6 +37,7 @@ import psutil
 import pytest
 from browser.fixtures import reach_question
 
+from tutor.hub.class_progress import WORKED_EXAMPLE_PAGE, stepped_pages
 from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.progress import StepEvent
 from tutor.teaching.text import text
@@ -159,11 +162,11 @@ def shows(page: Any, words: str) -> None:
     page.locator("body").filter(has_text=words).wait_for(timeout=30_000)
 
 
-def results_page(teacher: Person) -> dict[str, Any]:
+def results_page(teacher: Person, lang: str = "") -> dict[str, Any]:
     """The teacher's page, reloaded, read as a person reads it: each table by learner and
     column heading, and the list of most-missed topics."""
     page = teacher.page
-    response = page.goto(f"{teacher.hub.url}/{SERVICE_PAGE}")
+    response = page.goto(f"{teacher.hub.url}/{SERVICE_PAGE}" + (f"?lang={lang}" if lang else ""))
     assert response is not None and response.status == 200, response and response.status
     return dict(
         page.evaluate(
@@ -181,6 +184,7 @@ def results_page(teacher: Person) -> dict[str, Any]:
               };
               const missed = document.getElementById('most-missed');
               return {lessons: table('lesson-results'), practice: table('practice-results'),
+                      places: table('step-places'),
                       missed: missed ? [...missed.children].map((li) => li.innerText.trim()) : []};
             }"""
         )
@@ -350,6 +354,9 @@ def test_the_teacher_sees_exactly_what_a_learners_server_reported(
     assert set(shown["lessons"]["bo"].values()) == {"—"}
     assert set(shown["practice"]["bo"].values()) == {"—"}
     assert TEACHER not in shown["lessons"]  # the teacher is no learner
+    # where ada is in the worked example: her latest step (she went back to 2), bo nowhere
+    worked = text("teacher-places.worked-example")
+    assert shown["places"] == {"ada": {worked: "Step 2 of 21"}, "bo": {worked: "—"}}
     assert shown["missed"] == [  # as many wrong; the larger share wrong first
         f"{topic_name('trump-vs-led')}: 1 wrong of 1 first tries",
         f"{topic_name('score')}: 1 wrong of 2 first tries",
@@ -503,6 +510,52 @@ def test_a_learner_answers_in_the_browser_and_the_teacher_sees_exactly_that(
     shown = wait_for(reported, FORWARD_TIMEOUT, "bo's answers on the teacher's page")
     assert shown["lessons"]["bo"][six] == f"2 of {len(lesson.quiz)} answered, 1 right"
     assert {t: c for t, c in shown["practice"]["bo"].items() if c != "—"} == tally
+
+
+def test_a_learner_steps_through_the_worked_example_and_the_teacher_sees_where(
+    class_hub: RunningHub, people: dict[str, Person]
+) -> None:
+    """bo moves to step 6 with Next and the arrow key; the teacher's page says so, in the
+    teacher's language, readable on a laptop's screen and a phone's."""
+    page = people["bo"].page
+    page.goto(f"{class_hub.url}/user/bo/voila/render/{WORKED_EXAMPLE_PAGE}.ipynb")
+    next_button = page.locator("button.tutor-step-next")
+    next_button.wait_for(state="visible", timeout=90_000)
+    position = page.locator(".tutor-step-position")
+    total = stepped_pages()[WORKED_EXAMPLE_PAGE].steps
+    for step in range(2, 7):
+        if step % 2:
+            page.keyboard.press("ArrowRight")
+        else:
+            next_button.click()
+        position.filter(has_text=f"Step {step} of {total}").wait_for()
+
+    teacher = people[TEACHER]
+    worked = text("teacher-places.worked-example")
+
+    def reported() -> Any:
+        shown = results_page(teacher)
+        return shown if shown["places"]["bo"][worked] != "—" else None
+
+    shown = wait_for(reported, FORWARD_TIMEOUT, "bo's step on the teacher's page")
+    assert shown["places"]["bo"] == {worked: f"Step 6 of {total}"}
+    for lang in ("ja", "zh-Hant"):
+        shown = results_page(teacher, lang)
+        here = text("teacher-places.step", lang, step=6, steps=total)
+        assert shown["places"]["bo"] == {text("teacher-places.worked-example", lang): here}
+    for width, height in ((1280, 720), (390, 844)):
+        teacher.page.set_viewport_size({"width": width, "height": height})
+        results_page(teacher)
+        heading = teacher.page.get_by_role("heading", name=text("teacher-places.heading"))
+        heading.scroll_into_view_if_needed()
+        row = teacher.page.locator("#step-places tr", has_text="bo")
+        cell = row.get_by_role("cell", name=f"Step 6 of {total}")
+        assert heading.is_visible() and cell.is_visible(), (width, height)
+        box = teacher.page.locator("#step-places").bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, (width, box)
+        font = cell.evaluate("cell => parseFloat(getComputedStyle(cell).fontSize)")
+        assert font >= 12, (width, font)
+    teacher.page.set_viewport_size({"width": 1280, "height": 900})
 
 
 # -- the lock-down and the secrets ------------------------------------------------------------

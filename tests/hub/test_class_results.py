@@ -9,21 +9,44 @@ import asyncio
 import dataclasses
 import json
 import logging
+import re
+import socket
+import threading
+import urllib.error
+import urllib.request
 import uuid
-from collections.abc import Coroutine, Mapping, Sequence
+from collections.abc import Coroutine, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import MetaData, create_engine, insert, select
 from tornado import web
+from tornado.httpserver import HTTPServer
+from tornado.netutil import bind_sockets
 
 from tutor.display.browser_store import BrowserStore
 from tutor.display.context import Frontend, PageContext
 from tutor.display.course import course_entries, course_list_html, quiz_items
-from tutor.hub.class_progress import class_results, most_missed
+from tutor.display.stepper import worked_example_stepper
+from tutor.hub import teacher_service
+from tutor.hub.class_progress import (
+    WORKED_EXAMPLE_PAGE,
+    class_results,
+    most_missed,
+    stepped_pages,
+)
 from tutor.hub.server_extension import ProgressForwarder
-from tutor.hub.teacher_service import EventStore, choose_language, render_page
+from tutor.hub.teacher_service import (
+    EventStore,
+    choose_language,
+    events_table,
+    make_app,
+    places_table,
+    render_page,
+)
 from tutor.teaching.lesson_loader import list_lessons, load_lesson
 from tutor.teaching.progress import (
     EVENT_VERSION,
@@ -32,11 +55,12 @@ from tutor.teaching.progress import (
     FileStore,
     LessonResult,
     Progress,
+    StepEvent,
     Summary,
     TopicCount,
     parse_event,
 )
-from tutor.teaching.text import text
+from tutor.teaching.text import LANGUAGES, text
 
 from .hub_harness import free_port
 
@@ -268,12 +292,133 @@ def test_the_learners_course_page_and_the_teachers_page_say_the_same_of_the_same
     ]
 
 
-def test_a_step_event_is_accepted_and_not_kept_in_the_class_database(class_db: str) -> None:
+def step(number: int, time: str, page: str = "08_worked_example", steps: int = 21) -> StepEvent:
+    """A step event as a learner's server reports it (parsed, as the service takes it)."""
+    raw = {**STEP, "id": uuid.uuid4().hex, "time": time, "page": page, "step": number}
+    return parse_event({**raw, "steps": steps})  # type: ignore[return-value]
+
+
+def at(minute: int, fraction: str = "") -> str:
+    return f"2026-12-01T10:{minute:02d}:00{fraction}Z"
+
+
+def places(store: EventStore) -> dict[str, dict[str, tuple[int, int]]]:
+    """Each learner's place on each page, as (step, steps)."""
+    return {
+        learner: {page: (place.step, place.steps) for page, place in pages.items()}
+        for learner, pages in store.places_by_learner().items()
+    }
+
+
+def place_rows(store: EventStore) -> int:
+    with store.engine.connect() as connection:
+        return len(connection.execute(select(places_table)).all())
+
+
+def test_a_step_event_moves_the_place_and_is_no_event_of_the_results(class_db: str) -> None:
     store = EventStore(class_db)
     answered = parse_event(quiz("quiz-a", "score", True))
-    assert store.add("ada", [parse_event(STEP), answered, parse_event(STEP)]) == 1
-    assert store.add("ada", [parse_event(STEP)]) == 0
+    assert store.add("ada", [step(5, at(1)), answered, step(6, at(2))]) == 1
+    assert store.add("ada", [step(6, at(2))]) == 0
     assert store.events_by_learner() == {"ada": [answered]}  # no step became another kind
+    assert places(store) == {"ada": {"08_worked_example": (6, 21)}}
+
+
+def test_a_late_or_repeated_step_never_moves_the_place_back(class_db: str) -> None:
+    """Reports arrive in any order and more than once (a server restarted sends its file
+    again): the place is the latest step by time, one row per learner and page."""
+    store = EventStore(class_db)
+    early, middle, late = step(3, at(1)), step(9, at(2)), step(4, at(3))  # back to 4 at last
+    store.add("ada", [early, late])
+    store.add("ada", [middle])  # arrives late: older than the kept step 4
+    assert places(store) == {"ada": {"08_worked_example": (4, 21)}}
+    store.add("ada", [early, middle, late, early])  # the whole file again
+    assert places(store) == {"ada": {"08_worked_example": (4, 21)}}
+    assert place_rows(store) == 1
+    # within one report too, the latest by time wins, not the last written
+    store.add("ada", [step(12, at(5)), step(11, at(4))])
+    assert places(store) == {"ada": {"08_worked_example": (12, 21)}}
+    # times with and without a fraction of a second compare as times, not as text
+    store.add("ada", [step(13, at(5, ".5"))])
+    store.add("ada", [step(2, at(5))])
+    assert places(store) == {"ada": {"08_worked_example": (13, 21)}}
+
+
+def test_two_learners_places_are_their_own(class_db: str) -> None:
+    store = EventStore(class_db)
+    store.add("ada", [step(7, at(1))])
+    store.add("bo", [step(2, at(2))])
+    store.add("ada", [parse_event({**RESET, "time": at(3)})])  # ada's reset is hers only
+    assert places(store) == {"bo": {"08_worked_example": (2, 21)}}
+
+
+def test_a_reset_clears_the_place_and_a_step_from_before_it_comes_back_never(
+    class_db: str,
+) -> None:
+    store = EventStore(class_db)
+    store.add("ada", [step(8, at(1))])
+    store.add("ada", [parse_event({**RESET, "time": at(2)})])
+    assert places(store) == {}
+    store.add("ada", [step(9, at(1, ".5"))])  # a step from before the reset, arriving late
+    assert places(store) == {}
+    store.add("ada", [step(2, at(3))])  # after the reset
+    assert places(store) == {"ada": {"08_worked_example": (2, 21)}}
+    # a reset older than the kept step (reported late, in the same report as an old step)
+    # leaves the later place as it is
+    old_reset = {**RESET, "id": uuid.uuid4().hex, "time": at(2, ".1")}
+    store.add("ada", [step(20, at(0)), parse_event(old_reset)])
+    assert places(store) == {"ada": {"08_worked_example": (2, 21)}}
+
+
+def test_an_older_database_gets_the_places_table_and_keeps_its_events(tmp_path: Path) -> None:
+    """A class database made before places were kept: the service starts on it as it is."""
+    url = f"sqlite:///{tmp_path / 'class.sqlite'}"
+    before = MetaData()
+    events_table.to_metadata(before)
+    before.create_all(create_engine(url))
+    answered = parse_event(quiz("quiz-a", "score", True))
+    with create_engine(url).begin() as connection:
+        row = {"learner": "ada", "event_id": answered.id, "time": answered.time, "kind": "quiz"}
+        connection.execute(
+            insert(events_table),
+            [
+                row
+                | {
+                    "lesson": "06_trick_winner",
+                    "item": "quiz-a",
+                    "topic": "score",
+                    "correct": True,
+                    "first_try": True,
+                    "received": datetime.now(UTC),
+                }
+            ],
+        )
+    store = EventStore(url)
+    assert store.events_by_learner() == {"ada": [answered]}
+    store.add("ada", [step(6, at(1))])
+    assert places(store) == {"ada": {"08_worked_example": (6, 21)}}
+
+
+def test_the_teachers_page_shows_each_learners_step_in_each_language(tmp_path: Path) -> None:
+    store = EventStore(f"sqlite:///{tmp_path / 'class.sqlite'}")
+    store.add("ada", [step(6, at(1))])
+    for lang in LANGUAGES:
+        page = render_page(
+            list_lessons(),
+            ["ada", "bo"],
+            {},
+            lang,
+            "/services/class-results/",
+            places=store.places_by_learner(),
+        )
+        table = page[page.index('<table id="step-places">') :]
+        table = table[: table.index("</table>")]
+        cells = re.findall(r'<th scope="row">(\w+)</th>\s*<td>([^<]*)</td>\s*</tr>', table)
+        step_six = text("teacher-places.step", lang, step=6, steps=21)
+        assert text("teacher-places.heading", lang) in page
+        assert f'<th scope="col">{text("teacher-places.worked-example", lang)}</th>' in page
+        assert ("ada", step_six) in cells and ("bo", "—") in cells
+        assert "6" in step_six and "21" in step_six
 
 
 def test_an_event_reported_twice_is_kept_and_counted_once(class_db: str) -> None:
@@ -400,3 +545,112 @@ def test_events_compare_by_value() -> None:
     raw = answer("practice", "score", True)
     assert parse_event(raw) == parse_event(dict(raw))
     assert isinstance(parse_event(raw), Event)
+
+
+# -- the service's door for reports, over HTTP (the hub's part: a stand-in for its tokens) ------
+
+
+@pytest.fixture
+def service(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, EventStore]]:
+    """The service's own application on a free port of 127.0.0.1, in a thread of its own;
+    any token is ada's server's."""
+    monkeypatch.setattr(
+        teacher_service.EventsAPI,
+        "get_current_user",
+        lambda handler: {"name": "ada", "kind": "user"},
+    )
+    store = EventStore(f"sqlite:///{tmp_path / 'class.sqlite'}")
+    (sock,) = bind_sockets(0, "127.0.0.1", family=socket.AF_INET)
+    loop = asyncio.new_event_loop()
+    started = threading.Event()
+
+    def serve() -> None:
+        asyncio.set_event_loop(loop)
+        server = HTTPServer(make_app(store, list_lessons(), "/c/"))
+        server.add_sockets([sock])
+        loop.call_soon(started.set)
+        loop.run_forever()
+        server.stop()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    assert started.wait(30)
+    yield f"http://127.0.0.1:{sock.getsockname()[1]}/c/api/events", store
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(30)
+
+
+def report(url: str, *events: object) -> tuple[int, dict[str, Any]]:
+    request = urllib.request.Request(
+        url,
+        data=json.dumps({"events": list(events)}).encode(),
+        headers={"Authorization": "token ada-server", "Content-Type": "application/json"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def test_the_service_keeps_a_reported_place_and_refuses_a_bad_step_whole(
+    service: tuple[str, EventStore],
+) -> None:
+    url, store = service
+    six = {**STEP, "id": uuid.uuid4().hex, "step": 6}
+    assert report(url, six, answer("practice", "score", True)) == (200, {"received": 2, "new": 1})
+    assert places(store) == {"ada": {"08_worked_example": (6, 21)}}
+    later = {**STEP, "time": "2026-12-01T12:00:00Z"}
+    refused = [
+        (
+            {**later, "step": 25, "steps": 30},
+            "event field 'steps' is 30; page '08_worked_example' has 21 steps",
+        ),
+        (
+            {**later, "step": -1},
+            "event field 'step' is -1; it must be a step's number, from 1 to 'steps' (21)",
+        ),
+        ({**later, "step": 22}, "event field 'step' is 22; it must be a step's number"),
+        (
+            {**later, "page": "99_tour"},
+            "event field 'page' is '99_tour'; it must be a stepped page: '08_worked_example'",
+        ),
+        ({**later, "step": "7"}, "event field 'step' is '7'; it must be a step's number"),
+        (
+            {key: value for key, value in later.items() if key != "steps"},
+            "event field 'steps' is missing",
+        ),
+    ]
+    for bad, message in refused:
+        kept = store.events_by_learner()
+        status, body = report(url, answer("practice", "score", False), bad)
+        assert status == 400, (bad, body)
+        assert body["message"].startswith(f"event 2 of the report: {message}"), body
+        assert places(store) == {"ada": {"08_worked_example": (6, 21)}}  # nothing changed
+        assert store.events_by_learner() == kept  # not even the good event before it
+
+
+def test_the_forwarder_skips_a_step_the_service_would_refuse(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Else the service would refuse every report from that line on, forever."""
+    path = tmp_path / "progress.jsonl"
+    good = {**STEP, "id": uuid.uuid4().hex}
+    path.write_text(json.dumps({**STEP, "page": "99_tour"}) + "\n" + json.dumps(good) + "\n")
+    forwarder = ProgressForwarder(
+        path, "http://127.0.0.1:9/none", "t", log=logging.getLogger("fw3")
+    )
+    with caplog.at_level(logging.ERROR, logger="fw3"):
+        lines = forwarder._read_new_lines()
+    assert [line.event for line in lines] == [None, parse_event(good)]
+    assert f"{path}, line 1: not a progress event, skipped: event field 'page' is '99_tour'" in (
+        caplog.text
+    )
+
+
+def test_the_worked_examples_page_name_and_steps_are_the_notebooks() -> None:
+    """The teacher's stepped page is the one the worked example's notebook shows."""
+    notebook = json.loads((NOTEBOOKS / f"{WORKED_EXAMPLE_PAGE}.ipynb").read_text())
+    sources = ["".join(cell["source"]) for cell in notebook["cells"]]
+    assert any(f'show_worked_example_page("{WORKED_EXAMPLE_PAGE}")' in s for s in sources)
+    assert stepped_pages()[WORKED_EXAMPLE_PAGE].steps == worked_example_stepper(present=False).count

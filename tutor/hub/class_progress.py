@@ -1,7 +1,7 @@
 """A class's results, for the teacher's page: each learner's events summed up by the one
 summary the learner's own course page uses (:class:`tutor.teaching.progress.Summary`), so
-the two pages say the same of the same answers (docs/progress.md), and the topics the
-class missed most.
+the two pages say the same of the same answers (docs/progress.md), the topics the
+class missed most, and the stepped pages whose place the teacher sees (:data:`STEPPED_PAGES`).
 
 >>> from tutor.teaching.progress import AnswerEvent, AnswerSource
 >>> missed = AnswerEvent(AnswerSource.PRACTICE, "score", False, True)
@@ -13,8 +13,15 @@ class missed most.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
 
-from tutor.teaching.progress import Event, Summary, TopicCount
+from tutor.teaching.progress import Event, StepEvent, Summary, TopicCount
+from tutor.teaching.worked_example import worked_example
+
+WORKED_EXAMPLE_PAGE = "08_worked_example"
+"""The worked example's page name: its notebook's (notebooks/08_worked_example.ipynb shows
+it with ``show_worked_example_page``), the ``page`` of its ``step`` events."""
 
 
 def class_results(
@@ -43,3 +50,50 @@ def most_missed(summaries: Iterable[Summary], limit: int = 5) -> list[tuple[str,
     missed = [(topic, count) for topic, count in total.items() if count.wrong]
     missed.sort(key=lambda pair: (-pair[1].wrong, -pair[1].wrong / pair[1].answered, pair[0]))
     return missed[:limit]
+
+
+# -- where each learner is on a stepped page ----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SteppedPage:
+    """A page of steps whose place the class's results keep (a ``step`` event's page)."""
+
+    name: str
+    """The page's name, as its ``step`` events give it."""
+    steps: int
+    """How many steps it has."""
+    title_key: str
+    """Its name on the teacher's page (a catalog key)."""
+
+
+@cache
+def stepped_pages() -> dict[str, SteppedPage]:
+    """The stepped pages the teacher sees, by name: the worked example (its number of steps
+    is the engine's, so it cannot go stale)."""
+    example = SteppedPage(
+        WORKED_EXAMPLE_PAGE, len(worked_example().steps), "teacher-places.worked-example"
+    )
+    return {example.name: example}
+
+
+def place_problem(event: StepEvent, pages: Mapping[str, SteppedPage]) -> str | None:
+    """Why ``event`` is no place on one of ``pages`` (its page unknown, or its number of
+    steps not the page's: its ``step`` would mean another step, or none), else ``None``.
+    The parser already refused a step outside 1 to ``steps``.
+
+    >>> pages = {"08_w": SteppedPage("08_w", 21, "teacher-places.worked-example")}
+    >>> place_problem(StepEvent("08_w", 6, 21), pages) is None
+    True
+    >>> place_problem(StepEvent("08_w", 25, 30), pages)
+    "event field 'steps' is 30; page '08_w' has 21 steps"
+    >>> place_problem(StepEvent("09_x", 1, 3), pages)
+    "event field 'page' is '09_x'; it must be a stepped page: '08_w'"
+    """
+    page = pages.get(event.page)
+    if page is None:
+        known = ", ".join(map(repr, sorted(pages)))
+        return f"event field 'page' is {event.page!r}; it must be a stepped page: {known}"
+    if event.steps != page.steps:
+        return f"event field 'steps' is {event.steps!r}; page {page.name!r} has {page.steps} steps"
+    return None

@@ -8,8 +8,11 @@ deploy/singleuser/jupyter_server_config.py):
    server's own hub token, so the service knows whose answers they are. The service keeps
    each event once, so sending again is harmless: after a restart of this server the
    whole file is sent again; while the service is down the forwarder retries, waiting
-   longer each time (up to a minute), and loses nothing. A line that is not an event is
-   logged with the file's name and line number and skipped.
+   longer each time (up to a minute), and loses nothing. A line that is not an event, or
+   a ``step`` event the service would refuse (a page it does not know as stepped, another
+   number of steps: tutor.hub.class_progress.place_problem), is logged with the file's
+   name and line number and skipped: the service refuses a report with one whole, and
+   every later report would wait behind it.
 2. **Voila's page-close kernel shutdown obeys the lock-down.** Voila registers
    ``POST /voila/api/shutdown/<kernel>`` without asking the server's authorizer, so it
    stopped kernels the authorizer refuses to let a learner stop by hand. Here that
@@ -40,7 +43,8 @@ from jupyter_server.utils import url_path_join
 from tornado import web
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 
-from tutor.teaching.progress import Event, EventError, parse_event
+from tutor.hub.class_progress import place_problem, stepped_pages
+from tutor.teaching.progress import Event, EventError, StepEvent, parse_event
 
 PROGRESS_FILE_VARIABLE = "TUTOR_PROGRESS_FILE"
 SERVICE_URL_VARIABLE = "TUTOR_CLASS_RESULTS_URL"
@@ -114,6 +118,10 @@ class ProgressForwarder:
                 continue
             try:
                 event = parse_event(json.loads(raw))
+                if isinstance(event, StepEvent):
+                    problem = place_problem(event, stepped_pages())
+                    if problem is not None:
+                        raise EventError(problem)
             except (ValueError, UnicodeDecodeError) as error:  # EventError is a ValueError
                 reason = error if isinstance(error, EventError) else f"not JSON ({error})"
                 self.log.error(

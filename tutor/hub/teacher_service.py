@@ -5,14 +5,17 @@ no password of its own). Two doors:
 
 - ``GET <prefix>``: the class's results, for teachers only (hub admins, or members of the
   ``teachers`` group; anyone else gets 403): per learner and lesson, done and the quiz
-  score; per learner and topic, practice answers right at the first try; for the class,
-  the topics most often missed. In the teacher's language (``?lang=``, else the browser's
+  score; per learner and topic, practice answers right at the first try; per learner and
+  stepped page (the worked example), the step they are at; for the class, the topics most
+  often missed. In the teacher's language (``?lang=``, else the browser's
   Accept-Language, else ``TUTOR_LANG``); lesson titles and topic names come from the
   tutor's own catalogs. Plain HTML and CSS served by this service: nothing from outside.
 - ``POST <prefix>api/events``: a learner's server reports that learner's new answers (the
   events of docs/progress.md), authenticated with the server's own hub token, so a learner
   can only ever report for themselves. Each event is kept once (by learner and event id),
   so a report sent twice, or the same file sent again after a restart, changes nothing.
+  A ``step`` event is not kept as an event: it moves the learner's place on its page (one
+  row per learner and page), unless a later step of that page or a later reset came first.
 
 The events are kept in a database through SQLAlchemy (which JupyterHub already needs):
 SQLite by default (``TUTOR_CLASS_DB_URL`` unset: ``class-results.sqlite`` in the working
@@ -45,7 +48,10 @@ from sqlalchemy import (
     String,
     Table,
     UniqueConstraint,
+    and_,
     create_engine,
+    delete,
+    or_,
     select,
 )
 from sqlalchemy.dialects import postgresql, sqlite
@@ -53,7 +59,13 @@ from tornado import web
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.ioloop import IOLoop
 
-from tutor.hub.class_progress import class_results, most_missed
+from tutor.hub.class_progress import (
+    SteppedPage,
+    class_results,
+    most_missed,
+    place_problem,
+    stepped_pages,
+)
 from tutor.teaching.language import LANGUAGE_NAMES, choose_language
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import list_lessons
@@ -99,6 +111,31 @@ events_table = Table(
     Column("received", DateTime(timezone=True), nullable=False),
     UniqueConstraint("learner", "event_id", name="one_event_once"),
 )
+# Where each learner is on each stepped page: the latest step event since their last reset,
+# one row updated in place (a table of its own: create_all adds tables to an older
+# database, never columns).
+places_table = Table(
+    "step_places",
+    metadata,
+    Column("learner", String(128), primary_key=True),
+    Column("page", String(80), primary_key=True),
+    Column("step", Integer, nullable=False),
+    Column("steps", Integer, nullable=False),
+    # the event's time with nine digits after the second (:func:`_moment`): compared as text
+    Column("moment", String(40), nullable=False),
+    Column("event_id", String(32), nullable=False),
+)
+
+
+def _moment(time: str) -> str:
+    """An event's ``time`` in one width, so that times compare as text in SQL ('10:00:00Z'
+    sorts after '10:00:00.5Z' as written).
+
+    >>> _moment("2026-12-01T10:00:00Z"), _moment("2026-12-01T10:00:00.5Z")
+    ('2026-12-01T10:00:00.000000000Z', '2026-12-01T10:00:00.500000000Z')
+    """
+    second, _, fraction = time.removesuffix("Z").partition(".")
+    return f"{second}.{fraction:0<9}Z"
 
 
 class EventStore:
@@ -108,32 +145,105 @@ class EventStore:
         self.engine: Engine = create_engine(url, future=True, pool_pre_ping=True)
         metadata.create_all(self.engine)
 
+    def _dialect(self) -> Any:
+        dialect = self.engine.dialect.name
+        if dialect == "sqlite":
+            return sqlite
+        if dialect == "postgresql":
+            return postgresql
+        raise ValueError(
+            f"{DB_URL_VARIABLE}: database {dialect!r} is not supported; use sqlite or postgresql"
+        )
+
     def add(self, learner: str, events: Sequence[Event]) -> int:
         """Keep ``events`` of ``learner`` (those already kept are left as they are); how
-        many were new. Where a learner is on a stepped page (a :class:`StepEvent`) is
-        theirs, not a result: it is accepted and not kept (no class result reads it)."""
+        many were new. A :class:`StepEvent` is no event kept: it moves the learner's place
+        on its page (:meth:`places_by_learner`); in one transaction with the rest."""
         now = datetime.now(UTC)
         rows = [
             {"learner": learner, "received": now, **_row(event)}
             for event in events
             if not isinstance(event, StepEvent)
         ]
-        if not rows:
+        steps = [event for event in events if isinstance(event, StepEvent)]
+        resets = any(isinstance(event, ResetEvent) for event in events)
+        if not rows and not steps:
             return 0
-        dialect = self.engine.dialect.name
-        insert: Any
-        if dialect == "sqlite":
-            insert = sqlite.insert(events_table).on_conflict_do_nothing()
-        elif dialect == "postgresql":
-            insert = postgresql.insert(events_table).on_conflict_do_nothing()
-        else:
-            raise ValueError(
-                f"{DB_URL_VARIABLE}: database {dialect!r} is not supported; use sqlite or postgresql"
-            )
-        # The rows written, counted by what the insert returns: a row-count of many rows
-        # is the driver's to give, and PostgreSQL's (psycopg) gives none.
+        dialect = self._dialect()
+        new = 0
         with self.engine.begin() as connection:
-            return len(connection.execute(insert.returning(events_table.c.seq), rows).all())
+            if rows:
+                # the rows kept, counted by what the database returns: a statement's
+                # rowcount over many rows is not that on PostgreSQL (psycopg gave 0)
+                insert = dialect.insert(events_table).on_conflict_do_nothing()
+                new = len(connection.execute(insert.returning(events_table.c.seq), rows).all())
+            if steps or resets:
+                self._move_places(connection, dialect, learner, steps)
+        return new
+
+    def _move_places(
+        self, connection: Any, dialect: Any, learner: str, steps: Sequence[StepEvent]
+    ) -> None:
+        """Each page's place of ``learner`` to the latest of ``steps``, unless a later step
+        is kept already; a place from before the learner's last reset is forgotten, and a
+        step from before it ignored. "Later" is by the events' times (then ids, so that
+        the outcome does not depend on the order reports arrive in: a late or repeated
+        report moves nothing back)."""
+        reset_times = connection.execute(
+            select(events_table.c.time).where(
+                events_table.c.learner == learner, events_table.c.kind == RESET
+            )
+        ).scalars()
+        last_reset = max(map(_moment, reset_times), default=None)
+        if last_reset is not None:
+            connection.execute(
+                delete(places_table).where(
+                    places_table.c.learner == learner, places_table.c.moment <= last_reset
+                )
+            )
+        latest: dict[str, tuple[str, str, StepEvent]] = {}
+        for event in steps:
+            moment = _moment(event.time)
+            if last_reset is not None and moment <= last_reset:
+                continue
+            kept = latest.get(event.page)
+            if kept is None or (moment, event.id) > kept[:2]:
+                latest[event.page] = (moment, event.id, event)
+        if not latest:
+            return
+        rows = [
+            {
+                "learner": learner,
+                "page": event.page,
+                "step": event.step,
+                "steps": event.steps,
+                "moment": moment,
+                "event_id": event_id,
+            }
+            for moment, event_id, event in latest.values()
+        ]
+        insert = dialect.insert(places_table)
+        new, held = insert.excluded, places_table.c
+        upsert = insert.on_conflict_do_update(
+            index_elements=[held.learner, held.page],
+            set_={name: new[name] for name in ("step", "steps", "moment", "event_id")},
+            where=or_(
+                new.moment > held.moment,
+                and_(new.moment == held.moment, new.event_id > held.event_id),
+            ),
+        )
+        connection.execute(upsert, rows)
+
+    def places_by_learner(self) -> dict[str, dict[str, StepEvent]]:
+        """Each learner's place on each stepped page: the page's latest step event since
+        their last reset (its time as :func:`_moment` writes it)."""
+        places: dict[str, dict[str, StepEvent]] = {}
+        with self.engine.connect() as connection:
+            for row in connection.execute(select(places_table)).mappings():
+                places.setdefault(row["learner"], {})[row["page"]] = StepEvent(
+                    row["page"], row["step"], row["steps"], id=row["event_id"], time=row["moment"]
+                )
+        return places
 
     def events_by_learner(self) -> dict[str, list[Event]]:
         """Every learner's events, in the order they arrived."""
@@ -215,8 +325,12 @@ def render_page(
     events: Mapping[str, Sequence[Event]],
     lang: str,
     base_url: str,
+    *,
+    places: Mapping[str, Mapping[str, StepEvent]] | None = None,
+    pages: Mapping[str, SteppedPage] | None = None,
 ) -> str:
-    """The teacher's page (a whole HTML document) for ``learners`` and their ``events``."""
+    """The teacher's page (a whole HTML document) for ``learners``, their ``events`` and
+    their ``places`` on the stepped ``pages`` (default: :func:`stepped_pages`)."""
     esc = html.escape
     quizzes = [lesson for lesson in lessons if lesson.quiz]
     quiz_items = {lesson.id: tuple(item.id for item in lesson.quiz) for lesson in quizzes}
@@ -312,6 +426,29 @@ def render_page(
         parts.append("</tr>")
     parts.append("</tbody></table></section>")
 
+    # per learner and stepped page: the step they are at
+    stepped = list((stepped_pages() if pages is None else pages).values())
+    places = places or {}
+    parts.append(
+        f'<section aria-labelledby="places"><h2 id="places">{esc(text("teacher-places.heading", lang))}</h2>'
+    )
+    parts.append('<table id="step-places"><thead><tr>')
+    parts.append(f'<th scope="col">{esc(text("teacher.learner", lang))}</th>')
+    for page in stepped:
+        parts.append(f'<th scope="col">{esc(text(page.title_key, lang))}</th>')
+    parts.append("</tr></thead><tbody>")
+    for name in learners:
+        parts.append(f'<tr><th scope="row">{esc(name)}</th>')
+        for page in stepped:
+            place = places.get(name, {}).get(page.name)
+            if place is None:
+                parts.append("<td>—</td>")
+            else:
+                cell = text("teacher-places.step", lang, step=place.step, steps=place.steps)
+                parts.append(f"<td>{esc(cell)}</td>")
+        parts.append("</tr>")
+    parts.append("</tbody></table></section>")
+
     # per learner and topic (practice)
     parts.append(
         f'<section aria-labelledby="practice"><h2 id="practice">{esc(text("teacher.practice-heading", lang))}</h2>'
@@ -338,9 +475,12 @@ def render_page(
 
 
 class _Base(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
-    def initialize(self, store: EventStore, lessons: Sequence[Lesson]) -> None:
+    def initialize(
+        self, store: EventStore, lessons: Sequence[Lesson], pages: Mapping[str, SteppedPage]
+    ) -> None:
         self.store = store
         self.lessons = lessons
+        self.pages = pages
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         # A short message, never a traceback (tornado's default would show one in debug).
@@ -372,13 +512,24 @@ class ClassPage(_Base):
             n for n, u in users.items() if u.get("admin") or TEACHERS_GROUP in u.get("groups", ())
         }
         events = self.store.events_by_learner()
-        learners = sorted((set(users) | set(events)) - teachers)
+        places = self.store.places_by_learner()
+        learners = sorted((set(users) | set(events) | set(places)) - teachers)
         lang = choose_language(
             self.get_query_argument("lang", None), self.request.headers.get("Accept-Language")
         )
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
-        self.finish(render_page(self.lessons, learners, events, lang, self.hub_auth.base_url))
+        self.finish(
+            render_page(
+                self.lessons,
+                learners,
+                events,
+                lang,
+                self.hub_auth.base_url,
+                places=places,
+                pages=self.pages,
+            )
+        )
 
 
 class EventsAPI(_Base):
@@ -410,12 +561,16 @@ class EventsAPI(_Base):
         events = []
         for number, raw in enumerate(raw_events, start=1):
             try:
-                events.append(parse_event(raw))
+                event = parse_event(raw)
             except EventError as error:
                 # The whole report is refused: nothing of it is kept.
                 raise web.HTTPError(
                     400, f"event {number} of the report: {_shortened(str(error))}"
                 ) from None
+            problem = place_problem(event, self.pages) if isinstance(event, StepEvent) else None
+            if problem is not None:
+                raise web.HTTPError(400, f"event {number} of the report: {_shortened(problem)}")
+            events.append(event)
         new = self.store.add(user["name"], events)
         log.info("%s reported %d events, %d new", user["name"], len(events), new)
         self.set_header("Content-Type", "application/json")
@@ -457,7 +612,7 @@ def make_app(store: EventStore, lessons: Sequence[Lesson], prefix: str) -> web.A
 
     from tutor.hub.room_service import HubRooms, TeacherCache, room_routes
 
-    args = {"store": store, "lessons": lessons}
+    args = {"store": store, "lessons": lessons, "pages": stepped_pages()}
     rooms = HubRooms(store.engine, metadata, prefix)
     # the handlers' own HubOAuth (one per process), made when first asked for
     teachers = TeacherCache(lambda: hub_teachers(HubOAuth.instance()))
