@@ -36,6 +36,10 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from process_guard import sigterm_as_exit
+
 LESSON = "06_trick_winner.ipynb"
 VOILA = Path(sys.executable).parent / "voila"
 
@@ -178,4 +182,5 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    sigterm_as_exit()
     raise SystemExit(main())

@@ -29,6 +29,7 @@ from browser.test_widget_recovery import (
     SLOW_START,
     SLOW_START_CODE,
 )
+from process_guard import sigterm_as_exit
 
 from tutor.site.build import browser_wheels, build_site, render_pages, runtime_dir
 
@@ -75,4 +76,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    sigterm_as_exit()
     main()

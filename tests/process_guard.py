@@ -9,8 +9,11 @@ yet yielded). Hence:
 - ``guard(key, stop)`` when a server starts, ``unguard(key)`` once it is stopped: at the
   interpreter's exit (a finished, failed or interrupted run) every server still guarded is
   stopped, newest first;
-- ``sigterm_as_interrupt()`` (tests/conftest.py, the benchmarks that use the harnesses):
-  SIGTERM raises KeyboardInterrupt, as Ctrl+C does, so pytest tears its fixtures down.
+- ``sigterm_as_interrupt()`` (tests/conftest.py): SIGTERM raises KeyboardInterrupt, as
+  Ctrl+C does, so pytest tears its fixtures down;
+- ``sigterm_as_exit()`` (every script in benchmarks/, stopped by ``timeout`` say): SIGTERM
+  raises SystemExit, so the script's ``with`` blocks and ``finally`` clauses close the
+  servers and browsers it started, then the guard stops what is left.
 """
 
 from __future__ import annotations
@@ -62,3 +65,15 @@ def sigterm_as_interrupt() -> None:
         return
     if signal.getsignal(signal.SIGTERM) in (signal.SIG_DFL, None):
         signal.signal(signal.SIGTERM, _interrupt)
+
+
+def _exit(signum: int, frame: FrameType | None) -> None:
+    # A second SIGTERM would stop the stopping half way: ignored from now on.
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    raise SystemExit(128 + signum)
+
+
+def sigterm_as_exit() -> None:
+    """From now on SIGTERM ends the program as ``sys.exit(143)`` would, from the main thread
+    (exit status 128 + SIGTERM, as the shell reports a process killed by it)."""
+    signal.signal(signal.SIGTERM, _exit)
