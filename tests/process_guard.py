@@ -6,6 +6,8 @@ its fixtures' teardown left them running: pytest killed by SIGTERM (its default 
 no teardown at all), or a Ctrl+C while a server was still starting (its fixture had not
 yet yielded). Hence:
 
+- ``stop_group(process, grace)``: how a harness stops a server it started in a session
+  of its own (SIGTERM to its process group, SIGKILL after ``grace`` seconds);
 - ``guard(key, stop)`` when a server starts, ``unguard(key)`` once it is stopped: at the
   interpreter's exit (a finished, failed or interrupted run) every server still guarded is
   stopped, newest first;
@@ -20,10 +22,13 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import os
 import signal
+import subprocess
 import threading
 from collections.abc import Callable, Hashable
 from types import FrameType
+from typing import Any
 
 _stops: dict[Hashable, Callable[[], object]] = {}
 _lock = threading.Lock()
@@ -38,6 +43,23 @@ def guard(key: Hashable, stop: Callable[[], object]) -> None:
 def unguard(key: Hashable) -> None:
     with _lock:
         _stops.pop(key, None)
+
+
+def stop_group(process: subprocess.Popen[Any] | None, grace: float) -> None:
+    """End the process group of ``process`` (started with ``start_new_session``): SIGTERM,
+    which lets a server stop its kernels, then SIGKILL if it has not ended within
+    ``grace`` seconds. Nothing happens to a process that has ended already."""
+    if process is None or process.poll() is not None:
+        return
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=30)
+    except ProcessLookupError:  # the group ended between poll() and the signal
+        process.wait(timeout=30)
 
 
 @atexit.register

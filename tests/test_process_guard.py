@@ -12,6 +12,7 @@ from pathlib import Path
 
 import psutil
 import pytest
+from process_guard import stop_group
 
 TESTS = Path(__file__).resolve().parent
 BENCHMARKS = TESTS.parent / "benchmarks"
@@ -129,3 +130,36 @@ def test_every_benchmark_turns_sigterm_into_an_exit_before_it_starts_anything(
     body = _main_block(ast.parse((BENCHMARKS / script).read_text(encoding="utf-8")))
     assert body, f"{script} has no `if __name__ == '__main__':` block"
     assert ast.unparse(body[0]) == "sigterm_as_exit()", f"{script} starts without it"
+
+
+# A server that ignores SIGTERM, with a child in its process group (which ignores it too:
+# an ignored signal stays ignored across exec).
+DEAF_SERVER = """
+import signal, subprocess, sys, time
+signal.signal(signal.SIGTERM, signal.SIG_IGN)
+child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])
+print(child.pid, flush=True)
+time.sleep(300)
+"""
+
+
+def test_stop_group_kills_a_server_deaf_to_sigterm_with_its_group_after_the_grace() -> None:
+    server = subprocess.Popen(
+        [sys.executable, "-c", DEAF_SERVER],
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    assert server.stdout is not None
+    child = psutil.Process(int(server.stdout.readline()))
+    try:
+        stop_group(server, grace=1)
+        assert server.returncode == -signal.SIGKILL
+        _gone, alive = psutil.wait_procs([child], timeout=30)
+        assert alive == []
+        stop_group(server, grace=1)  # ended already: nothing to do, no error
+    finally:
+        if server.poll() is None:
+            server.kill()
+        if child.is_running():
+            child.kill()
