@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 from browser.app_process import AppServer, launch_chromium
+from process_guard import sigterm_as_exit
 
 WORKED = "08_worked_example.ipynb"
 REFERENCE = "single_button.ipynb"
@@ -159,4 +160,5 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    sigterm_as_exit()
     raise SystemExit(main())

@@ -19,8 +19,10 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import numpy as np
+from process_guard import sigterm_as_exit
 
 from tutor.play.bots import Bot, RandomBot, SensibleBot, play_round
 from tutor.play.fastsim import Policy, deal_batch, simulate
@@ -137,4 +139,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    sigterm_as_exit()
     main()

@@ -31,6 +31,7 @@ import asyncio
 import os
 import random
 import statistics
+import sys
 import tempfile
 import time
 import uuid
@@ -43,6 +44,10 @@ from tutor.hub.teacher_service import EventStore, render_page
 from tutor.teaching.lesson_loader import list_lessons
 from tutor.teaching.progress import Event, StepEvent, parse_event
 from tutor.teaching.quiz import Topic
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from process_guard import sigterm_as_exit
 
 
 def made_up_answers(count: int, rng: random.Random, quiz_items: list[tuple[str, str, str]]) -> list:
@@ -211,4 +216,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    sigterm_as_exit()
     main()

@@ -71,6 +71,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 from browser.app_process import CHROMIUM_FLAGS, AppServer, chromium_path
+from process_guard import sigterm_as_exit
 
 LESSON = "06_trick_winner.ipynb"
 OTHER_LESSONS = ("04_follow_suit.ipynb", "07_scoring.ipynb")
@@ -792,4 +793,5 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    sigterm_as_exit()
     raise SystemExit(main())

@@ -26,7 +26,6 @@ import argparse
 import http.client
 import json
 import os
-import signal
 import statistics
 import subprocess
 import sys
@@ -36,6 +35,10 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from process_guard import sigterm_as_exit, stop_group
+
 LESSON = "06_trick_winner.ipynb"
 VOILA = Path(sys.executable).parent / "voila"
 
@@ -92,8 +95,7 @@ def run(name: str, size: int, port: int, notebooks: Path, pool: int, fill_delay:
         try:
             return _measure(name, size, port, server, pool, log)
         finally:
-            os.killpg(server.pid, signal.SIGTERM)
-            server.wait(30)
+            stop_group(server, grace=30)
 
 
 def _measure(name: str, size: int, port: int, server: object, pool: int, log: object) -> str:
@@ -178,4 +180,5 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    sigterm_as_exit()
     raise SystemExit(main())

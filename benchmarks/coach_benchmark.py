@@ -32,8 +32,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import numpy as np
+from process_guard import sigterm_as_exit
 
 from tutor.play.bots import SensibleBot
 from tutor.play.coach import DEFAULT_SIMULATIONS, advise_bid
@@ -150,4 +152,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    sigterm_as_exit()
     main()

@@ -18,6 +18,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from process_guard import sigterm_as_exit
 
 from tutor.play.coach import DEFAULT_SIMULATIONS, advise_bid
 from tutor.rules.cards import Suit
@@ -67,4 +70,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    sigterm_as_exit()
     main()

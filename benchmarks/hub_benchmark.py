@@ -29,7 +29,6 @@ import json
 import os
 import secrets
 import shutil
-import signal
 import statistics
 import sys
 import tempfile
@@ -52,6 +51,7 @@ from hub.hub_harness import (
     rss_mib,
     start_hub,
 )
+from process_guard import sigterm_as_exit
 
 MIB = 2**20
 
@@ -170,8 +170,6 @@ def main() -> None:
     if args.learners < 1 or args.pages < 0:
         parser.error("--learners must be at least 1 and --pages at least 0")
 
-    # A SIGTERM (e.g. from `timeout`) still stops the hub and its servers (finally below).
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
     names = [f"learner{number:02d}" for number in range(1, args.learners + 1)]
     load_before = os.getloadavg()
     state = Path(tempfile.mkdtemp(prefix="hub-benchmark-"))
@@ -275,4 +273,5 @@ def _hub_and_proxy(hub: RunningHub) -> list[psutil.Process]:
 
 
 if __name__ == "__main__":
+    sigterm_as_exit()
     main()

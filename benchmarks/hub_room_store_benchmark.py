@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -30,6 +31,10 @@ from tutor.hub.room_store import HubRoomStore, room_tables
 from tutor.teaching.lesson_loader import load_lesson
 from tutor.web.room import Room
 from tutor.web.room_store import RoomStore
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from process_guard import sigterm_as_exit
 
 LESSONS = ("06_trick_winner", "04_follow_suit")
 
@@ -96,4 +101,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    sigterm_as_exit()
     main()

@@ -28,6 +28,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from process_guard import sigterm_as_exit
+
 PAGES = {
     "lesson 06 (trick winner)": "06_trick_winner.ipynb",
     "lesson 07 (scores + chart)": "07_scoring.ipynb",
@@ -132,4 +136,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    sigterm_as_exit()
     main()

@@ -51,6 +51,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from browser.app_process import AppServer, free_port, launch_chromium
 from browser.room_client import EventReader, PupilClient, TeacherClient
+from process_guard import sigterm_as_exit
 
 from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.quiz import AnswerKind
@@ -390,4 +391,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    sigterm_as_exit()
     main()

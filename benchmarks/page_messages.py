@@ -22,10 +22,15 @@ import json
 import os
 import sys
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import comm
 from comm.base_comm import BaseComm
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from process_guard import sigterm_as_exit
 
 
 class Tally:
@@ -102,4 +107,5 @@ def main(lesson: str) -> int:
 
 
 if __name__ == "__main__":
+    sigterm_as_exit()
     sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "06_trick_winner"))

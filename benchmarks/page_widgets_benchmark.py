@@ -35,7 +35,9 @@ import nbformat
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
+
 from display.notebook_run import run_notebook
+from process_guard import sigterm_as_exit
 
 
 def count_models(checkout: Path, notebook: Path, lang: str, progress: Path) -> tuple[int, float]:
@@ -164,4 +166,5 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    sigterm_as_exit()
     sys.exit(main())

@@ -37,6 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 from browser.app_process import AppServer, launch_chromium
+from process_guard import sigterm_as_exit
 
 # Every change of the bar's room line, with the page's epoch time in ms.
 WATCH = """
@@ -196,4 +197,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    sigterm_as_exit()
     main()

@@ -1,8 +1,9 @@
 """What the widget-recovery test's static-site fixture costs (tests/browser/test_widget_recovery.py):
 before, a second whole site built with the test's two notebooks (``build_site(...,
 extra_notebooks=...)``); now, only those two pages rendered by Voici beside the session's
-built site (``render_pages``). Prints wall-clock and CPU seconds (this process and its
-children: Voici's build runs in one) of each, their ratio, and the load.
+built site (``render_pages``, the build's own step, tutor/site/build.py). Prints wall-clock
+and CPU seconds (this process and its children: Voici's build runs in one) of each, their
+ratio, and the load.
 
     .venv/bin/python benchmarks/recovery_site_benchmark.py [--runs N]
 """
@@ -27,10 +28,10 @@ from browser.test_widget_recovery import (
     NO_MODEL_CODE,
     SLOW_START,
     SLOW_START_CODE,
-    render_pages,
 )
+from process_guard import sigterm_as_exit
 
-from tutor.site.build import build_site
+from tutor.site.build import browser_wheels, build_site, render_pages, runtime_dir
 
 
 def cpu_seconds() -> float:
@@ -52,11 +53,12 @@ def main() -> None:
     args = parser.parse_args()
     folder = scratch_notebooks({SLOW_START: SLOW_START_CODE, NO_MODEL: NO_MODEL_CODE})
     extra = [folder / SLOW_START, folder / NO_MODEL]
+    wheels = browser_wheels(runtime_dir() / "wheels")
     figures: dict[str, list[tuple[float, float]]] = {"whole site": [], "two pages": []}
     print(f"load before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     for _ in range(args.runs):
         figures["whole site"].append(timed(lambda out: build_site(out, extra_notebooks=extra)))
-        figures["two pages"].append(timed(lambda out: render_pages(extra, out)))
+        figures["two pages"].append(timed(lambda out: render_pages(extra, out, wheels)))
     for name, runs in figures.items():
         walls, cpus = sorted(r[0] for r in runs), sorted(r[1] for r in runs)
         print(
@@ -74,4 +76,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    sigterm_as_exit()
     main()

@@ -64,6 +64,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 from browser.app_process import CHROMIUM_FLAGS, AppServer, chromium_path, free_port
+from process_guard import sigterm_as_exit
 
 from tutor.site.build import SITE_PACKAGES_ARCHIVE
 
@@ -591,4 +592,5 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    sigterm_as_exit()
     raise SystemExit(main())

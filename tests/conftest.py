@@ -7,17 +7,16 @@ SIGTERM stops its servers as on Ctrl+C (tests/process_guard.py)."""
 
 from __future__ import annotations
 
-import asyncio
 import errno
 import os
 import random
 from collections.abc import Callable, Coroutine, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+from event_loops import run_in_own_thread
 from process_guard import sigterm_as_interrupt
 
 from tutor.rules.cards import Suit
@@ -110,17 +109,8 @@ def full_disk(progress_in_tmp: Path) -> Callable[[], AbstractContextManager[None
 @pytest.fixture
 def run_coroutine() -> Callable[[Coroutine[Any, Any, Any]], Any]:
     """``run_coroutine(coro)`` runs ``coro`` to its end on a new event loop, in a thread of
-    its own, and returns its result (or raises its exception). Never ``asyncio.run`` in
-    the tests' thread: Playwright's sync API (one driver from the first browser test to
-    the end of the session, :func:`playwright_driver`) marks its event loop as running
-    there between its calls, and ``asyncio.run`` then refuses to start ("cannot be called
-    from a running event loop"), so a test would pass alone and fail after a browser test."""
-
-    def run(coroutine: Coroutine[Any, Any, Any]) -> Any:
-        with ThreadPoolExecutor(max_workers=1) as pool:
-            return pool.submit(asyncio.run, coroutine).result()
-
-    return run
+    its own (tests/event_loops.py says why), and returns its result."""
+    return run_in_own_thread
 
 
 @pytest.fixture(scope="session")

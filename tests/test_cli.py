@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from process_guard import stop_group
 
 from tutor.cli import main
 
@@ -338,7 +339,6 @@ def test_lab_starts_jupyterlab_on_the_learners_copy(tmp_path: Path) -> None:
     """The real command, as the current user (root on CI and in a container, where
     Jupyter refuses to start without --allow-root): JupyterLab answers, on the copy."""
     import json
-    import signal
     import socket
     import time
     import urllib.request
@@ -400,8 +400,7 @@ def test_lab_starts_jupyterlab_on_the_learners_copy(tmp_path: Path) -> None:
         assert config["news"] == {"disabled": True}
         assert "@jupyterlab/apputils-extension:announcements" in config["disabledExtensions"]
     finally:
-        os.killpg(lab.pid, signal.SIGTERM)
-        lab.wait(timeout=60)
+        stop_group(lab, grace=60)
 
 
 def test_the_app_refuses_a_teachers_lessons_that_fail_the_check_all_at_once(

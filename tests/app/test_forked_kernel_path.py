@@ -5,12 +5,12 @@ not shadow the standard library's. Real kernels, no timings."""
 
 from __future__ import annotations
 
-import asyncio
 import os
 from pathlib import Path
 from typing import Any
 
 import pytest
+from event_loops import run_in_own_thread
 from jupyter_client.manager import AsyncKernelManager
 
 from .test_forked_kernels import evaluate, fork_server, start  # noqa: F401 (fixture)
@@ -44,7 +44,7 @@ def test_the_notebook_folder_comes_where_a_plain_ipykernel_puts_it(tmp_path: Pat
         finally:
             await forked.shutdown_kernel(now=True)
 
-    (forked_path, forked_colorsys, cwd), (plain_path, plain_colorsys, _) = asyncio.run(both())
+    (forked_path, forked_colorsys, cwd), (plain_path, plain_colorsys, _) = run_in_own_thread(both())
     assert cwd == str(tmp_path)
     assert forked_colorsys == plain_colorsys != str(tmp_path / "colorsys.py")
     # The folder ("", the kernel's cwd) after the standard library, before site-packages,

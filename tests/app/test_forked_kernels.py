@@ -8,12 +8,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-from collections.abc import Coroutine, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import psutil
 import pytest
+from event_loops import run_in_own_thread as run
 from jupyter_client.manager import AsyncKernelManager
 from jupyter_client.provisioning import KernelProvisionerFactory
 
@@ -22,10 +23,6 @@ from tutor.app import forked_kernels
 from tutor.app.forked_kernels import PROVISIONER_NAME, ForkServer, kernel_arguments
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "pidfd_open"), reason="fork server: Linux only")
-
-
-def run(coroutine: Coroutine[Any, Any, Any]) -> Any:
-    return asyncio.run(coroutine)
 
 
 @pytest.fixture(scope="module")
@@ -195,7 +192,7 @@ def test_a_forked_kernel_is_interrupted_then_killed_and_reaped(
     for _ in range(50):
         if not psutil.pid_exists(pid):
             break
-        asyncio.run(asyncio.sleep(0.1))
+        run(asyncio.sleep(0.1))
     assert not psutil.pid_exists(pid)
 
 
@@ -245,7 +242,7 @@ def test_a_busy_kernel_is_kept_and_an_idle_one_culled(
     for _ in range(50):
         if not psutil.pid_exists(pid):
             break
-        asyncio.run(asyncio.sleep(0.1))
+        run(asyncio.sleep(0.1))
     assert not psutil.pid_exists(pid)  # gone and reaped
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import copy
 import json
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -21,6 +20,7 @@ from typing import Any
 
 import nbformat
 import pytest
+from process_guard import stop_group
 from tornado.web import HTTPError
 
 from tutor.app.lab_save import save_course_pages
@@ -175,6 +175,5 @@ def test_any_jupyter_server_of_the_environment_saves_so(tmp_path: Path) -> None:
         assert saved["cells"][0]["outputs"] == [run_note_output()]
         assert "widgets" not in saved["metadata"]
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=60)
+        stop_group(server, grace=60)
         log.close()

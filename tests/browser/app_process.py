@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import signal
 import socket
 import subprocess
 import tempfile
@@ -19,7 +18,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from process_guard import guard, unguard
+from process_guard import guard, stop_group, unguard
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -160,16 +159,7 @@ class AppServer:
     def stop(self) -> None:
         """End the app's process group (Voila shuts its kernels down on SIGTERM)."""
         unguard(self)
-        if self.process is None or self.process.poll() is not None:
-            return
-        try:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            self.process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait(timeout=10)
-        except ProcessLookupError:
-            pass
+        stop_group(self.process, grace=20)
 
     def close(self) -> None:
         """Stop the app and remove its log (and the live room's file kept beside it)."""

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
 import tempfile
@@ -15,7 +14,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from process_guard import guard, unguard
+from process_guard import guard, stop_group, unguard
 
 from .app_process import free_port
 
@@ -96,13 +95,7 @@ class LabServer:
 
     def close(self) -> None:
         unguard(self)
-        if self.process is not None and self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(timeout=30)
+        stop_group(self.process, grace=60)
 
 
 NOTEBOOK_PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"

@@ -18,12 +18,12 @@ import subprocess
 import tempfile
 import time
 import uuid
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
 import pytest
+from event_loops import run_in_own_thread
 
 from tutor.teaching.text import text
 from tutor.teaching.worked_example import worked_example
@@ -283,13 +283,6 @@ async def _open_kernel_socket(port: int, kernel_id: str, cookies: str) -> int:
     return 101
 
 
-def _in_thread(coroutine: Any) -> Any:
-    """Run ``coroutine`` to its end (Playwright's sync API keeps an event loop in this
-    thread: run it in another one)."""
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(asyncio.run, coroutine).result(timeout=60)
-
-
 def _page_kernel_id(browser_page: Any) -> str:
     return str(
         browser_page.evaluate(
@@ -308,7 +301,9 @@ def test_a_viewer_cannot_run_code_through_the_kernel_websocket(
     kernel_id = _page_kernel_id(browser_page)
     marker = Path(tempfile.mkdtemp()) / "ran.txt"
     cookies = _cookie_header(browser_page.context)
-    replies = _in_thread(_send_on_kernel_socket(app.port, kernel_id, marker, cookies))
+    replies = run_in_own_thread(
+        _send_on_kernel_socket(app.port, kernel_id, marker, cookies), timeout=60
+    )
     # The same connection carries the allowed kernel_info_request to the kernel and back...
     assert "kernel_info_reply" in replies["info"]
     # ...but the execute_request is dropped by the server: no reply, no status, no effect.
@@ -339,8 +334,11 @@ def test_a_kernel_answers_only_the_browser_whose_page_started_it(
     their_page.locator(".tutor-course-index").wait_for(timeout=LOAD_TIMEOUT)
     their_cookies = _cookie_header(theirs)
     assert "_xsrf=" in their_cookies
-    assert _in_thread(_open_kernel_socket(app.port, kernel_id, their_cookies)) == 404
-    assert _in_thread(_open_kernel_socket(app.port, kernel_id, "")) == 404
+    assert (
+        run_in_own_thread(_open_kernel_socket(app.port, kernel_id, their_cookies), timeout=60)
+        == 404
+    )
+    assert run_in_own_thread(_open_kernel_socket(app.port, kernel_id, ""), timeout=60) == 404
     status = their_page.evaluate(
         """async (kernel) => {
             const xsrf = document.cookie.match(/\\b_xsrf=([^;]*)/)[1];
@@ -355,7 +353,12 @@ def test_a_kernel_answers_only_the_browser_whose_page_started_it(
     assert status == [404, 404]
     assert set(app.kernel_pids()) >= pids
     # Its own page still works, and its own browser may reach it.
-    assert _in_thread(_open_kernel_socket(app.port, kernel_id, _cookie_header(mine))) == 101
+    assert (
+        run_in_own_thread(
+            _open_kernel_socket(app.port, kernel_id, _cookie_header(mine)), timeout=60
+        )
+        == 101
+    )
     page.locator("button.tutor-step-next").click()
     page.get_by_text(SECOND_STEP).wait_for(timeout=ACTION_TIMEOUT)
     theirs.close()

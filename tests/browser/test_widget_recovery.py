@@ -16,13 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import http.server
-import json
-import os
-import re
-import shutil
-import subprocess
-import sys
-import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,6 +23,7 @@ from typing import Any
 
 import pytest
 
+from tutor.site.build import browser_wheels, render_pages, runtime_dir
 from tutor.teaching.text import text
 
 from .app_process import AppServer, scratch_notebooks
@@ -90,84 +84,6 @@ ANYWIDGET_FAILED = "[anywidget] Failed to initialize model"
 WIDGET_ERROR = "Error displaying widget"
 
 
-def render_pages(notebooks: list[Path], out: Path) -> None:
-    """Voici renders only ``notebooks`` into ``out``, with the site's template and page
-    config (tutor/site/build.py's step 3 without the runtime, wheels and course): the
-    pages differ from the site's own only in the notebook they carry, which
-    ``_site_config`` checks, so they run on the session's built site."""
-    from tutor.resources import jupyter_data_dir
-    from tutor.site.build import (
-        KERNEL_EXTENSION,
-        SITE_TEMPLATE,
-        THEME,
-        browser_wheels,
-        page_config,
-        runtime_dir,
-        write_template,
-    )
-
-    with tempfile.TemporaryDirectory(prefix="tutor-pages-") as name:
-        work = Path(name)
-        lite = work / "lite"
-        lite.mkdir()
-        (lite / "jupyter-lite.json").write_text(json.dumps(page_config()))
-        contents = work / "contents"
-        contents.mkdir()
-        for notebook in notebooks:
-            shutil.copy2(notebook, contents / notebook.name)
-        templates = write_template(work / "templates")
-        kernel_extension = Path(sys.prefix) / "share/jupyter/labextensions" / KERNEL_EXTENSION
-        wheels = browser_wheels(runtime_dir() / "wheels")
-        anywidget = [str(w) for w in wheels if w.name.startswith("anywidget-")]
-        config = {
-            "LiteBuildConfig": {
-                "apps": ["voici"],
-                "contents": [str(contents)],
-                "output_dir": str(out),
-                "no_sourcemaps": True,
-                "no_unused_shared_packages": True,
-                "ignore_sys_prefix": ["federated_extensions"],
-                "federated_extensions": [str(kernel_extension), *anywidget],
-            },
-            "VoilaConfiguration": {
-                "template": SITE_TEMPLATE,
-                "theme": THEME,
-                "strip_sources": True,
-            },
-        }
-        (work / "jupyter_lite_config.json").write_text(json.dumps(config))
-        (work / "config").mkdir()
-        env = {
-            **os.environ,
-            "JUPYTER_PATH": os.pathsep.join([str(templates), str(jupyter_data_dir())]),
-            "JUPYTER_CONFIG_DIR": str(work / "config"),
-            "JUPYTERLITE_NO_LIBARCHIVE": "1",
-        }
-        command = [sys.executable, "-c", "from voici_core.app import main; main()"]
-        build = subprocess.run(
-            [*command, "build", "--lite-dir", str(lite)],
-            cwd=work,
-            env=env,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        assert build.returncode == 0, (build.stdout + build.stderr)[-3000:]
-
-
-def _site_config(page: Path) -> dict[str, Any]:
-    """A page's JupyterLite config without the notebook it carries."""
-    found = re.search(
-        r'<script id="jupyter-config-data" type="application/json">(.*?)</script>',
-        page.read_text(encoding="utf-8"),
-        re.S,
-    )
-    assert found, f"no page config in {page}"
-    config: dict[str, Any] = json.loads(found.group(1))
-    config.pop("notebookSrc")
-    return config
-
-
 def _overlay_handler(
     site: Path, pages: dict[str, Path]
 ) -> type[http.server.BaseHTTPRequestHandler]:
@@ -209,12 +125,15 @@ def page_url(
         return
     site: StaticSite = request.getfixturevalue("site")
     out = tmp_path_factory.mktemp("recovery-pages") / "pages"
-    render_pages([notebooks / SLOW_START, notebooks / NO_MODEL], out)
-    own_page = site.folder / "voici" / "render" / "08_worked_example.html"
+    # the build's own render step, with the site's template and page config
+    render_pages(
+        [notebooks / SLOW_START, notebooks / NO_MODEL],
+        out,
+        browser_wheels(runtime_dir() / "wheels"),
+    )
     pages = {}
     for notebook in (SLOW_START, NO_MODEL):
         page = out / "voici" / "render" / notebook.replace(".ipynb", ".html")
-        assert _site_config(page) == _site_config(own_page), f"{page.name} differs from the site"
         pages[f"/voici/render/{page.name}"] = page
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _overlay_handler(site.folder, pages))
     threading.Thread(target=server.serve_forever, daemon=True).start()

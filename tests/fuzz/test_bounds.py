@@ -5,23 +5,15 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Coroutine
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import pytest
+from event_loops import run_in_own_thread as run
 
 from . import bounds
 from .bounds import bounded, load_scaled, within
 
 T = TypeVar("T")
-
-
-def run(coroutine: Coroutine[Any, Any, T]) -> T:
-    """``asyncio.run`` in a thread of its own: after a browser test, Playwright's sync API
-    leaves an event loop marked running in the test thread, where asyncio.run refuses."""
-    with ThreadPoolExecutor(1) as thread:
-        return thread.submit(asyncio.run, coroutine).result()
 
 
 def test_the_wall_clock_allowed_grows_with_the_load_and_never_shrinks(

@@ -54,7 +54,6 @@ import contextlib
 import json
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -67,7 +66,7 @@ from typing import Any
 
 from browser.app_process import AppServer, free_port
 from browser.fixtures import SITE_CONSOLE_ERRORS, PageLog, StaticSite, wait_until
-from process_guard import guard, unguard
+from process_guard import guard, stop_group, unguard
 
 from tutor.resources import notebooks_dir
 from tutor.teaching.progress import BROWSER_STORAGE_KEY, PROGRESS_FILE_VARIABLE
@@ -279,13 +278,7 @@ class LabServer:
 
     def close(self) -> None:
         unguard(self)
-        if self.process is not None and self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(timeout=10)
+        stop_group(self.process, grace=30)
         shutil.rmtree(self.home, ignore_errors=True)
 
 

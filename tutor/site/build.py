@@ -587,6 +587,74 @@ def page_config() -> dict[str, Any]:
     }
 
 
+def render_pages(
+    notebooks: Iterable[Path], out: Path, wheels: Iterable[Path], lite: Path | None = None
+) -> str:
+    """Voici (JupyterLite) renders ``notebooks`` into ``out`` (replaced), offline, with the
+    site's template (:func:`write_template`) and page config (:func:`page_config`, written
+    into ``lite``, JupyterLite's folder that holds the runtime the build put there; without
+    one, the pages alone, which run beside a site built before: the widget-recovery test's).
+    anywidget's labextension comes from its wheel among ``wheels``. Returns the pages'
+    stylesheet, for SHARED_STYLESHEET."""
+    # JupyterLite's settings go in the work folder's jupyter_lite_config.json;
+    # JUPYTER_CONFIG_DIR is an empty folder, so no ~/.jupyter can change the build.
+    with tempfile.TemporaryDirectory(prefix="tutor-pages-") as work_name:
+        work = Path(work_name)
+        if lite is None:
+            lite = work / "lite"
+            lite.mkdir()
+        (lite / "jupyter-lite.json").write_text(json.dumps(page_config(), indent=1))
+        contents = work / "contents"
+        contents.mkdir()
+        for notebook in notebooks:
+            shutil.copy2(notebook, contents / notebook.name)
+        templates = write_template(work / "templates")
+        kernel_extension = Path(sys.prefix) / "share/jupyter/labextensions" / KERNEL_EXTENSION
+        anywidget = [str(w) for w in wheels if w.name.startswith("anywidget-")]
+        (work / "jupyter_lite_config.json").write_text(
+            json.dumps(
+                {
+                    "LiteBuildConfig": {
+                        "apps": ["voici"],
+                        "contents": [str(contents)],
+                        "output_dir": str(out),
+                        "no_sourcemaps": True,
+                        "no_unused_shared_packages": True,
+                        # labextensions: the kernel's and anywidget's only, not whatever
+                        # else this Python has installed
+                        "ignore_sys_prefix": ["federated_extensions"],
+                        "federated_extensions": [str(kernel_extension), *anywidget],
+                    },
+                    "VoilaConfiguration": {
+                        "template": SITE_TEMPLATE,
+                        "theme": THEME,
+                        "strip_sources": True,
+                    },
+                }
+            )
+        )
+        (work / "config").mkdir()
+        env = dict(os.environ)
+        jupyter_path = [str(templates), str(jupyter_data_dir())]
+        stylesheet = page_stylesheet(_template_paths(jupyter_path), templates)
+        env["JUPYTER_PATH"] = os.pathsep.join(jupyter_path)
+        env["JUPYTER_CONFIG_DIR"] = str(work / "config")
+        env["JUPYTERLITE_NO_LIBARCHIVE"] = "1"
+        if out.exists():
+            shutil.rmtree(out)
+        # (`python -m voici_core` imports the package "voici", which voici-core lacks)
+        command = [
+            sys.executable, "-c", "from voici_core.app import main; main()",
+            "build", "--lite-dir", str(lite),
+        ]  # fmt: skip
+        result = subprocess.run(command, cwd=work, env=env, capture_output=True, text=True)
+        if result.returncode != 0:
+            raise SiteBuildError(
+                "Voici could not build the site:\n" + (result.stdout + result.stderr)[-3000:]
+            )
+    return stylesheet
+
+
 def write_gzip_copies(folder: Path) -> int:
     """A ``.gz`` copy beside each file of ``folder`` worth sending compressed (GZIP_SUFFIXES),
     made reproducibly (no name or date inside); returns how many."""
@@ -689,62 +757,11 @@ def build_site(
         (wheels_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
         site_packages_archive(wheels_dir, lock, wheels_dir / SITE_PACKAGES_ARCHIVE)
         stamp_loader(wheels_dir)
-        (lite / "jupyter-lite.json").write_text(json.dumps(page_config(), indent=1))
 
-        # 2. the notebooks and the template
-        contents = work / "contents"
-        contents.mkdir()
-        for notebook in [*course, *extra_notebooks]:
-            shutil.copy2(notebook, contents / notebook.name)
-        templates = write_template(work / "templates")
+        # 2. Voici renders the pages
+        stylesheet = render_pages([*course, *extra_notebooks], out, wheels, lite)
 
-        # 3. Voici (JupyterLite) renders the pages, offline. Its settings go in the work
-        #    folder's jupyter_lite_config.json; JUPYTER_CONFIG_DIR is an empty folder, so
-        #    no ~/.jupyter can change the build.
-        anywidget = [str(w) for w in wheels if w.name.startswith("anywidget-")]
-        (work / "jupyter_lite_config.json").write_text(
-            json.dumps(
-                {
-                    "LiteBuildConfig": {
-                        "apps": ["voici"],
-                        "contents": [str(contents)],
-                        "output_dir": str(out),
-                        "no_sourcemaps": True,
-                        "no_unused_shared_packages": True,
-                        # labextensions: the kernel's and anywidget's only, not whatever
-                        # else this Python has installed
-                        "ignore_sys_prefix": ["federated_extensions"],
-                        "federated_extensions": [str(kernel_extension), *anywidget],
-                    },
-                    "VoilaConfiguration": {
-                        "template": SITE_TEMPLATE,
-                        "theme": THEME,
-                        "strip_sources": True,
-                    },
-                }
-            )
-        )
-        (work / "config").mkdir()
-        env = dict(os.environ)
-        jupyter_path = [str(templates), str(jupyter_data_dir())]
-        stylesheet = page_stylesheet(_template_paths(jupyter_path), templates)
-        env["JUPYTER_PATH"] = os.pathsep.join(jupyter_path)
-        env["JUPYTER_CONFIG_DIR"] = str(work / "config")
-        env["JUPYTERLITE_NO_LIBARCHIVE"] = "1"
-        if out.exists():
-            shutil.rmtree(out)
-        # (`python -m voici_core` imports the package "voici", which voici-core lacks)
-        command = [
-            sys.executable, "-c", "from voici_core.app import main; main()",
-            "build", "--lite-dir", str(lite),
-        ]  # fmt: skip
-        result = subprocess.run(command, cwd=work, env=env, capture_output=True, text=True)
-        if result.returncode != 0:
-            raise SiteBuildError(
-                "Voici could not build the site:\n" + (result.stdout + result.stderr)[-3000:]
-            )
-
-    # 4. the front door; out with what no page requests
+    # 3. the front door; out with what no page requests
     for path in sorted(out.iterdir()):
         if path.name not in KEEP:
             shutil.rmtree(path) if path.is_dir() else path.unlink()
