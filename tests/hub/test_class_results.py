@@ -15,13 +15,13 @@ import threading
 import urllib.error
 import urllib.request
 import uuid
-from collections.abc import Coroutine, Iterator, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
+from event_loops import run_in_own_thread as run
 from sqlalchemy import MetaData, create_engine, insert, select
 from tornado import web
 from tornado.httpserver import HTTPServer
@@ -464,13 +464,6 @@ def test_the_page_speaks_the_teachers_language() -> None:
 
 
 # -- the forwarder in a learner's server -------------------------------------------------------
-
-
-def run(coroutine: Coroutine[Any, Any, Any]) -> Any:
-    """``coroutine`` run to its end in a fresh event loop (in a thread of its own: the
-    browser tests' Playwright keeps a loop running in this one)."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coroutine).result()
 
 
 class Recorder(web.RequestHandler):
