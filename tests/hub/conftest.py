@@ -10,9 +10,12 @@ followed to the server), so it stays light."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
+from browser.app_process import INSTALL_HINT, chromium_path, launch_chromium
 
 from .hub_forms import TEACHER, TEACHER_PASSWORD
 from .hub_harness import RunningHub, start_hub
@@ -32,3 +35,16 @@ def login_hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningHub]:
     yield hub
     leftovers = hub.stop()
     assert leftovers == [], f"still running after the hub stopped: {leftovers}"
+
+
+@pytest.fixture(scope="module")
+def chromium(request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A Chromium for the hub's page tests (test_hub_login_languages.py,
+    test_hub_page_languages.py)."""
+    if chromium_path() is None:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must run the hub's browser tests: {INSTALL_HINT}")
+        pytest.skip(f"Chromium was not found: {INSTALL_HINT}")
+    browser = launch_chromium(request.getfixturevalue("playwright_driver"))
+    yield browser
+    browser.close()

@@ -19,7 +19,10 @@ name is blocked):
   the failed name and address, passwords of any length, and the teacher's account created
   at the first start (so nobody can sign up under the teacher's name before the teacher);
 - login, sign-up and change-password pages that answer every malformed form with a clear
-  message and a 4xx status, never a bare 500.
+  message and a 4xx status, never a bare 500;
+- those pages, the teacher's and their error pages in the learner's language
+  (:class:`PageLanguage`; ``<html lang>`` too, :class:`PageLanguageLoader`), and the same
+  login page for the class password and Unix accounts (:class:`TranslatedLogin`).
 """
 
 from __future__ import annotations
@@ -34,7 +37,10 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import BaseLoader, ChoiceLoader, Environment, FileSystemLoader, TemplateNotFound
+from jupyterhub.auth import PAMAuthenticator
+from jupyterhub.authenticators.shared import SharedPasswordAuthenticator
 from jupyterhub.handlers import BaseHandler
+from jupyterhub.handlers.login import LoginHandler as JupyterHubLoginHandler
 from jupyterhub.scopes import needs_scope
 from nativeauthenticator import NativeAuthenticator
 from nativeauthenticator.handlers import TEMPLATE_DIR as NATIVE_TEMPLATES
@@ -310,8 +316,8 @@ def _argument_or_empty(handler: Any, name: str) -> str:
 
 
 class _ClearErrors:
-    """Mixed into the hub's form pages: an error no handler expected becomes JupyterHub's
-    error page with status 400, not a bare 500 (tornado still logs it with its traceback:
+    """Mixed into the hub's form pages: an error no handler expected becomes the error
+    page (PageLanguage's) with status 400, not a bare 500 (tornado still logs it with its traceback:
     it is a bug to fix). Expected refusals answer the form with a message instead."""
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
@@ -357,12 +363,46 @@ class PageLanguage:
         )
         return ns
 
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """The error page in the page's language: the message a PageError carries, else
+        a word on the status (tornado's and JupyterHub's reasons are English for a
+        developer: the hub's log keeps them)."""
+        if not hasattr(self, "_jupyterhub_user"):  # an error before prepare(), as the hub does
+            self._jupyterhub_user = None
+            self._resolve_roles_and_scopes()  # type: ignore[attr-defined]
+        add_template_folders(self.settings)  # type: ignore[attr-defined]
+        lang = self.page_language()
+        error = kwargs.get("exc_info", (None, None, None))[1]
+        if isinstance(error, PageError):
+            message = error.message
+        elif status_code in (400, 403, 404):
+            message = text(f"hub-page.error-{status_code}", lang)
+        else:
+            message = text("hub-page.error-other", lang)
+        self.set_header("Content-Type", "text/html; charset=UTF-8")  # type: ignore[attr-defined]
+        html = self.render_template(  # type: ignore[attr-defined]
+            "tutor-error.html",
+            sync=True,
+            heading=text("hub-page.error-title", lang, status=status_code),
+            message=message,
+        )
+        self.finish(html)  # type: ignore[attr-defined]
 
-class TutorLoginHandler(PageLanguage, NativeLoginHandler):  # type: ignore[misc]
-    """The login page: a try that must wait is refused before anything else (429, saying
-    how long); a failed login is 403 and names nothing but "invalid"; a form without a
-    name or password, too long a password, or bytes that are not UTF-8 get 400 and say
-    what is wrong. A successful login leaves a device cookie (see LoginThrottle)."""
+
+class PageError(web.HTTPError):
+    """A refusal by one of the hub's own pages, its ``message`` already in the page's
+    language (PageLanguage.write_error shows it)."""
+
+    def __init__(self, status_code: int, message: str) -> None:
+        super().__init__(status_code, "%s", message)
+        self.message = message
+
+
+class HubLoginHandler(PageLanguage, JupyterHubLoginHandler):  # type: ignore[misc]
+    """The hub's login page in the learner's language (tutor-login.html) in place of
+    JupyterHub's login.html, for the authenticators whose login form is JupyterHub's own
+    (the class password, Unix accounts: see TranslatedLogin): a form without a name or a
+    password is 400, a failed login 403, each saying so in the page's language."""
 
     def _render(
         self, login_error: str | None = None, username: str | None = None, **ns: Any
@@ -386,9 +426,9 @@ class TutorLoginHandler(PageLanguage, NativeLoginHandler):  # type: ignore[misc]
             form_action=url_concat(login_url, _query(next_url, lang)),
             username=username,
             login_error=login_error,
-            custom_html=self.authenticator.custom_html,
-            enable_signup=self.authenticator.enable_signup,
-            two_factor_auth=self.authenticator.allow_2fa,
+            custom_html=getattr(self.authenticator, "custom_html", ""),
+            enable_signup=getattr(self.authenticator, "enable_signup", False),
+            two_factor_auth=getattr(self.authenticator, "allow_2fa", False),
         )
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
@@ -411,6 +451,46 @@ class TutorLoginHandler(PageLanguage, NativeLoginHandler):  # type: ignore[misc]
         self.set_status(status)
         shown = username if len(username) <= 64 else username[:64] + "…"
         self.finish(await self._render(login_error=error, username=shown))
+
+    async def post(self) -> None:
+        name = self.authenticator.normalize_username(_form_text(self, "username").strip())
+        password = _form_text(self, "password")
+        lang = self.page_language()
+        if not name or not password:
+            await self._answer(400, text("login.missing", lang), name)
+            return
+        user = await self.login_user({"username": name, "password": password})
+        if user:
+            self._jupyterhub_user = user
+            self.redirect(self.get_next_url(user))
+            return
+        await self._answer(403, text("login.invalid", lang), name)
+
+
+class TranslatedLogin:
+    """Mixed into an authenticator whose login form is JupyterHub's own: the tutor's
+    login page, in the learner's language, takes its place (HubLoginHandler)."""
+
+    def get_handlers(self, app: Any) -> list[tuple[str, Any]]:
+        theirs = [h for h in super().get_handlers(app) if h[0] != r"/login"]  # type: ignore[misc]
+        return [(r"/login", HubLoginHandler), *theirs]
+
+
+class TutorSharedPasswordAuthenticator(TranslatedLogin, SharedPasswordAuthenticator):  # type: ignore[misc]
+    """JupyterHub's class-password login (``SharedPasswordAuthenticator``: its settings
+    apply) on the tutor's login page, in the learner's language."""
+
+
+class TutorPAMAuthenticator(TranslatedLogin, PAMAuthenticator):  # type: ignore[misc]
+    """JupyterHub's login with Unix accounts (``PAMAuthenticator``, ``LocalAuthenticator``:
+    their settings apply) on the tutor's login page, in the learner's language."""
+
+
+class TutorLoginHandler(HubLoginHandler, NativeLoginHandler):  # type: ignore[misc]
+    """The login page: a try that must wait is refused before anything else (429, saying
+    how long); a failed login is 403 and names nothing but "invalid"; a form without a
+    name or password, too long a password, or bytes that are not UTF-8 get 400 and say
+    what is wrong. A successful login leaves a device cookie (see LoginThrottle)."""
 
     async def post(self) -> None:
         authenticator: TutorAuthenticator = self.authenticator
@@ -450,7 +530,7 @@ class TutorLoginHandler(PageLanguage, NativeLoginHandler):  # type: ignore[misc]
         await self._answer(403, error, name)
 
 
-class TutorSignUpHandler(PageLanguage, _ClearErrors, NativeSignUpHandler):  # type: ignore[misc]
+class TutorSignUpHandler(_ClearErrors, PageLanguage, NativeSignUpHandler):  # type: ignore[misc]
     """NativeAuthenticator's sign-up, on the tutor's page in the learner's language
     (tutor-signup.html, in place of its signup.html; the same form), with every message it
     can give in the catalogs ([signup]). It tells a learner whose name the teacher listed
@@ -563,7 +643,7 @@ class _PasswordPage(PageLanguage):
         return super().render_template(name, sync=sync, **ns)  # type: ignore[misc]
 
 
-class TutorChangePasswordHandler(_PasswordPage, _ClearErrors, NativeChangePasswordHandler):  # type: ignore[misc]
+class TutorChangePasswordHandler(_ClearErrors, _PasswordPage, NativeChangePasswordHandler):  # type: ignore[misc]
     """A learner changes their own password (the current one checked with the tutor's
     scheme, which NativeAuthenticator's page could not read), in their language. Wrong
     current passwords count as failed logins of this browser (someone at a computer left
@@ -606,13 +686,11 @@ class TutorChangePasswordHandler(_PasswordPage, _ClearErrors, NativeChangePasswo
         self.finish(html)
 
 
-class TutorAdminPasswordHandler(_PasswordPage, _ClearErrors, NativeAdminPasswordHandler):  # type: ignore[misc]
+class TutorAdminPasswordHandler(_ClearErrors, _PasswordPage, NativeAdminPasswordHandler):  # type: ignore[misc]
     """The teacher sets a learner's password (a clear message for one too long)."""
 
-    def _no_account(self, user_name: str) -> web.HTTPError:
-        return web.HTTPError(
-            404, "%s", text("password.no-account", self.page_language(), name=user_name)
-        )
+    def _no_account(self, user_name: str) -> PageError:
+        return PageError(404, text("password.no-account", self.page_language(), name=user_name))
 
     @needs_scope("admin:users")  # type: ignore[untyped-decorator]
     async def get(self, user_name: str) -> None:
@@ -658,7 +736,7 @@ def describe_wait(wait: Wait, lang: str) -> str:
     return text("login-waits.address", lang, address=wait.ident)
 
 
-class LoginWaitsHandler(PageLanguage, BaseHandler):  # type: ignore[misc]
+class LoginWaitsHandler(_ClearErrors, PageLanguage, BaseHandler):  # type: ignore[misc]
     """``/hub/login-waits``, the teachers' page: who must wait after failed logins, and
     a button to let each try again now."""
 
