@@ -111,9 +111,10 @@ def test_sign_up_speaks_the_language_chosen_on_the_login_page_and_goes_back_in_i
             text("signup.confirm", lang)
         )
         expect(page.locator("#signup_submit")).to_have_value(text("signup.submit", lang))
-        expect(page.locator("#page-languages a[aria-current=page]")).to_have_text(
-            LANGUAGE_NAMES[lang]
-        )
+        current = page.locator("#page-languages a[aria-current=page]")
+        expect(current).to_have_text(LANGUAGE_NAMES[lang])
+        # Told apart by weight, not by colour only.
+        assert current.evaluate("a => getComputedStyle(a).fontWeight") == "700"
         _fits(page)
         # The form by keyboard: the name is focused; a confirmation that differs is
         # refused, in the page's language, and the name stays typed.
@@ -125,6 +126,12 @@ def test_sign_up_speaks_the_language_chosen_on_the_login_page_and_goes_back_in_i
         expect(page.locator("#signup-message")).to_have_text(text("signup.mismatch", lang))
         expect(page.locator("#username_input")).to_have_value(name)
         assert page.evaluate("document.documentElement.lang") == lang
+        # The eye button, by keyboard, shows both password fields, and says so.
+        page.focus("#eye")
+        page.keyboard.press("Enter")
+        expect(page.locator("#eye")).to_have_attribute("aria-pressed", "true")
+        expect(page.locator("#eye")).to_have_text(text("hub-page.hide-passwords", lang))
+        expect(page.locator("#password_confirmation_input")).to_have_attribute("type", "text")
         # Then the sign-up goes through (an unlisted name waits for the teacher).
         page.fill("#password_input", "a-good-password-1")
         page.fill("#password_confirmation_input", "a-good-password-1")
