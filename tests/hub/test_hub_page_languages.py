@@ -321,3 +321,17 @@ def test_the_class_password_login_speaks_the_learners_language(
     finally:
         page.context.close()
     assert "Traceback" not in hub.log_path.read_text(errors="replace")
+
+
+def test_a_form_refused_before_its_handler_says_so_in_the_pages_language(
+    login_hub: RunningHub,
+) -> None:
+    # Without its XSRF token (an expired form): 403, and "try again", not "you may not
+    # open this page", in the language of the form's address.
+    answer = Visitor(login_hub).post(
+        "hub/signup?lang=zh-Hant", [("username", "x"), ("signup_password", "y")], xsrf=False
+    )
+    assert answer.status == 403
+    assert '<html lang="zh-Hant">' in answer.text
+    assert text("hub-page.error-400", "zh-Hant") in answer.text
+    assert text("hub-page.error-title", "zh-Hant", status=403) in answer.text

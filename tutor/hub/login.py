@@ -317,8 +317,9 @@ def _argument_or_empty(handler: Any, name: str) -> str:
 
 class _ClearErrors:
     """Mixed into the hub's form pages: an error no handler expected becomes the error
-    page (PageLanguage's) with status 400, not a bare 500 (tornado still logs it with its traceback:
-    it is a bug to fix). Expected refusals answer the form with a message instead."""
+    page (PageLanguage's) with status 400, not a bare 500 (tornado still logs it with its
+    traceback: it is a bug to fix). Expected refusals answer the form with a message
+    instead."""
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         if status_code >= 500:
@@ -375,6 +376,9 @@ class PageLanguage:
         error = kwargs.get("exc_info", (None, None, None))[1]
         if isinstance(error, PageError):
             message = error.message
+        elif self.request.method == "POST":  # type: ignore[attr-defined]
+            # A form refused before its handler (an expired XSRF token is a 403): try again.
+            message = text("hub-page.error-400", lang)
         elif status_code in (400, 403, 404):
             message = text(f"hub-page.error-{status_code}", lang)
         else:
