@@ -40,7 +40,15 @@ def _page(chromium: Any, locale: str, viewport: dict[str, int] | None = None) ->
     )
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
+    page.script_errors = []  # uncaught errors of the pages' scripts (see _close)
+    page.on("pageerror", lambda error: page.script_errors.append(str(error)))
     return page
+
+
+def _close(page: Any) -> None:
+    """Close ``page``'s browser; its pages' scripts must have run without an error."""
+    page.context.close()
+    assert page.script_errors == [], page.script_errors
 
 
 def _open(page: Any, url: str, lang: str) -> None:
@@ -145,7 +153,7 @@ def test_sign_up_speaks_the_language_chosen_on_the_login_page_and_goes_back_in_i
         expect(page.locator("h1")).to_have_text(text("login.title", lang))
         assert page.evaluate("document.documentElement.lang") == lang
     finally:
-        page.context.close()
+        _close(page)
 
 
 def test_sign_up_errors_from_nativeauthenticator_in_a_japanese_browser(
@@ -183,7 +191,7 @@ def test_sign_up_errors_from_nativeauthenticator_in_a_japanese_browser(
         assert missing.status == 400
         expect(page.locator("#signup-message")).to_have_text(text("signup.missing", "ja"))
     finally:
-        page.context.close()
+        _close(page)
     assert "Traceback" not in login_hub.log_path.read_text(errors="replace")
 
 
@@ -224,7 +232,7 @@ def test_a_learner_changes_their_password_in_their_language(
         expect(page.locator("#password-message")).to_have_text(text("password.changed", lang))
         assert page.evaluate("document.documentElement.lang") == lang
     finally:
-        page.context.close()
+        _close(page)
     assert Visitor(login_hub).log_in(name, "new-password-77").status == 302
 
 
@@ -269,7 +277,7 @@ def test_the_teachers_pages_follow_the_language_links(
         assert '<html lang="ja">' in missing.text()
         assert text("password.no-account", "ja", name=f"nobody-{name}") in page.inner_text("body")
     finally:
-        page.context.close()
+        _close(page)
     assert Visitor(login_hub).log_in(name, "teacher-set-9").status == 302
     assert "Traceback" not in login_hub.log_path.read_text(errors="replace")
 
@@ -319,7 +327,7 @@ def test_the_class_password_login_speaks_the_learners_language(
         assert done.status == 302, done.status
         assert done.headers["location"].endswith("/hub/home"), done.headers["location"]
     finally:
-        page.context.close()
+        _close(page)
     assert "Traceback" not in hub.log_path.read_text(errors="replace")
 
 
