@@ -149,7 +149,9 @@ if auth == "native":
     admins = admins or {"teacher"}
     run_as_hub_user()
 elif auth == "shared-password":
-    c.JupyterHub.authenticator_class = "shared-password"
+    # JupyterHub's SharedPasswordAuthenticator on the tutor's login page (in the learner's
+    # language); its settings are the SharedPasswordAuthenticator's.
+    c.JupyterHub.authenticator_class = "tutor.hub.login.TutorSharedPasswordAuthenticator"
     c.SharedPasswordAuthenticator.user_password = secret_from_env("TUTOR_HUB_PASSWORD")
     c.SharedPasswordAuthenticator.admin_password = secret_from_env("TUTOR_HUB_ADMIN_PASSWORD")
     if not c.SharedPasswordAuthenticator.user_password:
@@ -157,7 +159,8 @@ elif auth == "shared-password":
     run_as_hub_user()
 elif auth == "pam":
     # Unix accounts: each server runs as its learner (the hub runs as root to switch user).
-    c.JupyterHub.authenticator_class = "pam"
+    # JupyterHub's PAMAuthenticator on the tutor's login page (in the learner's language).
+    c.JupyterHub.authenticator_class = "tutor.hub.login.TutorPAMAuthenticator"
     c.JupyterHub.spawner_class = "localprocess"
     c.LocalAuthenticator.allowed_groups = {os.environ.get("TUTOR_HUB_GROUP", "learners")}
 else:

@@ -158,7 +158,9 @@ def test_the_class_password_is_required_and_kept_from_the_environment(
     with pytest.raises(SystemExit, match="TUTOR_HUB_PASSWORD"):
         load_hub_config(monkeypatch, euid=1000, TUTOR_HUB_AUTH="shared-password")
     config = load_hub_config(monkeypatch, euid=1000, **SHARED)
-    assert config.JupyterHub.authenticator_class == "shared-password"
+    assert (
+        config.JupyterHub.authenticator_class == "tutor.hub.login.TutorSharedPasswordAuthenticator"
+    )
     assert config.SharedPasswordAuthenticator.user_password == "class-pass"
     assert "TUTOR_HUB_PASSWORD" not in os.environ
 
@@ -172,7 +174,7 @@ def test_every_mode_sets_an_allow_rule_as_jupyterhub_5_requires(
     assert listed.Authenticator.allowed_users == {"ada", "bo"}
     assert "allow_all" not in listed.Authenticator
     pam = load_hub_config(monkeypatch, euid=0, TUTOR_HUB_AUTH="pam")
-    assert pam.JupyterHub.authenticator_class == "pam"
+    assert pam.JupyterHub.authenticator_class == "tutor.hub.login.TutorPAMAuthenticator"
     assert pam.JupyterHub.spawner_class == "localprocess"
     assert pam.LocalAuthenticator.allowed_groups == {"learners"}
     assert "args" not in pam.Spawner  # each server runs as its learner, never as root

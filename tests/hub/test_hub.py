@@ -147,7 +147,10 @@ def learners(class_hub: RunningHub, hub_browser: Any) -> Iterator[dict[str, Lear
         sessions[name] = learner
     for learner in sessions.values():
         try:
-            learner.page.wait_for_url(f"**/user/{learner.name}/{INDEX_PAGE}", wait_until="commit")
+            # The login page's language goes on to the index (the hub passes its ?lang= on).
+            learner.page.wait_for_url(
+                f"**/user/{learner.name}/{INDEX_PAGE}?lang=en", wait_until="commit"
+            )
         except Exception as error:
             raise AssertionError(
                 f"{learner.name} did not land on the index:\n{class_hub.log_tail()}"
@@ -175,7 +178,7 @@ def test_each_learner_lands_on_the_course_index_in_their_own_server(
     assert titles, "the course index lists no notebook"
     for learner in learners.values():
         page = learner.page
-        assert page.url == learner.url(INDEX_PAGE)
+        assert page.url == learner.url(f"{INDEX_PAGE}?lang=en")
         page.wait_for_selector("a[href='08_worked_example.ipynb?lang=en']")
         shown = page.inner_text("#rendered_cells")
         assert [title for title in titles if title not in shown] == []

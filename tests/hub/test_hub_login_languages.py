@@ -4,18 +4,15 @@ with the keyboard and keep where the learner was going (``next``); the form keep
 chosen language across a failed try; an English browser still gets English; and a login
 from a translated page works.
 
-Uses the session's ``login_hub`` (tests/hub/conftest.py). Markers ``hub``, ``browser``,
+Uses the session's ``login_hub`` and ``chromium`` (tests/hub/conftest.py). Markers ``hub``, ``browser``,
 ``slow``: about 20 s on 2 cores once the hub is up.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser.app_process import INSTALL_HINT, chromium_path, launch_chromium
 from playwright.sync_api import expect
 
 from tutor.hub.passwords import MAX_PASSWORD_BYTES
@@ -27,17 +24,6 @@ from .hub_harness import RunningHub
 pytestmark = [pytest.mark.hub, pytest.mark.browser, pytest.mark.slow]
 
 TIMEOUT_MS = 30_000
-
-
-@pytest.fixture(scope="module")
-def chromium(request: pytest.FixtureRequest) -> Iterator[Any]:
-    if chromium_path() is None:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the hub's browser tests: {INSTALL_HINT}")
-        pytest.skip(f"Chromium was not found: {INSTALL_HINT}")
-    browser = launch_chromium(request.getfixturevalue("playwright_driver"))
-    yield browser
-    browser.close()
 
 
 def _page(chromium: Any, locale: str) -> Any:

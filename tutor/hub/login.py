@@ -19,7 +19,10 @@ name is blocked):
   the failed name and address, passwords of any length, and the teacher's account created
   at the first start (so nobody can sign up under the teacher's name before the teacher);
 - login, sign-up and change-password pages that answer every malformed form with a clear
-  message and a 4xx status, never a bare 500.
+  message and a 4xx status, never a bare 500;
+- those pages, the teacher's and their error pages in the learner's language
+  (:class:`PageLanguage`; ``<html lang>`` too, :class:`PageLanguageLoader`), and the same
+  login page for the class password and Unix accounts (:class:`TranslatedLogin`).
 """
 
 from __future__ import annotations
@@ -33,8 +36,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from jinja2 import ChoiceLoader, FileSystemLoader
+from jinja2 import BaseLoader, ChoiceLoader, Environment, FileSystemLoader, TemplateNotFound
+from jupyterhub.auth import PAMAuthenticator
+from jupyterhub.authenticators.shared import SharedPasswordAuthenticator
 from jupyterhub.handlers import BaseHandler
+from jupyterhub.handlers.login import LoginHandler as JupyterHubLoginHandler
 from jupyterhub.scopes import needs_scope
 from nativeauthenticator import NativeAuthenticator
 from nativeauthenticator.handlers import TEMPLATE_DIR as NATIVE_TEMPLATES
@@ -49,7 +55,6 @@ from traitlets import Float, Integer, Unicode
 
 from tutor.hub.passwords import (
     MAX_PASSWORD_BYTES,
-    TOO_LONG,
     hash_password,
     is_legacy,
     is_too_long,
@@ -232,7 +237,6 @@ DEVICE_COOKIE_DAYS = 180
 # A device cookie per account (a classroom computer may be used by several learners),
 # named after the account: only for names that are valid in a cookie name.
 _COOKIE_SAFE_NAME = re.compile(r"[a-z0-9_-]{1,64}")
-NOT_PROCESSED = "The form could not be processed. Please try again."
 
 
 def device_cookie_name(name: str) -> str | None:
@@ -251,15 +255,46 @@ def _form_text(handler: Any, name: str) -> str:
     return value
 
 
+HARD_CODED_LANG = '<html lang="en">'
+"""What JupyterHub's page.html says of every page's language, whatever the page is in."""
+
+
+class PageLanguageLoader(BaseLoader):
+    """JupyterHub's ``page.html`` (as ``inner`` finds it) with its ``<html lang="en">``
+    taken from the template variable ``lang`` (English when a page gives none, as
+    JupyterHub's own pages do): page.html writes the tag outside any block, so no
+    template extending it can change it, and a script changing it after the page loads
+    comes too late for the browser's choice of fonts and for a screen reader's first
+    words."""
+
+    def __init__(self, inner: BaseLoader) -> None:
+        self.inner = inner
+
+    def get_source(
+        self, environment: Environment, template: str
+    ) -> tuple[str, str | None, Callable[[], bool] | None]:
+        if template != "page.html":
+            raise TemplateNotFound(template)
+        source, filename, uptodate = self.inner.get_source(environment, template)
+        chosen = "<html lang=\"{{ lang | default('en') }}\">"
+        return source.replace(HARD_CODED_LANG, chosen, 1), filename, uptodate
+
+    def list_templates(self) -> list[str]:
+        return ["page.html"]
+
+
 def add_template_folders(settings: dict[str, Any]) -> None:
-    """The tutor's and NativeAuthenticator's page templates, in both of JupyterHub's
-    template environments (NativeAuthenticator adds its own to the asynchronous one only,
-    and error pages are rendered with the other)."""
+    """The tutor's and NativeAuthenticator's page templates, and page.html in the page's
+    language (PageLanguageLoader), in both of JupyterHub's template environments
+    (NativeAuthenticator adds its own to the asynchronous one only, and error pages are
+    rendered with the other)."""
     for key in ("jinja2_env", "jinja2_env_sync"):
         env = settings.get(key)
         if env is not None and not getattr(env, "tutor_templates_added", False):
             folders = [str(TEMPLATES), NATIVE_TEMPLATES]
-            env.loader = ChoiceLoader([env.loader, FileSystemLoader(folders)])
+            env.loader = ChoiceLoader(
+                [PageLanguageLoader(env.loader), env.loader, FileSystemLoader(folders)]
+            )
             env.tutor_templates_added = True
 
 
@@ -281,9 +316,10 @@ def _argument_or_empty(handler: Any, name: str) -> str:
 
 
 class _ClearErrors:
-    """Mixed into the hub's form pages: an error no handler expected becomes JupyterHub's
-    error page with status 400, not a bare 500 (tornado still logs it with its traceback:
-    it is a bug to fix). Expected refusals answer the form with a message instead."""
+    """Mixed into the hub's form pages: an error no handler expected becomes the error
+    page (PageLanguage's) with status 400, not a bare 500 (tornado still logs it with its
+    traceback: it is a bug to fix). Expected refusals answer the form with a message
+    instead."""
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         if status_code >= 500:
@@ -293,19 +329,84 @@ class _ClearErrors:
         super().write_error(status_code, **kwargs)  # type: ignore[misc]
 
 
-class TutorLoginHandler(NativeLoginHandler):  # type: ignore[misc]
-    """The login page: a try that must wait is refused before anything else (429, saying
-    how long); a failed login is 403 and names nothing but "invalid"; a form without a
-    name or password, too long a password, or bytes that are not UTF-8 get 400 and say
-    what is wrong. A successful login leaves a device cookie (see LoginThrottle)."""
+class PageLanguage:
+    """Mixed into the hub's own pages (login, sign-up, changing a password, the teacher's
+    failed logins): the page's language, chosen alike on every one of them, and given to
+    every template the page renders (its error pages too): ``lang`` (page.html's
+    ``<html lang>``, see PageLanguageLoader), ``languages`` (each language's link to this
+    same page), ``form_action`` (this page, keeping its language), and the words the
+    pages share (``hub_words``: [hub-page], ``login_words``: [login])."""
 
     def page_language(self) -> str:
-        """The page's language: ``?lang=`` (the page's language links, kept in the form's
-        address), else the browser's Accept-Language, else ``$TUTOR_LANG`` (or English)."""
+        """The page's language: ``?lang=`` (the language links, kept in the forms'
+        addresses and in the links between the login and sign-up pages), else the
+        browser's Accept-Language, else ``$TUTOR_LANG`` (or English)."""
         return choose_language(
             _argument_or_empty(self, LANGUAGE_PARAMETER) or None,
-            self.request.headers.get("Accept-Language"),
+            self.request.headers.get("Accept-Language"),  # type: ignore[attr-defined]
         )
+
+    @property
+    def template_namespace(self) -> dict[str, Any]:
+        ns: dict[str, Any] = dict(super().template_namespace)  # type: ignore[misc]
+        lang = self.page_language()
+        path = self.request.path  # type: ignore[attr-defined]
+        words = catalog(lang)
+        ns.update(
+            lang=lang,
+            languages=[
+                (code, name, url_concat(path, {LANGUAGE_PARAMETER: code}))
+                for code, name in LANGUAGE_NAMES.items()
+            ],
+            form_action=url_concat(path, {LANGUAGE_PARAMETER: lang}),
+            hub_words=words["hub-page"],
+            login_words=words["login"],
+        )
+        return ns
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """The error page in the page's language: the message a PageError carries, else
+        a word on the status (tornado's and JupyterHub's reasons are English for a
+        developer: the hub's log keeps them)."""
+        if not hasattr(self, "_jupyterhub_user"):  # an error before prepare(), as the hub does
+            self._jupyterhub_user = None
+            self._resolve_roles_and_scopes()  # type: ignore[attr-defined]
+        add_template_folders(self.settings)  # type: ignore[attr-defined]
+        lang = self.page_language()
+        error = kwargs.get("exc_info", (None, None, None))[1]
+        if isinstance(error, PageError):
+            message = error.message
+        elif self.request.method == "POST":  # type: ignore[attr-defined]
+            # A form refused before its handler (an expired XSRF token is a 403): try again.
+            message = text("hub-page.error-400", lang)
+        elif status_code in (400, 403, 404):
+            message = text(f"hub-page.error-{status_code}", lang)
+        else:
+            message = text("hub-page.error-other", lang)
+        self.set_header("Content-Type", "text/html; charset=UTF-8")  # type: ignore[attr-defined]
+        html = self.render_template(  # type: ignore[attr-defined]
+            "tutor-error.html",
+            sync=True,
+            heading=text("hub-page.error-title", lang, status=status_code),
+            message=message,
+        )
+        self.finish(html)  # type: ignore[attr-defined]
+
+
+class PageError(web.HTTPError):
+    """A refusal by one of the hub's own pages, its ``message`` already in the page's
+    language (PageLanguage.write_error shows it)."""
+
+    def __init__(self, status_code: int, message: str) -> None:
+        super().__init__(status_code, "%s", message)
+        self.message = message
+
+
+class HubLoginHandler(PageLanguage, JupyterHubLoginHandler):  # type: ignore[misc]
+    """The hub's login page in the learner's language (tutor-login.html) in place of
+    JupyterHub's login.html, for the authenticators whose login form is JupyterHub's own
+    (the class password, Unix accounts: see TranslatedLogin): a form without a name or a
+    password is 400, a failed login 403, each saying so in the page's language."""
 
     def _render(
         self, login_error: str | None = None, username: str | None = None, **ns: Any
@@ -329,9 +430,9 @@ class TutorLoginHandler(NativeLoginHandler):  # type: ignore[misc]
             form_action=url_concat(login_url, _query(next_url, lang)),
             username=username,
             login_error=login_error,
-            custom_html=self.authenticator.custom_html,
-            enable_signup=self.authenticator.enable_signup,
-            two_factor_auth=self.authenticator.allow_2fa,
+            custom_html=getattr(self.authenticator, "custom_html", ""),
+            enable_signup=getattr(self.authenticator, "enable_signup", False),
+            two_factor_auth=getattr(self.authenticator, "allow_2fa", False),
         )
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
@@ -354,6 +455,46 @@ class TutorLoginHandler(NativeLoginHandler):  # type: ignore[misc]
         self.set_status(status)
         shown = username if len(username) <= 64 else username[:64] + "…"
         self.finish(await self._render(login_error=error, username=shown))
+
+    async def post(self) -> None:
+        name = self.authenticator.normalize_username(_form_text(self, "username").strip())
+        password = _form_text(self, "password")
+        lang = self.page_language()
+        if not name or not password:
+            await self._answer(400, text("login.missing", lang), name)
+            return
+        user = await self.login_user({"username": name, "password": password})
+        if user:
+            self._jupyterhub_user = user
+            self.redirect(self.get_next_url(user))
+            return
+        await self._answer(403, text("login.invalid", lang), name)
+
+
+class TranslatedLogin:
+    """Mixed into an authenticator whose login form is JupyterHub's own: the tutor's
+    login page, in the learner's language, takes its place (HubLoginHandler)."""
+
+    def get_handlers(self, app: Any) -> list[tuple[str, Any]]:
+        theirs = [h for h in super().get_handlers(app) if h[0] != r"/login"]  # type: ignore[misc]
+        return [(r"/login", HubLoginHandler), *theirs]
+
+
+class TutorSharedPasswordAuthenticator(TranslatedLogin, SharedPasswordAuthenticator):  # type: ignore[misc]
+    """JupyterHub's class-password login (``SharedPasswordAuthenticator``: its settings
+    apply) on the tutor's login page, in the learner's language."""
+
+
+class TutorPAMAuthenticator(TranslatedLogin, PAMAuthenticator):  # type: ignore[misc]
+    """JupyterHub's login with Unix accounts (``PAMAuthenticator``, ``LocalAuthenticator``:
+    their settings apply) on the tutor's login page, in the learner's language."""
+
+
+class TutorLoginHandler(HubLoginHandler, NativeLoginHandler):  # type: ignore[misc]
+    """The login page: a try that must wait is refused before anything else (429, saying
+    how long); a failed login is 403 and names nothing but "invalid"; a form without a
+    name or password, too long a password, or bytes that are not UTF-8 get 400 and say
+    what is wrong. A successful login leaves a device cookie (see LoginThrottle)."""
 
     async def post(self) -> None:
         authenticator: TutorAuthenticator = self.authenticator
@@ -393,23 +534,37 @@ class TutorLoginHandler(NativeLoginHandler):  # type: ignore[misc]
         await self._answer(403, error, name)
 
 
-class TutorSignUpHandler(_ClearErrors, NativeSignUpHandler):  # type: ignore[misc]
-    """NativeAuthenticator's sign-up page, which tells a learner whose name the teacher
-    listed that they may log in now (its own message says "sent to the admin" to anyone
-    but an admin, though a listed name is approved at once), says so when a password is
-    too long, and answers every refusal (a form without a name or password too) with
-    400 and its message."""
+class TutorSignUpHandler(_ClearErrors, PageLanguage, NativeSignUpHandler):  # type: ignore[misc]
+    """NativeAuthenticator's sign-up, on the tutor's page in the learner's language
+    (tutor-signup.html, in place of its signup.html; the same form), with every message it
+    can give in the catalogs ([signup]). It tells a learner whose name the teacher listed
+    that they may log in now (NativeAuthenticator says "sent to the admin" to anyone but an
+    admin, though a listed name is approved at once), says so when a password is too long,
+    keeps the name typed after a refusal, and answers every refusal (a form without a name
+    or password too) with 400 and its message."""
 
     _too_long = False
 
+    def render_template(self, name: str, sync: bool = False, **ns: Any) -> Any:
+        # NativeAuthenticator's get() and post() render its own page: the tutor's instead.
+        if name == "signup.html":
+            add_template_folders(self.settings)
+            name = "tutor-signup.html"
+            ns.setdefault("words", catalog(self.page_language())["signup"])
+            if self.request.method == "POST":
+                ns.setdefault("username", _argument_or_empty(self, "username")[:64])
+        return super().render_template(name, sync=sync, **ns)
+
     async def post(self) -> None:
+        if not self.authenticator.enable_signup:
+            raise web.HTTPError(404)
         password = _form_text(self, "signup_password")
         if not _form_text(self, "username").strip() or not password:
             self.set_status(400)
             html = await self.render_template(
                 "signup.html",
                 ask_email=self.authenticator.ask_email_on_signup,
-                result_message="Please enter a name and a password.",
+                result_message=text("signup.missing", self.page_language()),
                 alert="alert-danger",
                 two_factor_auth=self.authenticator.allow_2fa,
                 recaptcha_key=self.authenticator.recaptcha_key,
@@ -420,40 +575,89 @@ class TutorSignUpHandler(_ClearErrors, NativeSignUpHandler):  # type: ignore[mis
         self._too_long = is_too_long(password) or password_bytes(password) is None
         await super().post()
 
-    def get_result_message(self, user: Any, *args: Any) -> tuple[str, str]:
-        alert, message = super().get_result_message(user, *args)
+    def get_result_message(
+        self,
+        user: Any,
+        assume_user_is_human: bool,
+        username_already_taken: bool,
+        confirmation_matches: bool,
+        user_is_admin: bool,
+    ) -> tuple[str, str]:
+        """NativeAuthenticator's answers (the same cases, in its order), in the page's
+        language."""
+        lang = self.page_language()
+        minimum = self.authenticator.minimum_password_length
+        if not assume_user_is_human:
+            alert, message = "alert-danger", text("signup.captcha", lang)
+        elif username_already_taken:
+            alert, message = "alert-danger", text("signup.taken", lang)
+        elif not confirmation_matches:
+            alert, message = "alert-danger", text("signup.mismatch", lang)
+        elif user is None and self._too_long:
+            alert = "alert-danger"
+            message = text("login.too-long", lang, limit=MAX_PASSWORD_BYTES)
+        elif user is None:
+            alert = "alert-danger"
+            if minimum > 0:
+                message = text("signup.refused", lang, minimum=minimum)
+            else:
+                message = text("signup.refused-any-length", lang)
+        elif user.is_authorized or self.authenticator.open_signup or user_is_admin:
+            alert, message = "alert-success", text("signup.done", lang)
+        elif user.login_email_sent:
+            alert, message = "alert-info", text("signup.email-sent", lang)
+        else:
+            alert, message = "alert-info", text("signup.sent", lang)
         if alert == "alert-danger":
             self.set_status(400)  # NativeAuthenticator answers its refusals with 200
-        if user is None and self._too_long and "Something" in message:
-            return alert, TOO_LONG
-        if user is not None and user.is_authorized and alert == "alert-info":
-            alert = "alert-success"
-            message = "The signup was successful! You can now log in with your name and password."
         return alert, message
 
 
-def _password_problem(authenticator: Any, password: str) -> str | None:
-    """Why ``password`` cannot be a new password (None: it can)."""
+def _password_problem(authenticator: Any, password: str, lang: str) -> str | None:
+    """Why ``password`` cannot be a new password, in ``lang`` (None: it can)."""
     if is_too_long(password) or password_bytes(password) is None:
-        return TOO_LONG
+        return text("login.too-long", lang, limit=MAX_PASSWORD_BYTES)
     if not authenticator.is_password_strong(password):
-        return (
-            f"Something went wrong!\nBe sure the new password has at least "
-            f"{authenticator.minimum_password_length} characters and is not too common."
-        )
+        minimum = authenticator.minimum_password_length
+        if minimum > 0:
+            return text("password.weak", lang, minimum=minimum)
+        return text("password.weak-any-length", lang)
     return None
 
 
-class TutorChangePasswordHandler(_ClearErrors, NativeChangePasswordHandler):  # type: ignore[misc]
+class _PasswordPage(PageLanguage):
+    """The tutor's change-password page (tutor-change-password.html, in the page's
+    language) in place of NativeAuthenticator's two."""
+
+    def render_template(self, name: str, sync: bool = False, **ns: Any) -> Any:
+        if name in ("change-password.html", "change-password-admin.html"):
+            add_template_folders(self.settings)  # type: ignore[attr-defined]
+            lang = self.page_language()
+            admin = name == "change-password-admin.html"
+            user_name = ns["user_name"]
+            name = "tutor-change-password.html"
+            ns.update(
+                words=catalog(lang)["password"],
+                admin=admin,
+                heading=text("password.title", lang, name=user_name),
+                intro=text("password.intro-admin", lang, name=user_name)
+                if admin
+                else text("password.intro", lang),
+            )
+        return super().render_template(name, sync=sync, **ns)  # type: ignore[misc]
+
+
+class TutorChangePasswordHandler(_ClearErrors, _PasswordPage, NativeChangePasswordHandler):  # type: ignore[misc]
     """A learner changes their own password (the current one checked with the tutor's
-    scheme, which NativeAuthenticator's page could not read). Wrong current passwords
-    count as failed logins of this browser (someone at a computer left logged in cannot
-    guess faster here than at the login page)."""
+    scheme, which NativeAuthenticator's page could not read), in their language. Wrong
+    current passwords count as failed logins of this browser (someone at a computer left
+    logged in cannot guess faster here than at the login page)."""
 
     @web.authenticated
     async def post(self) -> None:
         user = await self.get_current_user()
         authenticator: TutorAuthenticator = self.authenticator
+        lang = self.page_language()
         old = _form_text(self, "old_password")
         new = _form_text(self, "new_password")
         info = authenticator.get_user(user.name)
@@ -461,25 +665,22 @@ class TutorChangePasswordHandler(_ClearErrors, NativeChangePasswordHandler):  # 
         wait = authenticator.throttle.wait(key)
         status, alert = 400, "alert-danger"
         if info is None:
-            message = "This account's password is not kept by the hub."
+            message = text("password.not-kept", lang)
         elif wait > 0:
             authenticator.log_refused(user.name, client_address(self), key, wait)
             status = 429
-            message = (
-                f"Too many wrong passwords. Please wait {int(wait + 0.999)} seconds before "
-                "trying again."
-            )
+            message = text("password.wait", lang, seconds=int(wait + 0.999))
         elif not await asyncio.to_thread(password_matches, old, info.password):
             authenticator.throttle.failed(key)
-            status, message = 403, "Your current password was incorrect. Please try again."
+            status, message = 403, text("password.incorrect", lang)
         else:
             authenticator.throttle.succeeded(key)
             if new != _form_text(self, "new_password_confirmation"):
-                message = "Your new password didn't match the confirmation. Please try again."
-            elif (problem := _password_problem(authenticator, new)) is None:
+                message = text("password.mismatch", lang)
+            elif (problem := _password_problem(authenticator, new, lang)) is None:
                 authenticator.change_password(user.name, new)
                 status, alert = 200, "alert-success"
-                message = "Your password has been changed successfully!"
+                message = text("password.changed", lang)
             else:
                 message = problem
         self.set_status(status)
@@ -489,24 +690,35 @@ class TutorChangePasswordHandler(_ClearErrors, NativeChangePasswordHandler):  # 
         self.finish(html)
 
 
-class TutorAdminPasswordHandler(_ClearErrors, NativeAdminPasswordHandler):  # type: ignore[misc]
+class TutorAdminPasswordHandler(_ClearErrors, _PasswordPage, NativeAdminPasswordHandler):  # type: ignore[misc]
     """The teacher sets a learner's password (a clear message for one too long)."""
+
+    def _no_account(self, user_name: str) -> PageError:
+        return PageError(404, text("password.no-account", self.page_language(), name=user_name))
+
+    @needs_scope("admin:users")  # type: ignore[untyped-decorator]
+    async def get(self, user_name: str) -> None:
+        if not self.authenticator.user_exists(user_name):
+            raise self._no_account(user_name)
+        html = await self.render_template("change-password-admin.html", user_name=user_name)
+        self.finish(html)
 
     @needs_scope("admin:users")  # type: ignore[untyped-decorator]
     async def post(self, user_name: str) -> None:
+        lang = self.page_language()
         new = _form_text(self, "new_password")
         status, alert = 400, "alert-danger"
         if not self.authenticator.user_exists(user_name):
-            raise web.HTTPError(404, f"no account {user_name!r}")
+            raise self._no_account(user_name)
         if new != _form_text(self, "new_password_confirmation"):
-            message = "The new password didn't match the confirmation. Please try again."
+            message = text("password.mismatch-admin", lang)
         else:
-            problem = _password_problem(self.authenticator, new)
+            problem = _password_problem(self.authenticator, new, lang)
             if problem is None and self.authenticator.change_password(user_name, new):
                 status, alert = 200, "alert-success"
-                message = f"The password for {user_name} has been changed successfully"
+                message = text("password.changed-admin", lang, name=user_name)
             else:
-                message = problem or NOT_PROCESSED
+                message = problem or text("login.not-processed", lang)
         self.set_status(status)
         html = await self.render_template(
             "change-password-admin.html", user_name=user_name, result_message=message, alert=alert
@@ -514,16 +726,33 @@ class TutorAdminPasswordHandler(_ClearErrors, NativeAdminPasswordHandler):  # ty
         self.finish(html)
 
 
-class LoginWaitsHandler(BaseHandler):  # type: ignore[misc]
+def describe_wait(wait: Wait, lang: str) -> str:
+    """Who waits, in the teacher's words.
+
+    >>> describe_wait(Wait("address", "10.0.0.7", 100, 20.0), "en")
+    'names without an account, from address 10.0.0.7'
+    """
+    if wait.kind == ACCOUNT:
+        return text("login-waits.account", lang, name=wait.ident)
+    if wait.kind == DEVICE:
+        device, _, name = wait.ident.rpartition(":")
+        return text("login-waits.device", lang, name=name, device=device)
+    return text("login-waits.address", lang, address=wait.ident)
+
+
+class LoginWaitsHandler(_ClearErrors, PageLanguage, BaseHandler):  # type: ignore[misc]
     """``/hub/login-waits``, the teachers' page: who must wait after failed logins, and
     a button to let each try again now."""
 
     async def _page(self, message: str = "") -> None:
         add_template_folders(self.settings)
+        lang = self.page_language()
         waits = self.authenticator.throttle.waits()
         html = await self.render_template(
             "login-waits.html",
-            waits=[(w, self.authenticator.describe(w)) for w in waits],
+            words=catalog(lang)["login-waits"],
+            intro=text("login-waits.intro", lang, allowed=self.authenticator.name_failures_allowed),
+            waits=[(w, describe_wait(w, lang)) for w in waits],
             message=message,
         )
         self.finish(html)
@@ -534,13 +763,14 @@ class LoginWaitsHandler(BaseHandler):  # type: ignore[misc]
 
     @needs_scope("admin:users")  # type: ignore[untyped-decorator]
     async def post(self) -> None:
+        lang = self.page_language()
         key = _form_text(self, "key")
         if not self.authenticator.throttle.lift(key):
             self.set_status(404)
-            await self._page(f"Nobody was waiting under {key[:80]!r} (already over?).")
+            await self._page(text("login-waits.not-waiting", lang, key=repr(key[:80])))
             return
         self.log.info("Login wait %r lifted by %s", key, self.current_user.name)
-        await self._page("Lifted: the next try is checked at once.")
+        await self._page(text("login-waits.lifted", lang))
 
 
 class TutorAuthenticator(NativeAuthenticator):  # type: ignore[misc]
@@ -649,15 +879,6 @@ class TutorAuthenticator(NativeAuthenticator):  # type: ignore[misc]
             secure=handler.request.protocol == "https",
             samesite="Strict",
         )
-
-    def describe(self, wait: Wait) -> str:
-        """Who waits, in the teacher's words."""
-        if wait.kind == ACCOUNT:
-            return f"{wait.ident} (from browsers that never logged in as {wait.ident})"
-        if wait.kind == DEVICE:
-            device, _, name = wait.ident.rpartition(":")
-            return f"{name} (on one browser that has logged in as {name}: {device})"
-        return f"names without an account, from address {wait.ident}"
 
     def log_refused(self, name: str, address: str, key: tuple[str, str], wait: float) -> None:
         self.log.warning(
