@@ -133,8 +133,8 @@ async def fuzz_kernel(port: int, kernel_id: str, cookies: str) -> dict[str, Any]
     ws = await websocket_connect(request)
     received: list[dict[str, Any]] = []
 
-    async def reply_to(msg_type: str, timeout: float = 60) -> dict[str, Any]:
-        async def first() -> dict[str, Any]:
+    async def first(wanted: Callable[[dict[str, Any]], bool], what: str) -> dict[str, Any]:
+        async def read() -> dict[str, Any]:
             while True:
                 raw = await ws.read_message()
                 assert raw is not None, "the websocket closed"
@@ -142,11 +142,31 @@ async def fuzz_kernel(port: int, kernel_id: str, cookies: str) -> dict[str, Any]
                     continue
                 msg = json.loads(raw)
                 received.append(msg)
-                header_type = msg.get("header", {}).get("msg_type")
-                if msg_type in (msg.get("msg_type"), header_type):
+                if wanted(msg):
                     return msg
 
-        return await within(first(), timeout, f"the kernel's {msg_type}")
+        return await within(read(), 60, what)
+
+    async def reply_to(msg_type: str) -> dict[str, Any]:
+        def of_type(msg: dict[str, Any]) -> bool:
+            return msg_type in (msg.get("msg_type"), msg.get("header", {}).get("msg_type"))
+
+        return await first(of_type, f"the kernel's {msg_type}")
+
+    async def idle_after(request_id: str) -> None:
+        """Until the kernel is idle after the request ``request_id``: IOPub is one ordered
+        stream, so all the kernel said about the messages before it has arrived then (a
+        reply on the shell channel can come before them)."""
+
+        def idle(msg: dict[str, Any]) -> bool:
+            return (
+                msg.get("msg_type") == "status"
+                and msg.get("content", {}).get("execution_state") == "idle"
+                and msg.get("parent_header", {}).get("msg_id") == request_id
+            )
+
+        if not any(idle(msg) for msg in received):  # it may come before the reply
+            await first(idle, "the kernel idle after its last request")
 
     await ws.write_message(message("comm_info_request", {}))
     comms = (await reply_to("comm_info_reply"))["content"]["comms"]
@@ -161,6 +181,7 @@ async def fuzz_kernel(port: int, kernel_id: str, cookies: str) -> dict[str, Any]
     # The kernel still answers, after everything before it.
     await ws.write_message(message("kernel_info_request", {}))
     info = await reply_to("kernel_info_reply")
+    await idle_after(info["parent_header"]["msg_id"])
     ws.close()
     # The binary protocol the pages' own scripts use.
     request.url = request.url.replace("session_id=fuzz", "session_id=fuzz-v1")
@@ -206,6 +227,10 @@ def test_a_tampered_browser_gets_refusals_and_the_kernel_goes_on(
         time.sleep(0.2)
     log = app.log()[offset:]
     assert "Traceback" not in log and "Exception in comm_msg" not in log, log[-3000:]
+    assert "No such comm target" not in log, log[-3000:]
+    # the comm opening of an unknown target is refused by the kernel (the one naming no
+    # target, by the server already)
+    assert log.count("refused a comm_open: no comm target 'nope'") == 1, log[-3000:]
     # Five of each widget's eight messages are refused by the kernel, one ("no data
     # object") by the server already, with most of FRAMES and V1_FRAMES.
     refused = log.count("refused a message to a")

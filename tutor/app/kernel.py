@@ -8,8 +8,9 @@ libraries log their errors (e.g. ``comm``'s "Exception in comm_msg") to ``sys.st
 which the kernel also forwards to the browser. Here both go to the kernel's own standard
 error, which is the server's log, and the browser gets an ``error`` message whose only
 content is the tutor's short message (``ename`` ``TutorError``), which the page's
-script (``static/tutor-page.js``) shows. A widget message that a page could not have sent
-(:func:`widget_message_problem`) is refused with one line in the log instead.
+script (``static/tutor-page.js``) shows. A widget message or a comm opening that a page
+could not have sent (:func:`widget_message_problem`, :func:`comm_open_problem`) is refused
+with one line in the log instead.
 
 The app's kernel spec (``tutor/app/jupyter/kernels/python3``, first on the app's
 ``JUPYTER_PATH``) starts it as ``python -m tutor.app.kernel -f <connection file>``. In
@@ -137,6 +138,46 @@ def guard_widget_messages() -> None:
     Widget._handle_msg = guarded
 
 
+def comm_open_problem(targets: Any, msg: Any) -> str | None:
+    """Why a browser's ``comm_open`` cannot open a comm, or ``None``: its content must name
+    a comm id and a target the kernel has (the widget managers open ``jupyter.widget...``
+    comms). Any other made the comm manager log an error (an unknown target) or raise (no
+    target named): the page was told "Something went wrong".
+
+    >>> targets = {"jupyter.widget": print}
+    >>> comm_open_problem(targets, {"content": {"comm_id": "a1", "target_name": "jupyter.widget"}})
+    >>> comm_open_problem(targets, {"content": {"comm_id": "a1", "target_name": "nope"}})
+    "no comm target 'nope'"
+    >>> comm_open_problem(targets, {"content": {"comm_id": "x"}})
+    'no comm target None'
+    """
+    content = msg.get("content") if isinstance(msg, dict) else None
+    if not isinstance(content, dict):
+        return "its content is not an object"
+    comm_id, target = content.get("comm_id"), content.get("target_name")
+    if not isinstance(comm_id, str) or not comm_id:
+        return f"comm_id {_short(comm_id)} is not a comm's id"
+    if not isinstance(target, str) or target not in targets:
+        return f"no comm target {_short(target)}"
+    return None
+
+
+def guard_comm_opens(kernel: Any) -> None:
+    """Let the kernel open only comms :func:`comm_open_problem` finds nothing wrong with;
+    any other is refused with one line in the server's log."""
+    open_comm = kernel.shell_handlers["comm_open"]
+    targets = kernel.comm_manager.targets
+
+    def guarded(stream: Any, ident: Any, msg: Any) -> None:
+        problem = comm_open_problem(targets, msg)
+        if problem is not None:
+            log.warning("refused a comm_open: %s", problem)
+            return
+        open_comm(stream, ident, msg)
+
+    kernel.shell_handlers["comm_open"] = guarded
+
+
 def install(shell: Any) -> None:
     """Keep tracebacks in the server's log and send the page the short message instead.
     ``shell`` is the kernel's ``ZMQInteractiveShell``."""
@@ -162,6 +203,7 @@ def install(shell: Any) -> None:
     shell._showtraceback = show_traceback
     root.addHandler(_PageNotice(tell_page))
     guard_widget_messages()
+    guard_comm_opens(shell.kernel)
     # ipywidgets registers its comm targets when it is imported in a running kernel; a
     # forked kernel (tutor.app.forked_kernels) imported it before it was one.
     import ipywidgets
