@@ -370,3 +370,50 @@ def test_the_loader_carries_a_name_of_its_build_that_changes_with_what_python_is
         (tmp_path / changed).write_bytes(b"another " + changed.encode())
         names.add(build.stamp_loader(tmp_path))
     assert len(names) == 3
+
+
+# -- the kernel's worker, started with the page (tutor/site/page.js, loader.js) ---------------
+
+# How JupyterLite's PyodideKernel makes its worker, as its minified chunk says it (0.6.1).
+MAKES_WORKER = (
+    b"initWorker(e){return crossOriginIsolated?new Worker(new URL(n.p+n.u(620),n.b),"
+    b"{type:void 0}):new Worker(new URL(n.p+n.u(352),n.b),{type:void 0})}"
+)
+
+
+def test_the_build_finds_the_kernel_s_worker_script_of_the_installed_extension() -> None:
+    import sys
+
+    extension = Path(sys.prefix) / "share/jupyter/labextensions" / build.KERNEL_EXTENSION
+    found = build.kernel_worker_script(extension)
+    assert found is not None, "the installed kernel makes its worker another way"
+    relative = found.removeprefix(f"./extensions/{build.KERNEL_EXTENSION}/")
+    script = extension / relative
+    assert script.is_file() and b"initRuntime" in script.read_bytes()
+    config = build.page_config(found)["jupyter-config-data"]
+    assert config[build.KERNEL_WORKER_SETTING] == found
+
+
+@pytest.mark.parametrize(
+    ("chunks", "expected"),
+    [
+        ({"592.aa.js": MAKES_WORKER, "352.0f.js": b"", "620.1e.js": b""}, "352.0f.js"),
+        # another way of making it, or its script not there: no early start
+        ({"592.aa.js": b"new Worker(new URL(n.p+n.u(352),n.b))", "352.0f.js": b""}, None),
+        ({"592.aa.js": MAKES_WORKER, "620.1e.js": b""}, None),
+        ({"592.aa.js": MAKES_WORKER, "352.0f.js": b"", "352.1e.js": b""}, None),
+    ],
+)
+def test_the_kernel_s_worker_script_is_named_only_when_found_as_expected(
+    tmp_path: Path, chunks: dict[str, bytes], expected: str | None
+) -> None:
+    static = tmp_path / "static"
+    static.mkdir()
+    for name, content in chunks.items():
+        (static / name).write_bytes(content)
+    found = build.kernel_worker_script(tmp_path)
+    if expected is None:
+        assert found is None
+        assert build.KERNEL_WORKER_SETTING not in build.page_config(found)["jupyter-config-data"]
+    else:
+        assert found == f"./extensions/{build.KERNEL_EXTENSION}/static/{expected}"

@@ -30,6 +30,15 @@
 // imported: Pyodide can only snapshot a heap whose Python holds no JavaScript objects
 // but its own globals, and the kernel's import takes some (pyodide_js's loader).
 //
+// The start begins with the page (issue 20). Voici's front end takes about a second on the
+// page's thread before it makes the kernel's worker; page.js makes that worker at once
+// instead, with this script as its script and the kernel's options in its name
+// (EARLY_START): this script then starts the runtime (and on a first visit the imports and
+// the snapshot) and imports JupyterLite's own worker script, and page.js hands the worker
+// to JupyterLite when it asks for it. The kernel then imports this script again and calls
+// loadPyodide, which returns the start already under way if its options are the ones it
+// began with; else (or if that start failed) it starts afresh, as without an early start.
+//
 // Also loaded by Node.js (benchmarks/pyodide_phases.mjs), which uses its installArchive.
 (function (scope) {
   "use strict";
@@ -58,6 +67,9 @@
     "del _kernel_mocks",
     "import IPython, ipywidgets, anywidget, tutor.display",
   ].join("\n");
+  // The name page.js gives the kernel's worker it starts early: this, then the JSON of
+  // { options: what the kernel will pass to loadPyodide, worker: JupyterLite's script }.
+  const EARLY_START = "tutor-early-start:";
   const BLOCK = 512; // a tar header, and the unit its contents are padded to
   const INVALIDATE_FOLDER_CACHES = [
     "import sys",
@@ -173,11 +185,18 @@
     });
   }
 
-  async function snapshotStore(mode) {
+  // One request on the snapshots' store, made by ``operation(store)``; the connection is
+  // closed once it is answered (an open one would hold off a new build's upgrade).
+  async function onSnapshots(mode, operation) {
     const opening = indexedDB.open(SNAPSHOT_DATABASE, 1);
     opening.onupgradeneeded = () => opening.result.createObjectStore(SNAPSHOT_STORE);
     const database = await request(opening);
-    return database.transaction(SNAPSHOT_STORE, mode).objectStore(SNAPSHOT_STORE);
+    try {
+      const store = database.transaction(SNAPSHOT_STORE, mode).objectStore(SNAPSHOT_STORE);
+      return await request(operation(store));
+    } finally {
+      database.close(); // closes once its transaction is done
+    }
   }
 
   // Whether ``bytes`` look like what Pyodide 0.27's makeMemorySnapshot makes (its magic
@@ -193,7 +212,7 @@
   // This build's snapshot, or null (none kept, another build's, or no IndexedDB).
   async function readSnapshot() {
     if (typeof indexedDB === "undefined") return null;
-    const record = await request((await snapshotStore("readonly")).get(SNAPSHOT_KEY));
+    const record = await onSnapshots("readonly", (store) => store.get(SNAPSHOT_KEY));
     if (!record || record.build !== SITE_BUILD || !(record.heap instanceof Blob)) {
       return null;
     }
@@ -206,11 +225,11 @@
 
   async function keepSnapshot(bytes) {
     const record = { build: SITE_BUILD, heap: new Blob([bytes]) };
-    await request((await snapshotStore("readwrite")).put(record, SNAPSHOT_KEY));
+    await onSnapshots("readwrite", (store) => store.put(record, SNAPSHOT_KEY));
   }
 
   async function forgetSnapshot() {
-    await request((await snapshotStore("readwrite")).delete(SNAPSHOT_KEY));
+    await onSnapshots("readwrite", (store) => store.delete(SNAPSHOT_KEY));
   }
 
   // Pyodide checks that the heap's JavaScript side is as a fresh start left it, and its
@@ -281,7 +300,7 @@
     return pyodide;
   }
 
-  async function loadPyodide(options) {
+  async function startRuntime(options) {
     mark("loader started");
     const indexURL = options.indexURL;
     const archive = fetchArchive(indexURL + SITE_PACKAGES_ARCHIVE);
@@ -307,6 +326,53 @@
     return start(pyodideLoad, options, archive, typeof indexedDB !== "undefined");
   }
 
+  // The options as text that does not depend on the order of their keys.
+  function canonical(value) {
+    if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+    if (value && typeof value === "object") {
+      const keys = Object.keys(value).sort();
+      return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(",")}}`;
+    }
+    return JSON.stringify(value);
+  }
+
+  // What the kernel calls: the early start (see the top) if there is one with these
+  // options, else a start of its own.
+  async function loadPyodide(options) {
+    mark("kernel asked");
+    const early = scope.tutorEarlyStart;
+    if (early && !early.taken) {
+      early.taken = true;
+      if (early.options === canonical(options)) {
+        try {
+          const pyodide = await early.started;
+          mark("early start taken");
+          return pyodide;
+        } catch (error) {
+          console.warn(`the runtime starts again (its early start failed: ${error.message})`);
+        }
+      } else {
+        console.warn("the runtime starts afresh (the early start had other options)");
+      }
+    }
+    return startRuntime(options);
+  }
+
+  // In the worker page.js starts early (see the top): the start, then JupyterLite's worker
+  // script, which from then on answers the page; then page.js is told the worker is ready
+  // for the kernel (it makes a worker of its own for it otherwise). Once only: the kernel
+  // imports this script again.
+  function startEarly() {
+    const name = typeof scope.name === "string" ? scope.name : "";
+    if (!name.startsWith(EARLY_START) || scope.tutorEarlyStart) return;
+    const { options, worker } = JSON.parse(name.slice(EARLY_START.length));
+    const started = startRuntime(options);
+    started.catch(() => {}); // the kernel's loadPyodide sees it, and starts again
+    scope.tutorEarlyStart = { options: canonical(options), started, taken: false };
+    importScripts(worker);
+    scope.postMessage({ tutorEarlyStart: "ready" });
+  }
+
   if (typeof module === "object" && module.exports) {
     module.exports = {
       SITE_PACKAGES_ARCHIVE,
@@ -320,5 +386,8 @@
     };
   } else {
     scope.loadPyodide = loadPyodide;
+    if (typeof WorkerGlobalScope !== "undefined" && scope instanceof WorkerGlobalScope) {
+      startEarly();
+    }
   }
 })(typeof self !== "undefined" ? self : globalThis);

@@ -23,6 +23,10 @@
 //    navigator.serviceWorker is missing. A stand-in whose register() fails makes JupyterLite
 //    go on without one, as it does when a registration fails, so every page takes the same
 //    path on every origin (and the checks on 127.0.0.1 stand for the intranet).
+//
+// And one thing is sooner: the kernel's worker is made here, at once, not when Voici's
+// front end has loaded (about a second later, on this thread), so that Python starts beside
+// the front end (tutor/site/loader.js says how; startKernelEarly below).
 (function () {
   "use strict";
 
@@ -41,6 +45,64 @@
 
   const KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel";
   const PYODIDE_LOADER = "tutorPyodideLoader"; // tutor/site/build.py, PYODIDE_LOADER_SETTING
+  const KERNEL_WORKER = "tutorKernelWorker"; // tutor/site/build.py, KERNEL_WORKER_SETTING
+  const EARLY_START = "tutor-early-start:"; // tutor/site/loader.js, EARLY_START
+
+  // The kernel's worker, started now: its script is the site's loader, which starts
+  // loadPyodide with the options the kernel will pass (JupyterLite's PyodideKernel:
+  // indexURL, the pyodideUrl's folder, then loadPyodideOptions), then imports JupyterLite's
+  // worker script ``workerUrl``. When JupyterLite makes a Worker of that script, it gets
+  // this one, once, if its script has run to the end (it says "ready"); else this one is
+  // ended and JupyterLite's is made as usual, as is every other Worker. Not on a
+  // cross-origin isolated page, whose kernel is another worker script.
+  function startKernelEarly(workerUrl, kernel) {
+    const PageWorker = window.Worker;
+    if (typeof PageWorker !== "function" || window.crossOriginIsolated) return;
+    const loader = kernel.pyodideUrl;
+    const options = Object.assign(
+      { indexURL: loader.slice(0, loader.lastIndexOf("/") + 1) },
+      kernel.loadPyodideOptions
+    );
+    let early = null;
+    let ready = false;
+    try {
+      const name = EARLY_START + JSON.stringify({ options, worker: workerUrl });
+      early = new PageWorker(loader, { name });
+    } catch (error) {
+      console.warn(`the kernel starts when the page asks for it (${error.message})`);
+      return;
+    }
+    const started = early;
+    const whenReady = (event) => {
+      if (event.data && event.data.tutorEarlyStart === "ready") {
+        ready = true;
+        started.removeEventListener("message", whenReady);
+      }
+    };
+    started.addEventListener("message", whenReady);
+    started.addEventListener("error", () => {
+      if (early === started) { // not yet handed to JupyterLite: never will be
+        early.terminate();
+        early = null;
+        window.Worker = PageWorker;
+      }
+    });
+    const kernelPath = new URL(workerUrl).pathname;
+    function KernelWorker(url, workerOptions) {
+      if (early && new URL(String(url), window.location.href).pathname === kernelPath) {
+        // when the front end asked for the kernel (the benchmark's breakdown, a test)
+        performance.mark("tutor-page: kernel's worker asked for");
+        const worker = early;
+        early = null;
+        window.Worker = PageWorker;
+        if (ready) return worker;
+        worker.terminate();
+      }
+      return new PageWorker(url, workerOptions);
+    }
+    KernelWorker.prototype = PageWorker.prototype;
+    window.Worker = KernelWorker;
+  }
   const node = document.getElementById("jupyter-config-data");
   if (node) {
     const config = JSON.parse(node.textContent);
@@ -69,6 +131,9 @@
     plugins[KERNEL_PLUGIN] = kernel;
     config.litePluginSettings = plugins;
     node.textContent = JSON.stringify(config);
+    if (config[KERNEL_WORKER] && config[PYODIDE_LOADER]) {
+      startKernelEarly(absolute(config[KERNEL_WORKER]), kernel);
+    }
   }
 
   // -- a page being left sends nothing more to its kernel --------------------------------
