@@ -19,7 +19,12 @@ import pytest
 
 from tutor.resources import notebooks_dir
 from tutor.rules.cards import Suit
-from tutor.site.build import PAGE_STYLESHEETS, SHARED_STYLESHEET, SITE_PACKAGES_ARCHIVE
+from tutor.site.build import (
+    KERNEL_WORKER_SETTING,
+    PAGE_STYLESHEETS,
+    SHARED_STYLESHEET,
+    SITE_PACKAGES_ARCHIVE,
+)
 from tutor.teaching.explain import card_name, suit_name
 from tutor.teaching.language import LANGUAGE_NAMES
 from tutor.teaching.lesson_loader import load_lesson
@@ -466,21 +471,31 @@ OTHER_EARLY_OPTIONS = """(() => {
 })();"""
 
 
+def _kernel_worker_script(site: StaticSite) -> str:
+    """The file name of JupyterLite's kernel worker script, as the site's pages name it."""
+    page = (site.folder / "voici" / "render" / "08_worked_example.html").read_text("utf-8")
+    found = re.search(rf'"{KERNEL_WORKER_SETTING}": "([^"]+)"', page)
+    assert found, "the page config names no kernel worker script"
+    return found.group(1).rsplit("/", 1)[1]
+
+
 @pytest.mark.parametrize(
-    "failing", ["the loader missing", "JupyterLite's worker script missing", "other options"]
+    "failing",
+    ["the loader missing", "JupyterLite's worker script missing, late", "other options"],
 )
 def test_a_page_whose_early_start_fails_starts_its_kernel_as_it_would_without(
     site: StaticSite, learner: tuple[Any, SiteLog], failing: str
 ) -> None:
-    """The early start's ways back: its script not served (the worker is ended and the
-    front end makes its own), or begun with options the kernel does not ask for (the
-    kernel's own start, with the page's language, in the same worker)."""
+    """The early start's ways back: its script not served, before the front end asks for
+    the kernel (the worker is ended, the front end makes its own) or after (what the front
+    end sent it goes to a worker made in its place), or begun with options the kernel
+    does not ask for (the kernel's own start, with the page's language, in that worker)."""
     context, log = learner
     refused: list[str] = []
+    held: list[Any] = []
     if failing == "other options":
         context.add_init_script(OTHER_EARLY_OPTIONS)
-    else:
-        script = "tutor-loader.js" if failing == "the loader missing" else "static/352.*.js"
+    elif failing == "the loader missing":
 
         def refuse_first(route: Any) -> None:
             if refused:
@@ -489,9 +504,26 @@ def test_a_page_whose_early_start_fails_starts_its_kernel_as_it_would_without(
                 refused.append(route.request.url)
                 route.fulfill(status=404, body="")
 
-        context.route(f"**/{script}", refuse_first)
+        context.route("**/tutor-loader.js", refuse_first)
+    else:  # the early worker's request only: the kernel's own adds a query (?v=)
+        context.route(f"**/{_kernel_worker_script(site)}", lambda route: held.append(route))
+    expect = _expect()
     page = context.new_page()
-    _worked_example_one_step_on(page, site, "en", 0)  # English: the kernel's options
+    page.goto(site.page_url("08_worked_example.ipynb", "lang=en"))
+    if held:  # answered once the front end has asked for the kernel's worker
+        wait_until(
+            lambda: "kernel's worker asked for" in dict(page.evaluate(PAGE_MARKS)),
+            LOAD_TIMEOUT,
+            "the front end asking for the kernel's worker",
+        )
+        held[0].fulfill(status=404, body="")
+        refused.append(held[0].request.url)
+    steps = worked_example("en").steps  # English: the kernel's options
+    title = page.locator(".tutor-step-page h3")
+    expect(title).to_have_text(steps[0].title, timeout=LOAD_TIMEOUT)
+    page.locator("button.tutor-step-next").click()
+    expect(title).to_have_text(steps[1].title)
+    _no_error_shown(page)
     marks = _kernel_marks(page)
     assert "early start taken" not in dict(marks)
     starts = [when for name, when in marks if name == "loader started"]
@@ -499,7 +531,7 @@ def test_a_page_whose_early_start_fails_starts_its_kernel_as_it_would_without(
     if failing == "other options":  # the early start, then the kernel's own, in one worker
         assert len(starts) == 2 and len(asked) == 1 and starts[0] < asked[0] < starts[1]
     else:  # the early worker ended: the kernel's own started when it asked
-        assert len(refused) == 1
+        assert len(refused) == 1 and len(held) <= 1
         assert [name for name, _ in marks[:2]] == ["kernel asked", "loader started"]
     assert log.outside == []
     refusal = "Failed to load resource: the server responded with a status of 404"

@@ -51,10 +51,10 @@
   // The kernel's worker, started now: its script is the site's loader, which starts
   // loadPyodide with the options the kernel will pass (JupyterLite's PyodideKernel:
   // indexURL, the pyodideUrl's folder, then loadPyodideOptions), then imports JupyterLite's
-  // worker script ``workerUrl``. When JupyterLite makes a Worker of that script, it gets
-  // this one, once, if its script has run to the end (it says "ready"); else this one is
-  // ended and JupyterLite's is made as usual, as is every other Worker. Not on a
-  // cross-origin isolated page, whose kernel is another worker script.
+  // worker script ``workerUrl`` and says "ready". When JupyterLite makes a Worker of that
+  // script, it gets this one, once (through a KernelWorkerHandle: the worker may not be
+  // ready yet); if it failed before, JupyterLite's is made as usual, as is every other
+  // Worker. Not on a cross-origin isolated page, whose kernel is another worker script.
   function startKernelEarly(workerUrl, kernel) {
     const PageWorker = window.Worker;
     if (typeof PageWorker !== "function" || window.crossOriginIsolated) return;
@@ -63,8 +63,7 @@
       { indexURL: loader.slice(0, loader.lastIndexOf("/") + 1) },
       kernel.loadPyodideOptions
     );
-    let early = null;
-    let ready = false;
+    let early;
     try {
       const name = EARLY_START + JSON.stringify({ options, worker: workerUrl });
       early = new PageWorker(loader, { name });
@@ -72,37 +71,84 @@
       console.warn(`the kernel starts when the page asks for it (${error.message})`);
       return;
     }
-    const started = early;
-    const whenReady = (event) => {
-      if (event.data && event.data.tutorEarlyStart === "ready") {
-        ready = true;
-        started.removeEventListener("message", whenReady);
+    let handle = null; // JupyterLite's, once it asked
+    let state = "starting"; // then "ready" or "failed"
+    early.addEventListener("message", function whenReady(event) {
+      if (event.data && event.data.tutorEarlyStart === "ready" && state === "starting") {
+        state = "ready";
+        early.removeEventListener("message", whenReady);
+        if (handle) handle.use(early);
       }
-    };
-    started.addEventListener("message", whenReady);
-    started.addEventListener("error", () => {
-      if (early === started) { // not yet handed to JupyterLite: never will be
-        early.terminate();
-        early = null;
+    });
+    early.addEventListener("error", () => {
+      if (state !== "starting") return; // an error of the kernel's, once it runs
+      state = "failed";
+      early.terminate();
+      if (handle) {
+        handle.use(new PageWorker(handle.url, handle.options));
+      } else {
         window.Worker = PageWorker;
       }
     });
     const kernelPath = new URL(workerUrl).pathname;
     function KernelWorker(url, workerOptions) {
-      if (early && new URL(String(url), window.location.href).pathname === kernelPath) {
+      if (new URL(String(url), window.location.href).pathname === kernelPath) {
+        window.Worker = PageWorker; // once
         // when the front end asked for the kernel (the benchmark's breakdown, a test)
         performance.mark("tutor-page: kernel's worker asked for");
-        const worker = early;
-        early = null;
-        window.Worker = PageWorker;
-        if (ready) return worker;
-        worker.terminate();
+        handle = new KernelWorkerHandle(early, url, workerOptions);
+        if (state === "ready") handle.use(early);
+        return handle;
       }
       return new PageWorker(url, workerOptions);
     }
     KernelWorker.prototype = PageWorker.prototype;
     window.Worker = KernelWorker;
   }
+
+  // The kernel's worker as JupyterLite uses it (addEventListener, postMessage, terminate;
+  // comlink's endpoint): its messages wait until the early worker is ready, then go to it,
+  // or to the worker made in its place if it failed (its listeners move there too).
+  class KernelWorkerHandle extends EventTarget {
+    constructor(worker, url, options) {
+      super();
+      this.worker = worker;
+      this.url = url;
+      this.options = options;
+      this.waiting = []; // [message, transfer] until use(); then null
+      this.listening = []; // [type, listener, options]
+    }
+    use(worker) {
+      if (this.worker !== worker) {
+        for (const [type, listener, options] of this.listening) {
+          this.worker.removeEventListener(type, listener, options);
+          worker.addEventListener(type, listener, options);
+        }
+        this.worker = worker;
+      }
+      const waiting = this.waiting;
+      this.waiting = null;
+      if (this.terminated) worker.terminate();
+      else for (const [message, transfer] of waiting) worker.postMessage(message, transfer);
+    }
+    addEventListener(type, listener, options) {
+      this.listening.push([type, listener, options]);
+      this.worker.addEventListener(type, listener, options);
+    }
+    removeEventListener(type, listener, options) {
+      this.listening = this.listening.filter(([t, l]) => t !== type || l !== listener);
+      this.worker.removeEventListener(type, listener, options);
+    }
+    postMessage(message, transfer) {
+      if (this.waiting) this.waiting.push([message, transfer || []]);
+      else this.worker.postMessage(message, transfer || []);
+    }
+    terminate() {
+      this.terminated = true;
+      this.worker.terminate();
+    }
+  }
+
   const node = document.getElementById("jupyter-config-data");
   if (node) {
     const config = JSON.parse(node.textContent);
