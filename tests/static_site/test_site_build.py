@@ -390,8 +390,7 @@ def test_the_build_finds_the_kernel_s_worker_script_of_the_installed_extension()
     relative = found.removeprefix(f"./extensions/{build.KERNEL_EXTENSION}/")
     script = extension / relative
     assert script.is_file() and b"initRuntime" in script.read_bytes()
-    config = build.page_config(found)["jupyter-config-data"]
-    assert config[build.KERNEL_WORKER_SETTING] == found
+    assert build.page_config()["jupyter-config-data"][build.KERNEL_WORKER_SETTING] == found
 
 
 @pytest.mark.parametrize(
@@ -405,7 +404,7 @@ def test_the_build_finds_the_kernel_s_worker_script_of_the_installed_extension()
     ],
 )
 def test_the_kernel_s_worker_script_is_named_only_when_found_as_expected(
-    tmp_path: Path, chunks: dict[str, bytes], expected: str | None
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, chunks: dict[str, bytes], expected: str | None
 ) -> None:
     static = tmp_path / "static"
     static.mkdir()
@@ -414,6 +413,7 @@ def test_the_kernel_s_worker_script_is_named_only_when_found_as_expected(
     found = build.kernel_worker_script(tmp_path)
     if expected is None:
         assert found is None
-        assert build.KERNEL_WORKER_SETTING not in build.page_config(found)["jupyter-config-data"]
+        monkeypatch.setattr(build, "kernel_worker_script", lambda extension: found)
+        assert build.KERNEL_WORKER_SETTING not in build.page_config()["jupyter-config-data"]
     else:
         assert found == f"./extensions/{build.KERNEL_EXTENSION}/static/{expected}"

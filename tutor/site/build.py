@@ -586,10 +586,13 @@ def kernel_worker_script(extension: Path) -> str | None:
     return f"./extensions/{KERNEL_EXTENSION}/static/{files[0]}"
 
 
-def page_config(kernel_worker: str | None = None) -> dict[str, Any]:
+def page_config() -> dict[str, Any]:
     """The page config every page carries (jupyter-lite.json); page.js completes it and,
-    given the ``kernel_worker`` script (:func:`kernel_worker_script`), starts the kernel
-    with the page."""
+    when it names the kernel's worker script (:func:`kernel_worker_script`), starts the
+    kernel with the page."""
+    kernel_worker = kernel_worker_script(
+        Path(sys.prefix) / "share/jupyter/labextensions" / KERNEL_EXTENSION
+    )
     early_start = {KERNEL_WORKER_SETTING: kernel_worker} if kernel_worker else {}
     return {
         "jupyter-lite-schema-version": 0,
@@ -723,8 +726,7 @@ def build_site(
         (wheels_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
         site_packages_archive(wheels_dir, lock, wheels_dir / SITE_PACKAGES_ARCHIVE)
         stamp_loader(wheels_dir)
-        config = page_config(kernel_worker_script(kernel_extension))
-        (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=1))
+        (lite / "jupyter-lite.json").write_text(json.dumps(page_config(), indent=1))
 
         # 2. the notebooks and the template
         contents = work / "contents"

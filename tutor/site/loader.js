@@ -34,8 +34,8 @@
 // page's thread before it makes the kernel's worker; page.js makes that worker at once
 // instead, with this script as its script and the kernel's options in its name
 // (EARLY_START): this script then starts the runtime (and on a first visit the imports and
-// the snapshot) and imports JupyterLite's own worker script, and page.js hands the worker
-// to JupyterLite when it asks for it. The kernel then imports this script again and calls
+// the snapshot) and imports JupyterLite's own worker script; page.js hands the worker to
+// JupyterLite when it asks for it. The kernel then imports this script again and calls
 // loadPyodide, which returns the start already under way if its options are the ones it
 // began with; else (or if that start failed) it starts afresh, as without an early start.
 //
@@ -360,8 +360,8 @@
 
   // In the worker page.js starts early (see the top): the start, then JupyterLite's worker
   // script, which from then on answers the page; then page.js is told the worker is ready
-  // for the kernel (it makes a worker of its own for it otherwise). Once only: the kernel
-  // imports this script again.
+  // for the kernel's messages (if this fails first, page.js makes another worker for
+  // them). Once only: the kernel imports this script again.
   function startEarly() {
     const name = typeof scope.name === "string" ? scope.name : "";
     if (!name.startsWith(EARLY_START) || scope.tutorEarlyStart) return;
