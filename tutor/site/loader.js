@@ -149,7 +149,9 @@
   // IPython's __init__ imports its terminal's embed(), which brings prompt_toolkit and
   // wcwidth (about 150 modules, 0.2-0.3 CPU-s in the browser) that a kernel in a worker
   // never uses. That one module is put in place as a stand-in that imports the real one
-  // when anything of it is first used, so everything of IPython still works.
+  // when anything of it is first used, so everything of IPython still works. It has no
+  // dunder names: Python 3.12's import asks it for __path__ on IPython's
+  // `from .terminal.embed import embed`, which would otherwise import the real one then.
   const LAZY_TERMINAL_EMBED = [
     "import importlib, sys, types",
     "def _lazy(name):",
@@ -158,8 +160,12 @@
     "        if sys.modules.get(name) is stand_in:",
     "            del sys.modules[name]",
     "        return importlib.import_module(name)",
+    "    def attribute_of_real(attribute):",
+    "        if attribute.startswith('__'):  # the import system's probes, e.g. __path__",
+    "            raise AttributeError(attribute)",
+    "        return getattr(real(), attribute)",
     "    stand_in.embed = lambda *args, **keys: real().embed(*args, **keys)",
-    "    stand_in.__getattr__ = lambda attribute: getattr(real(), attribute)",
+    "    stand_in.__getattr__ = attribute_of_real",
     "    sys.modules[name] = stand_in",
     "_lazy('IPython.terminal.embed')",
     "del _lazy",
