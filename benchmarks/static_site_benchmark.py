@@ -20,11 +20,13 @@
 
 3. The worked example's Next usable, first and second visit, on the site (gzip) and in
    the app: seconds from asking for the page to its Next button enabled (then pressed
-   until step 2 shows), the bytes the server sent, and on the site the parts, from the
-   marks the site's loader leaves in the kernel's worker: the front end until the loader
-   starts, the runtime's start (or on a second visit the restore of the memory snapshot
-   the first kept), the packages' install, the imports every page makes (first visit),
-   and the rest (the kernel's import, the notebook's run, the drawing).
+   until the next step shows), the bytes the server sent, and on the site when each part
+   ended since the page was asked for, from the marks the site's loader leaves in the
+   kernel's worker and its page script in the page (the parts overlap: the runtime starts
+   with the page, beside Voici's front end): the runtime's start (or on a second visit the
+   restore of the memory snapshot the first kept), the packages' install, the imports
+   every page makes (first visit), the front end's asking for the kernel, and Next usable
+   (the kernel's import, the notebook's run, the drawing).
    ``--worked-only`` runs this part (and 4) alone.
 4. The site's Python phase by phase (the worked example): the site's own Pyodide under
    Node.js (``pyodide_phases.mjs``: the same WebAssembly on the same V8 as Chromium), as
@@ -260,8 +262,12 @@ async def working_quiz(page: Any, url: str, deadline: float) -> float:
 # The site's loader marks its steps in the kernel's worker (tutor/site/loader.js, mark):
 # "loader started", then "runtime started" (a fresh start) or "runtime restored" (from the
 # memory snapshot a first visit kept), "packages in", and on a fresh start "imports done"
-# (what every page imports, before the snapshot is taken).
+# (what every page imports, before the snapshot is taken); "kernel asked" when the kernel
+# called it, and "early start taken" when it was handed the start page.js began with the
+# page. The page's script marks when the front end asked for the kernel's worker
+# (tutor/site/page.js).
 LOADER_MARK = "tutor-loader: "
+PAGE_MARK = "tutor-page: "
 WORKER_MARKS = (
     "performance.getEntriesByType('mark').map(m => [m.name, m.startTime + performance.timeOrigin])"
 )
@@ -283,6 +289,9 @@ async def next_usable(page: Any, url: str, deadline: float) -> tuple[float, dict
     )
     seconds = time.monotonic() - started
     marks: dict[str, float] = {}
+    for name, when in await page.evaluate(WORKER_MARKS):
+        if name.startswith(PAGE_MARK):
+            marks[name.removeprefix(PAGE_MARK)] = (when - origin) / 1000
     for worker in workers:
         with contextlib.suppress(Exception):  # a worker of the page that has gone
             for name, when in await worker.evaluate(WORKER_MARKS):
@@ -302,32 +311,23 @@ async def next_usable(page: Any, url: str, deadline: float) -> tuple[float, dict
 
 
 def print_parts(title: str, rows: list[tuple[str, float, float, int, dict[str, float]]]) -> None:
-    """The worked example's Next usable, the bytes the server sent, and on the site its
-    parts, from the loader's marks: the front end (the page, Voici's bundles, the kernel's
-    worker up, until the loader starts), the runtime (a fresh start, or the restore of the
-    snapshot), the packages (the archive's files into the file system), on a fresh start
-    the imports every page makes (taken into the snapshot), and the rest: the kernel's
-    import, the notebook's run (the tutor's import) and the drawing of its widgets."""
+    """The worked example's Next usable, the bytes the server sent, and on the site when
+    each part ended, in seconds since the page was asked for, from the marks (in the
+    order they came): the loader started (with the page, when page.js starts the
+    kernel's worker early; else when the kernel asks), the runtime started (or its
+    snapshot restored), the packages in, the imports every page makes done (first
+    visit; the snapshot is taken then), the front end's asking for the kernel's worker,
+    the kernel's asking the loader and taking the start, and Next usable (the kernel's
+    import, the notebook's run and the drawing of its widgets ended). The parts overlap:
+    the front end runs on the page's thread while the loader works in the worker's."""
     for name, seconds, cpu, sent, marks in rows:
         print(
             f"  {title:<12} {name:<13} Next usable {seconds:5.1f} s"
             f" (browser CPU {cpu:5.1f} s, server sent {mb(sent)})"
         )
-        runtime = "runtime restored" if "runtime restored" in marks else "runtime started"
-        steps = [
-            ("front end", "loader started"),
-            ("runtime restore" if runtime == "runtime restored" else "runtime start", runtime),
-            ("packages", "packages in"),
-            ("page imports", "imports done"),
-        ]
-        parts, last = [], 0.0
-        for label, mark in steps:
-            if mark in marks:
-                parts.append(f"{label} {marks[mark] - last:4.1f}")
-                last = marks[mark]
-        if parts:
-            parts.append(f"kernel, notebook, drawing {seconds - last:4.1f}")
-            print(f"      = {' + '.join(parts)} s")
+        if marks:
+            ended = sorted([*marks.items(), ("Next usable", seconds)], key=lambda item: item[1])
+            print("      ended at: " + ", ".join(f"{mark} {when:.1f}" for mark, when in ended))
 
 
 def _record_outside(own: str | None, outside: list[str], request: Any) -> None:

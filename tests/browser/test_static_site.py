@@ -19,7 +19,12 @@ import pytest
 
 from tutor.resources import notebooks_dir
 from tutor.rules.cards import Suit
-from tutor.site.build import PAGE_STYLESHEETS, SHARED_STYLESHEET, SITE_PACKAGES_ARCHIVE
+from tutor.site.build import (
+    KERNEL_WORKER_SETTING,
+    PAGE_STYLESHEETS,
+    SHARED_STYLESHEET,
+    SITE_PACKAGES_ARCHIVE,
+)
 from tutor.teaching.explain import card_name, suit_name
 from tutor.teaching.language import LANGUAGE_NAMES
 from tutor.teaching.lesson_loader import load_lesson
@@ -405,6 +410,133 @@ def test_a_second_visit_starts_from_the_first_s_snapshot_and_never_from_a_foreig
     _worked_example_one_step_on(page, site, "zh-Hant", 3)
     assert "runtime started" in _loader_steps(page)
     log.assert_clean()
+
+
+# The marks the page's script and the site's loader leave (tutor/site/page.js, loader.js),
+# each with its time since the page's own time origin (the worker's origin is its own).
+PAGE_MARKS = """() => performance.getEntriesByType("mark")
+  .filter((m) => m.name.startsWith("tutor-page: "))
+  .map((m) => [m.name.slice("tutor-page: ".length), m.startTime + performance.timeOrigin])"""
+WORKER_MARKS = """() => performance.getEntriesByType("mark")
+  .filter((m) => m.name.startsWith("tutor-loader: "))
+  .map((m) => [m.name.slice("tutor-loader: ".length), m.startTime + performance.timeOrigin])"""
+
+
+def _kernel_marks(page: Any) -> list[tuple[str, float]]:
+    """The loader's marks in the page's kernel worker (the one that has them), in order."""
+    for worker in page.workers:
+        try:
+            marks = worker.evaluate(WORKER_MARKS)
+        except Exception:  # a worker of the page that has gone
+            continue
+        if marks:
+            return sorted(((name, when) for name, when in marks), key=lambda mark: mark[1])
+    raise AssertionError("no worker of the page has the loader's marks")
+
+
+def test_the_kernel_s_runtime_starts_with_the_page_before_the_front_end_asks_for_it(
+    site: StaticSite, learner: tuple[Any, SiteLog]
+) -> None:
+    """page.js starts the kernel's worker and the runtime at once; Voici's front end, when
+    it asks for the kernel, is handed that worker, and the kernel the start under way."""
+    context, log = learner
+    page = context.new_page()
+    _worked_example_one_step_on(page, site, "en", 0)
+    asked = dict(page.evaluate(PAGE_MARKS))
+    marks = _kernel_marks(page)
+    names = [name for name, _ in marks]
+    assert "kernel's worker asked for" in asked
+    assert names.count("loader started") == 1  # one start, the early one
+    assert "early start taken" in names and "runtime started" in names
+    started = dict(marks)["loader started"]
+    assert started < asked["kernel's worker asked for"] <= dict(marks)["kernel asked"]
+    log.assert_clean()
+
+
+# Given to the page before its scripts: the early worker's options made to differ from
+# what the kernel will ask for (another language), as a page.js out of step would.
+OTHER_EARLY_OPTIONS = """(() => {
+  const PageWorker = window.Worker;
+  const prefix = "tutor-early-start:";
+  function Worker(url, options) {
+    if (options && typeof options.name === "string" && options.name.startsWith(prefix)) {
+      const early = JSON.parse(options.name.slice(prefix.length));
+      early.options.env.QUERY_STRING = "lang=ja";
+      options = Object.assign({}, options, { name: prefix + JSON.stringify(early) });
+    }
+    return new PageWorker(url, options);
+  }
+  Worker.prototype = PageWorker.prototype;
+  window.Worker = Worker;
+})();"""
+
+
+def _kernel_worker_script(site: StaticSite) -> str:
+    """The file name of JupyterLite's kernel worker script, as the site's pages name it."""
+    page = (site.folder / "voici" / "render" / "08_worked_example.html").read_text("utf-8")
+    found = re.search(rf'"{KERNEL_WORKER_SETTING}": "([^"]+)"', page)
+    assert found, "the page config names no kernel worker script"
+    return found.group(1).rsplit("/", 1)[1]
+
+
+@pytest.mark.parametrize(
+    "failing",
+    ["the loader missing", "JupyterLite's worker script missing, late", "other options"],
+)
+def test_a_page_whose_early_start_fails_starts_its_kernel_as_it_would_without(
+    site: StaticSite, learner: tuple[Any, SiteLog], failing: str
+) -> None:
+    """The early start's ways back: its script not served, before the front end asks for
+    the kernel (the worker is ended, the front end makes its own) or after (what the front
+    end sent it goes to a worker made in its place), or begun with options the kernel
+    does not ask for (the kernel's own start, with the page's language, in that worker)."""
+    context, log = learner
+    refused: list[str] = []
+    held: list[Any] = []
+    if failing == "other options":
+        context.add_init_script(OTHER_EARLY_OPTIONS)
+    elif failing == "the loader missing":
+
+        def refuse_first(route: Any) -> None:
+            if refused:
+                route.fallback()
+            else:
+                refused.append(route.request.url)
+                route.fulfill(status=404, body="")
+
+        context.route("**/tutor-loader.js", refuse_first)
+    else:  # the early worker's request only: the kernel's own adds a query (?v=)
+        context.route(f"**/{_kernel_worker_script(site)}", lambda route: held.append(route))
+    expect = _expect()
+    page = context.new_page()
+    page.goto(site.page_url("08_worked_example.ipynb", "lang=en"))
+    if held:  # answered once the front end has asked for the kernel's worker
+        wait_until(
+            lambda: "kernel's worker asked for" in dict(page.evaluate(PAGE_MARKS)),
+            LOAD_TIMEOUT,
+            "the front end asking for the kernel's worker",
+        )
+        held[0].fulfill(status=404, body="")
+        refused.append(held[0].request.url)
+    steps = worked_example("en").steps  # English: the kernel's options
+    title = page.locator(".tutor-step-page h3")
+    expect(title).to_have_text(steps[0].title, timeout=LOAD_TIMEOUT)
+    page.locator("button.tutor-step-next").click()
+    expect(title).to_have_text(steps[1].title)
+    _no_error_shown(page)
+    marks = _kernel_marks(page)
+    assert "early start taken" not in dict(marks)
+    starts = [when for name, when in marks if name == "loader started"]
+    asked = [when for name, when in marks if name == "kernel asked"]
+    if failing == "other options":  # the early start, then the kernel's own, in one worker
+        assert len(starts) == 2 and len(asked) == 1 and starts[0] < asked[0] < starts[1]
+    else:  # the early worker ended: the kernel's own started when it asked
+        assert len(refused) == 1 and len(held) <= 1
+        assert [name for name, _ in marks[:2]] == ["kernel asked", "loader started"]
+    assert log.outside == []
+    refusal = "Failed to load resource: the server responded with a status of 404"
+    unexpected = [e for e in log.errors if e.strip() not in SITE_CONSOLE_ERRORS]
+    assert all(refusal in e for e in unexpected), unexpected
 
 
 def test_presenter_mode_works_on_the_site_in_japanese(

@@ -334,8 +334,12 @@ def test_ipython_s_terminal_comes_only_when_something_of_it_is_used() -> None:
         [node, "-e", "console.log(require(process.argv[1]).LAZY_TERMINAL_EMBED)", loader],
         capture_output=True, text=True, check=True,
     ).stdout  # fmt: skip
+    # Python 3.12 (Pyodide's) asks a module in sys.modules for __path__ on `from
+    # .terminal.embed import embed`: a stand-in that answered by importing the real one
+    # saved nothing. (This Python may be older: the probe is made here.)
     check = """
 import sys
+print(hasattr(sys.modules["IPython.terminal.embed"], "__path__"), "prompt_toolkit" in sys.modules)
 import IPython
 print("prompt_toolkit" in sys.modules, callable(IPython.embed))
 from IPython.terminal.embed import InteractiveShellEmbed
@@ -346,7 +350,7 @@ print(type(sys.modules["IPython.terminal.embed"].InteractiveShellEmbed).__name__
         [sys.executable, "-c", stand_in + check], capture_output=True, text=True, check=True
     )
     assert run.stdout.split() == [
-        "False", "True", "True", "IPython.terminal.embed", "MetaHasTraits",
+        "False", "False", "False", "True", "True", "IPython.terminal.embed", "MetaHasTraits",
     ]  # fmt: skip
 
 
@@ -370,3 +374,50 @@ def test_the_loader_carries_a_name_of_its_build_that_changes_with_what_python_is
         (tmp_path / changed).write_bytes(b"another " + changed.encode())
         names.add(build.stamp_loader(tmp_path))
     assert len(names) == 3
+
+
+# -- the kernel's worker, started with the page (tutor/site/page.js, loader.js) ---------------
+
+# How JupyterLite's PyodideKernel makes its worker, as its minified chunk says it (0.6.1).
+MAKES_WORKER = (
+    b"initWorker(e){return crossOriginIsolated?new Worker(new URL(n.p+n.u(620),n.b),"
+    b"{type:void 0}):new Worker(new URL(n.p+n.u(352),n.b),{type:void 0})}"
+)
+
+
+def test_the_build_finds_the_kernel_s_worker_script_of_the_installed_extension() -> None:
+    import sys
+
+    extension = Path(sys.prefix) / "share/jupyter/labextensions" / build.KERNEL_EXTENSION
+    found = build.kernel_worker_script(extension)
+    assert found is not None, "the installed kernel makes its worker another way"
+    relative = found.removeprefix(f"./extensions/{build.KERNEL_EXTENSION}/")
+    script = extension / relative
+    assert script.is_file() and b"initRuntime" in script.read_bytes()
+    assert build.page_config()["jupyter-config-data"][build.KERNEL_WORKER_SETTING] == found
+
+
+@pytest.mark.parametrize(
+    ("chunks", "expected"),
+    [
+        ({"592.aa.js": MAKES_WORKER, "352.0f.js": b"", "620.1e.js": b""}, "352.0f.js"),
+        # another way of making it, or its script not there: no early start
+        ({"592.aa.js": b"new Worker(new URL(n.p+n.u(352),n.b))", "352.0f.js": b""}, None),
+        ({"592.aa.js": MAKES_WORKER, "620.1e.js": b""}, None),
+        ({"592.aa.js": MAKES_WORKER, "352.0f.js": b"", "352.1e.js": b""}, None),
+    ],
+)
+def test_the_kernel_s_worker_script_is_named_only_when_found_as_expected(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, chunks: dict[str, bytes], expected: str | None
+) -> None:
+    static = tmp_path / "static"
+    static.mkdir()
+    for name, content in chunks.items():
+        (static / name).write_bytes(content)
+    found = build.kernel_worker_script(tmp_path)
+    if expected is None:
+        assert found is None
+        monkeypatch.setattr(build, "kernel_worker_script", lambda extension: found)
+        assert build.KERNEL_WORKER_SETTING not in build.page_config()["jupyter-config-data"]
+    else:
+        assert found == f"./extensions/{build.KERNEL_EXTENSION}/static/{expected}"

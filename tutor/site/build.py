@@ -27,6 +27,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -129,6 +130,16 @@ NOT_IN_BROWSER_WHEEL = (
 
 KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
 KERNEL_PLUGIN = f"{KERNEL_EXTENSION}:kernel"
+
+# The kernel's worker script, which page.js starts with the page (loader.js says why): the
+# page config names it, found in the kernel's extension, whose file names change with its
+# version. Its PyodideKernel (0.6.1, minified) makes its worker so: the first chunk on a
+# cross-origin isolated page, the second (comlink) on the others, which are the site's.
+KERNEL_WORKER_SETTING = "tutorKernelWorker"
+_KERNEL_WORKERS = re.compile(
+    r"crossOriginIsolated\?new Worker\(new URL\(\w+\.p\+\w+\.u\((\d+)\),\w+\.b\)[^)]*\)"
+    r":new Worker\(new URL\(\w+\.p\+\w+\.u\((\d+)\),"
+)
 SITE_TEMPLATE = "tutor-site"
 THEME = "light"
 
@@ -556,12 +567,38 @@ def write_template(folder: Path) -> Path:
     return folder
 
 
+def kernel_worker_script(extension: Path) -> str | None:
+    """Where the site has the kernel's worker script of a page that is not cross-origin
+    isolated (relative to its root), found in the kernel's ``extension``; None if it is not
+    found as expected (then no page starts its kernel early: page.js)."""
+    static = extension / "static"
+    chunks = {
+        match.group(2)
+        for script in sorted(static.glob("*.js"))
+        for match in _KERNEL_WORKERS.finditer(script.read_text(encoding="utf-8", errors="replace"))
+    }
+    if len(chunks) != 1:
+        return None
+    (chunk,) = chunks
+    files = [p.name for p in static.iterdir() if re.fullmatch(rf"{chunk}\.[0-9a-f]+\.js", p.name)]
+    if len(files) != 1:
+        return None
+    return f"./extensions/{KERNEL_EXTENSION}/static/{files[0]}"
+
+
 def page_config() -> dict[str, Any]:
-    """The page config every page carries (jupyter-lite.json); page.js completes it."""
+    """The page config every page carries (jupyter-lite.json); page.js completes it and,
+    when it names the kernel's worker script (:func:`kernel_worker_script`), starts the
+    kernel with the page."""
+    kernel_worker = kernel_worker_script(
+        Path(sys.prefix) / "share/jupyter/labextensions" / KERNEL_EXTENSION
+    )
+    early_start = {KERNEL_WORKER_SETTING: kernel_worker} if kernel_worker else {}
     return {
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
             "appName": "Wizard rules tutor",
+            **early_start,
             # The kernel's pyodideUrl, which page.js puts in place: JupyterLite's build
             # sets that to Pyodide's own pyodide.js whatever the config says.
             PYODIDE_LOADER_SETTING: f"./static/pyodide/{LOADER}",

@@ -30,6 +30,15 @@
 // imported: Pyodide can only snapshot a heap whose Python holds no JavaScript objects
 // but its own globals, and the kernel's import takes some (pyodide_js's loader).
 //
+// The start begins with the page (issue 20). Voici's front end takes about a second on the
+// page's thread before it makes the kernel's worker; page.js makes that worker at once
+// instead, with this script as its script and the kernel's options in its name
+// (EARLY_START): this script then starts the runtime (and on a first visit the imports and
+// the snapshot) and imports JupyterLite's own worker script; page.js hands the worker to
+// JupyterLite when it asks for it. The kernel then imports this script again and calls
+// loadPyodide, which returns the start already under way if its options are the ones it
+// began with; else (or if that start failed) it starts afresh, as without an early start.
+//
 // Also loaded by Node.js (benchmarks/pyodide_phases.mjs), which uses its installArchive.
 (function (scope) {
   "use strict";
@@ -58,6 +67,9 @@
     "del _kernel_mocks",
     "import IPython, ipywidgets, anywidget, tutor.display",
   ].join("\n");
+  // The name page.js gives the kernel's worker it starts early: this, then the JSON of
+  // { options: what the kernel will pass to loadPyodide, worker: JupyterLite's script }.
+  const EARLY_START = "tutor-early-start:";
   const BLOCK = 512; // a tar header, and the unit its contents are padded to
   const INVALIDATE_FOLDER_CACHES = [
     "import sys",
@@ -137,7 +149,9 @@
   // IPython's __init__ imports its terminal's embed(), which brings prompt_toolkit and
   // wcwidth (about 150 modules, 0.2-0.3 CPU-s in the browser) that a kernel in a worker
   // never uses. That one module is put in place as a stand-in that imports the real one
-  // when anything of it is first used, so everything of IPython still works.
+  // when anything of it is first used, so everything of IPython still works. It has no
+  // dunder names: Python 3.12's import asks it for __path__ on IPython's
+  // `from .terminal.embed import embed`, which would otherwise import the real one then.
   const LAZY_TERMINAL_EMBED = [
     "import importlib, sys, types",
     "def _lazy(name):",
@@ -146,8 +160,12 @@
     "        if sys.modules.get(name) is stand_in:",
     "            del sys.modules[name]",
     "        return importlib.import_module(name)",
+    "    def attribute_of_real(attribute):",
+    "        if attribute.startswith('__'):  # the import system's probes, e.g. __path__",
+    "            raise AttributeError(attribute)",
+    "        return getattr(real(), attribute)",
     "    stand_in.embed = lambda *args, **keys: real().embed(*args, **keys)",
-    "    stand_in.__getattr__ = lambda attribute: getattr(real(), attribute)",
+    "    stand_in.__getattr__ = attribute_of_real",
     "    sys.modules[name] = stand_in",
     "_lazy('IPython.terminal.embed')",
     "del _lazy",
@@ -173,11 +191,18 @@
     });
   }
 
-  async function snapshotStore(mode) {
+  // One request on the snapshots' store, made by ``operation(store)``; the connection is
+  // closed once it is answered (an open one would hold off a new build's upgrade).
+  async function onSnapshots(mode, operation) {
     const opening = indexedDB.open(SNAPSHOT_DATABASE, 1);
     opening.onupgradeneeded = () => opening.result.createObjectStore(SNAPSHOT_STORE);
     const database = await request(opening);
-    return database.transaction(SNAPSHOT_STORE, mode).objectStore(SNAPSHOT_STORE);
+    try {
+      const store = database.transaction(SNAPSHOT_STORE, mode).objectStore(SNAPSHOT_STORE);
+      return await request(operation(store));
+    } finally {
+      database.close(); // closes once its transaction is done
+    }
   }
 
   // Whether ``bytes`` look like what Pyodide 0.27's makeMemorySnapshot makes (its magic
@@ -193,7 +218,7 @@
   // This build's snapshot, or null (none kept, another build's, or no IndexedDB).
   async function readSnapshot() {
     if (typeof indexedDB === "undefined") return null;
-    const record = await request((await snapshotStore("readonly")).get(SNAPSHOT_KEY));
+    const record = await onSnapshots("readonly", (store) => store.get(SNAPSHOT_KEY));
     if (!record || record.build !== SITE_BUILD || !(record.heap instanceof Blob)) {
       return null;
     }
@@ -206,11 +231,11 @@
 
   async function keepSnapshot(bytes) {
     const record = { build: SITE_BUILD, heap: new Blob([bytes]) };
-    await request((await snapshotStore("readwrite")).put(record, SNAPSHOT_KEY));
+    await onSnapshots("readwrite", (store) => store.put(record, SNAPSHOT_KEY));
   }
 
   async function forgetSnapshot() {
-    await request((await snapshotStore("readwrite")).delete(SNAPSHOT_KEY));
+    await onSnapshots("readwrite", (store) => store.delete(SNAPSHOT_KEY));
   }
 
   // Pyodide checks that the heap's JavaScript side is as a fresh start left it, and its
@@ -281,7 +306,7 @@
     return pyodide;
   }
 
-  async function loadPyodide(options) {
+  async function startRuntime(options) {
     mark("loader started");
     const indexURL = options.indexURL;
     const archive = fetchArchive(indexURL + SITE_PACKAGES_ARCHIVE);
@@ -307,6 +332,53 @@
     return start(pyodideLoad, options, archive, typeof indexedDB !== "undefined");
   }
 
+  // The options as text that does not depend on the order of their keys.
+  function canonical(value) {
+    if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+    if (value && typeof value === "object") {
+      const keys = Object.keys(value).sort();
+      return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(",")}}`;
+    }
+    return JSON.stringify(value);
+  }
+
+  // What the kernel calls: the early start (see the top) if there is one with these
+  // options, else a start of its own.
+  async function loadPyodide(options) {
+    mark("kernel asked");
+    const early = scope.tutorEarlyStart;
+    if (early && !early.taken) {
+      early.taken = true;
+      if (early.options === canonical(options)) {
+        try {
+          const pyodide = await early.started;
+          mark("early start taken");
+          return pyodide;
+        } catch (error) {
+          console.warn(`the runtime starts again (its early start failed: ${error.message})`);
+        }
+      } else {
+        console.warn("the runtime starts afresh (the early start had other options)");
+      }
+    }
+    return startRuntime(options);
+  }
+
+  // In the worker page.js starts early (see the top): the start, then JupyterLite's worker
+  // script, which from then on answers the page; then page.js is told the worker is ready
+  // for the kernel's messages (if this fails first, page.js makes another worker for
+  // them). Once only: the kernel imports this script again.
+  function startEarly() {
+    const name = typeof scope.name === "string" ? scope.name : "";
+    if (!name.startsWith(EARLY_START) || scope.tutorEarlyStart) return;
+    const { options, worker } = JSON.parse(name.slice(EARLY_START.length));
+    const started = startRuntime(options);
+    started.catch(() => {}); // the kernel's loadPyodide sees it, and starts again
+    scope.tutorEarlyStart = { options: canonical(options), started, taken: false };
+    importScripts(worker);
+    scope.postMessage({ tutorEarlyStart: "ready" });
+  }
+
   if (typeof module === "object" && module.exports) {
     module.exports = {
       SITE_PACKAGES_ARCHIVE,
@@ -320,5 +392,8 @@
     };
   } else {
     scope.loadPyodide = loadPyodide;
+    if (typeof WorkerGlobalScope !== "undefined" && scope instanceof WorkerGlobalScope) {
+      startEarly();
+    }
   }
 })(typeof self !== "undefined" ? self : globalThis);

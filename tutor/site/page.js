@@ -23,6 +23,10 @@
 //    navigator.serviceWorker is missing. A stand-in whose register() fails makes JupyterLite
 //    go on without one, as it does when a registration fails, so every page takes the same
 //    path on every origin (and the checks on 127.0.0.1 stand for the intranet).
+//
+// And one thing is sooner: the kernel's worker is made here, at once, not when Voici's
+// front end has loaded (about a second later, on this thread), so that Python starts beside
+// the front end (tutor/site/loader.js says how; startKernelEarly below).
 (function () {
   "use strict";
 
@@ -41,6 +45,110 @@
 
   const KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel";
   const PYODIDE_LOADER = "tutorPyodideLoader"; // tutor/site/build.py, PYODIDE_LOADER_SETTING
+  const KERNEL_WORKER = "tutorKernelWorker"; // tutor/site/build.py, KERNEL_WORKER_SETTING
+  const EARLY_START = "tutor-early-start:"; // tutor/site/loader.js, EARLY_START
+
+  // The kernel's worker, started now: its script is the site's loader, which starts
+  // loadPyodide with the options the kernel will pass (JupyterLite's PyodideKernel:
+  // indexURL, the pyodideUrl's folder, then loadPyodideOptions), then imports JupyterLite's
+  // worker script ``workerUrl`` and says "ready". When JupyterLite makes a Worker of that
+  // script, it gets this one, once (through a KernelWorkerHandle: the worker may not be
+  // ready yet); if it failed before, JupyterLite's is made as usual, as is every other
+  // Worker. Not on a cross-origin isolated page, whose kernel is another worker script.
+  function startKernelEarly(workerUrl, kernel) {
+    const PageWorker = window.Worker;
+    if (typeof PageWorker !== "function" || window.crossOriginIsolated) return;
+    const loader = kernel.pyodideUrl;
+    const options = Object.assign(
+      { indexURL: loader.slice(0, loader.lastIndexOf("/") + 1) },
+      kernel.loadPyodideOptions
+    );
+    let early;
+    try {
+      const name = EARLY_START + JSON.stringify({ options, worker: workerUrl });
+      early = new PageWorker(loader, { name });
+    } catch (error) {
+      console.warn(`the kernel starts when the page asks for it (${error.message})`);
+      return;
+    }
+    let handle = null; // JupyterLite's, once it asked
+    let state = "starting"; // then "ready" or "failed"
+    early.addEventListener("message", function whenReady(event) {
+      if (event.data && event.data.tutorEarlyStart === "ready" && state === "starting") {
+        state = "ready";
+        early.removeEventListener("message", whenReady);
+        if (handle) handle.use(early);
+      }
+    });
+    early.addEventListener("error", () => {
+      if (state !== "starting") return; // an error of the kernel's, once it runs
+      state = "failed";
+      early.terminate();
+      if (handle) {
+        handle.use(new PageWorker(handle.url, handle.options));
+      } else {
+        window.Worker = PageWorker;
+      }
+    });
+    const kernelPath = new URL(workerUrl).pathname;
+    function KernelWorker(url, workerOptions) {
+      if (new URL(String(url), window.location.href).pathname === kernelPath) {
+        window.Worker = PageWorker; // once
+        // when the front end asked for the kernel (the benchmark's breakdown, a test)
+        performance.mark("tutor-page: kernel's worker asked for");
+        handle = new KernelWorkerHandle(early, url, workerOptions);
+        if (state === "ready") handle.use(early);
+        return handle;
+      }
+      return new PageWorker(url, workerOptions);
+    }
+    KernelWorker.prototype = PageWorker.prototype;
+    window.Worker = KernelWorker;
+  }
+
+  // The kernel's worker as JupyterLite uses it (addEventListener, postMessage, terminate;
+  // comlink's endpoint): its messages wait until the early worker is ready, then go to it,
+  // or to the worker made in its place if it failed (its listeners move there too).
+  class KernelWorkerHandle extends EventTarget {
+    constructor(worker, url, options) {
+      super();
+      this.worker = worker;
+      this.url = url;
+      this.options = options;
+      this.waiting = []; // [message, transfer] until use(); then null
+      this.listening = []; // [type, listener, options]
+    }
+    use(worker) {
+      if (this.worker !== worker) {
+        for (const [type, listener, options] of this.listening) {
+          this.worker.removeEventListener(type, listener, options);
+          worker.addEventListener(type, listener, options);
+        }
+        this.worker = worker;
+      }
+      const waiting = this.waiting;
+      this.waiting = null;
+      if (this.terminated) worker.terminate();
+      else for (const [message, transfer] of waiting) worker.postMessage(message, transfer);
+    }
+    addEventListener(type, listener, options) {
+      this.listening.push([type, listener, options]);
+      this.worker.addEventListener(type, listener, options);
+    }
+    removeEventListener(type, listener, options) {
+      this.listening = this.listening.filter(([t, l]) => t !== type || l !== listener);
+      this.worker.removeEventListener(type, listener, options);
+    }
+    postMessage(message, transfer) {
+      if (this.waiting) this.waiting.push([message, transfer || []]);
+      else this.worker.postMessage(message, transfer || []);
+    }
+    terminate() {
+      this.terminated = true;
+      this.worker.terminate();
+    }
+  }
+
   const node = document.getElementById("jupyter-config-data");
   if (node) {
     const config = JSON.parse(node.textContent);
@@ -69,6 +177,9 @@
     plugins[KERNEL_PLUGIN] = kernel;
     config.litePluginSettings = plugins;
     node.textContent = JSON.stringify(config);
+    if (config[KERNEL_WORKER] && config[PYODIDE_LOADER]) {
+      startKernelEarly(absolute(config[KERNEL_WORKER]), kernel);
+    }
   }
 
   // -- a page being left sends nothing more to its kernel --------------------------------
