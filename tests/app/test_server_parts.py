@@ -171,11 +171,22 @@ def test_the_renderer_guard_tells_the_page_when_rendering_fails(
     assert isinstance(handler.render_failed, RuntimeError)
 
 
+class FakeKernel:
+    """What tutor.app.kernel.install uses of ipykernel's kernel: its shell handlers and
+    its comm manager's targets."""
+
+    def __init__(self) -> None:
+        self.opened: list[Any] = []
+        self.shell_handlers = {"comm_open": lambda stream, ident, msg: self.opened.append(msg)}
+        self.comm_manager = SimpleNamespace(targets={"jupyter.widget": print})
+
+
 class FakeShell:
-    """What tutor.app.kernel.install uses of ipykernel's shell: _showtraceback."""
+    """What tutor.app.kernel.install uses of ipykernel's shell: _showtraceback, kernel."""
 
     def __init__(self) -> None:
         self.sent: list[tuple[str, str, list[str]]] = []
+        self.kernel = FakeKernel()
 
     def _showtraceback(self, etype: type, evalue: BaseException, stb: list[str]) -> None:
         self.sent.append((etype.__name__, str(evalue), stb))
@@ -204,6 +215,22 @@ def test_the_kernel_guard_sends_the_short_message_and_logs_the_traceback(
     assert "ValueError: detail-91" in logged and "/srv/secret/path.py" in logged
     assert "\x1b[" not in logged  # no terminal colours in the log
     assert "Exception in comm_msg for abc" in logged
+
+
+def test_the_kernel_opens_only_comms_of_its_own_targets(caplog: pytest.LogCaptureFixture) -> None:
+    kernel = FakeKernel()
+    tutor_kernel.guard_comm_opens(kernel)
+    widget = {"content": {"comm_id": "c1", "target_name": "jupyter.widget", "data": {}}}
+    unknown = {"content": {"comm_id": "c2", "target_name": "nope", "data": {}}}
+    with caplog.at_level(logging.WARNING, logger="tutor.app.kernel"):
+        for msg in (widget, unknown, {"content": {"comm_id": "c3"}}, {"content": []}):
+            kernel.shell_handlers["comm_open"](None, None, msg)
+    assert kernel.opened == [widget]
+    assert [r.getMessage() for r in caplog.records] == [
+        "refused a comm_open: no comm target 'nope'",
+        "refused a comm_open: no comm target None",
+        "refused a comm_open: its content is not an object",
+    ]
 
 
 def test_every_language_has_the_pages_words() -> None:
