@@ -7,11 +7,9 @@ a traceback, within time and memory bounds; a refused report keeps nothing."""
 
 from __future__ import annotations
 
-import asyncio
 import http.client
 import json
 import logging
-import threading
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,8 +18,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from tornado.httpserver import HTTPServer
-from tornado.netutil import bind_sockets
+from threaded_server import serving
 
 from tutor.hub import teacher_service
 from tutor.hub.teacher_service import MAX_BODY_BYTES, MAX_EVENTS_PER_REPORT, EventStore, make_app
@@ -51,25 +48,8 @@ def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Eve
     patch.setattr(teacher_service.EventsAPI, "get_current_user", fake_current_user)
     folder: Path = tmp_path_factory.mktemp("class")
     store = EventStore(f"sqlite:///{folder / 'class-results.sqlite'}")
-    (sock,) = bind_sockets(0, "127.0.0.1", family=2)
-    port = sock.getsockname()[1]
-    loop = asyncio.new_event_loop()
-    started = threading.Event()
-
-    def serve() -> None:
-        asyncio.set_event_loop(loop)
-        server = HTTPServer(make_app(store, list_lessons(), PREFIX), max_body_size=MAX_BODY_BYTES)
-        server.add_sockets([sock])
-        loop.call_soon(started.set)
-        loop.run_forever()
-        server.stop()
-
-    thread = threading.Thread(target=serve, daemon=True)
-    thread.start()
-    assert started.wait(30)
-    yield port, store
-    loop.call_soon_threadsafe(loop.stop)
-    thread.join(30)
+    with serving(make_app(store, list_lessons(), PREFIX), max_body_size=MAX_BODY_BYTES) as port:
+        yield port, store
     patch.undo()
 
 

@@ -5,13 +5,10 @@ all of them together: test_class_hub.py.)"""
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import json
 import logging
 import re
-import socket
-import threading
 import urllib.error
 import urllib.request
 import uuid
@@ -23,9 +20,8 @@ from typing import Any
 import pytest
 from event_loops import run_in_own_thread as run
 from sqlalchemy import MetaData, create_engine, insert, select
+from threaded_server import serving
 from tornado import web
-from tornado.httpserver import HTTPServer
-from tornado.netutil import bind_sockets
 
 from tutor.display.browser_store import BrowserStore
 from tutor.display.context import Frontend, PageContext
@@ -553,24 +549,8 @@ def service(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[s
         lambda handler: {"name": "ada", "kind": "user"},
     )
     store = EventStore(f"sqlite:///{tmp_path / 'class.sqlite'}")
-    (sock,) = bind_sockets(0, "127.0.0.1", family=socket.AF_INET)
-    loop = asyncio.new_event_loop()
-    started = threading.Event()
-
-    def serve() -> None:
-        asyncio.set_event_loop(loop)
-        server = HTTPServer(make_app(store, list_lessons(), "/c/"))
-        server.add_sockets([sock])
-        loop.call_soon(started.set)
-        loop.run_forever()
-        server.stop()
-
-    thread = threading.Thread(target=serve, daemon=True)
-    thread.start()
-    assert started.wait(30)
-    yield f"http://127.0.0.1:{sock.getsockname()[1]}/c/api/events", store
-    loop.call_soon_threadsafe(loop.stop)
-    thread.join(30)
+    with serving(make_app(store, list_lessons(), "/c/")) as port:
+        yield f"http://127.0.0.1:{port}/c/api/events", store
 
 
 def report(url: str, *events: object) -> tuple[int, dict[str, Any]]:

@@ -396,75 +396,82 @@ def render_page(
         parts.append(f"<p>{esc(text('teacher.no-learners', lang))}</p></body></html>")
         return "\n".join(parts)
 
+    learner_header = f'<th scope="col">{esc(text("teacher.learner", lang))}</th>'
+
+    def learner_table(table_id: str, columns: Sequence[Any], header: Any, cell: Any) -> str:
+        """A table of a row per learner and a column per item of ``columns``: ``header``
+        gives a column's heading (HTML), ``cell`` a learner's cell in it (a whole ``<td>``)."""
+        rows = [f'<table id="{table_id}"><thead><tr>{learner_header}']
+        rows += [f'<th scope="col">{header(column)}</th>' for column in columns]
+        rows.append("</tr></thead><tbody>")
+        for name in learners:
+            rows.append(f'<tr><th scope="row">{esc(name)}</th>')
+            rows += [cell(name, column) for column in columns]
+            rows.append("</tr>")
+        rows.append("</tbody></table>")
+        return "\n".join(rows)
+
+    def section(heading_id: str, heading: str) -> str:
+        return f'<section aria-labelledby="{heading_id}"><h2 id="{heading_id}">{esc(heading)}</h2>'
+
     # per learner and lesson
+    def lesson_cell(name: str, lesson: Lesson) -> str:
+        result = results[name].lesson(lesson.id)
+        if result.done:
+            done = text("teacher.done", lang, right=result.right, items=result.items)
+            return f'<td class="done">{esc(done)}</td>'
+        if result.answered:
+            partly = text(
+                "teacher.partly",
+                lang,
+                answered=result.answered,
+                items=result.items,
+                right=result.right,
+            )
+            return f"<td>{esc(partly)}</td>"
+        return "<td>—</td>"
+
+    parts.append(section("lessons", text("teacher.lessons-heading", lang)))
     parts.append(
-        f'<section aria-labelledby="lessons"><h2 id="lessons">{esc(text("teacher.lessons-heading", lang))}</h2>'
+        learner_table(
+            "lesson-results",
+            quizzes,
+            lambda lesson: f"{lesson.number}. {esc(lesson.title(lang))}",
+            lesson_cell,
+        )
     )
-    parts.append('<table id="lesson-results"><thead><tr>')
-    parts.append(f'<th scope="col">{esc(text("teacher.learner", lang))}</th>')
-    for lesson in quizzes:
-        parts.append(f'<th scope="col">{lesson.number}. {esc(lesson.title(lang))}</th>')
-    parts.append("</tr></thead><tbody>")
-    for name in learners:
-        parts.append(f'<tr><th scope="row">{esc(name)}</th>')
-        for lesson in quizzes:
-            result = results[name].lesson(lesson.id)
-            if result.done:
-                cell = text("teacher.done", lang, right=result.right, items=result.items)
-                parts.append(f'<td class="done">{esc(cell)}</td>')
-            elif result.answered:
-                cell = text(
-                    "teacher.partly",
-                    lang,
-                    answered=result.answered,
-                    items=result.items,
-                    right=result.right,
-                )
-                parts.append(f"<td>{esc(cell)}</td>")
-            else:
-                parts.append("<td>—</td>")
-        parts.append("</tr>")
-    parts.append("</tbody></table></section>")
+    parts.append("</section>")
 
     # per learner and stepped page: the step they are at
     stepped = list((stepped_pages() if pages is None else pages).values())
     places = places or {}
+
+    def place_cell(name: str, page: SteppedPage) -> str:
+        place = places.get(name, {}).get(page.name)
+        if place is None:
+            return "<td>—</td>"
+        step = text("teacher-places.step", lang, step=place.step, steps=place.steps)
+        return f"<td>{esc(step)}</td>"
+
+    parts.append(section("places", text("teacher-places.heading", lang)))
     parts.append(
-        f'<section aria-labelledby="places"><h2 id="places">{esc(text("teacher-places.heading", lang))}</h2>'
+        learner_table(
+            "step-places", stepped, lambda page: esc(text(page.title_key, lang)), place_cell
+        )
     )
-    parts.append('<table id="step-places"><thead><tr>')
-    parts.append(f'<th scope="col">{esc(text("teacher.learner", lang))}</th>')
-    for page in stepped:
-        parts.append(f'<th scope="col">{esc(text(page.title_key, lang))}</th>')
-    parts.append("</tr></thead><tbody>")
-    for name in learners:
-        parts.append(f'<tr><th scope="row">{esc(name)}</th>')
-        for page in stepped:
-            place = places.get(name, {}).get(page.name)
-            if place is None:
-                parts.append("<td>—</td>")
-            else:
-                cell = text("teacher-places.step", lang, step=place.step, steps=place.steps)
-                parts.append(f"<td>{esc(cell)}</td>")
-        parts.append("</tr>")
-    parts.append("</tbody></table></section>")
+    parts.append("</section>")
 
     # per learner and topic (practice)
-    parts.append(
-        f'<section aria-labelledby="practice"><h2 id="practice">{esc(text("teacher.practice-heading", lang))}</h2>'
-    )
+    parts.append(section("practice", text("teacher.practice-heading", lang)))
     if topics:
-        parts.append('<table id="practice-results"><thead><tr>')
-        parts.append(f'<th scope="col">{esc(text("teacher.learner", lang))}</th>')
-        for topic in topics:
-            parts.append(f'<th scope="col">{esc(topic_name(topic))}</th>')
-        parts.append("</tr></thead><tbody>")
-        for name in learners:
-            parts.append(f'<tr><th scope="row">{esc(name)}</th>')
-            for topic in topics:
-                parts.append(f"<td>{esc(_rate(results[name].topics.get(topic), lang))}</td>")
-            parts.append("</tr>")
-        parts.append("</tbody></table>")
+        parts.append(
+            learner_table(
+                "practice-results",
+                topics,
+                lambda topic: esc(topic_name(topic)),
+                lambda name, topic: f"<td>{esc(_rate(results[name].topics.get(topic), lang))}</td>",
+            )
+        )
     else:
         parts.append(f"<p>{esc(text('teacher.no-practice', lang))}</p>")
     parts.append("</section></body></html>")
