@@ -27,7 +27,8 @@
    restore of the memory snapshot the first kept), the packages' install, the imports
    every page makes (first visit), the front end's asking for the kernel, and Next usable
    (the kernel's import, the notebook's run, the drawing).
-   ``--worked-only`` runs this part (and 4) alone.
+   ``--worked-only`` runs this part (and 4) alone; ``--repeat N`` makes its two visits N
+   times (each time with a new profile) and prints their medians.
 4. The site's Python phase by phase (the worked example): the site's own Pyodide under
    Node.js (``pyodide_phases.mjs``: the same WebAssembly on the same V8 as Chromium), as
    the kernel's worker runs it: the runtime's start, the packages' install, the kernel's
@@ -227,15 +228,19 @@ def chromium_cpu(profile: Path) -> float:
     """CPU seconds used so far by the Chromium started with ``profile`` and its children."""
     import psutil
 
-    total = 0.0
-    for process in psutil.process_iter(["cmdline"]):
+    started = []
+    for process in psutil.process_iter(["cmdline", "ppid"]):
         with contextlib.suppress(psutil.Error):
             if f"--user-data-dir={profile}" in " ".join(process.info["cmdline"] or []):
-                for member in [process, *process.children(recursive=True)]:
-                    with contextlib.suppress(psutil.Error):
-                        times = member.cpu_times()
-                        total += times.user + times.system
-                break
+                started.append(process)
+    # the browser itself: its helpers (renderers, the GPU process) carry the flag too
+    pids = {process.pid for process in started}
+    total = 0.0
+    for root in (p for p in started if p.info["ppid"] not in pids):
+        for member in [root, *root.children(recursive=True)]:
+            with contextlib.suppress(psutil.Error):
+                times = member.cpu_times()
+                total += times.user + times.system
     return total
 
 
@@ -322,12 +327,23 @@ def print_parts(title: str, rows: list[tuple[str, float, float, int, dict[str, f
     the front end runs on the page's thread while the loader works in the worker's."""
     for name, seconds, cpu, sent, marks in rows:
         print(
-            f"  {title:<12} {name:<13} Next usable {seconds:5.1f} s"
+            f"  {title:<12} {name:<13} Next usable {seconds:5.2f} s"
             f" (browser CPU {cpu:5.1f} s, server sent {mb(sent)})"
         )
         if marks:
             ended = sorted([*marks.items(), ("Next usable", seconds)], key=lambda item: item[1])
             print("      ended at: " + ", ".join(f"{mark} {when:.1f}" for mark, when in ended))
+
+
+def print_medians(title: str, rows: list[tuple[str, float, float, int, dict[str, float]]]) -> None:
+    """Each visit's median Next usable (and its range) over the repeated runs."""
+    for name in dict.fromkeys(row[0] for row in rows):
+        seconds = [row[1] for row in rows if row[0] == name]
+        cpu = [row[2] for row in rows if row[0] == name]
+        print(
+            f"  {title:<12} {name:<13} median of {len(seconds)}: {statistics.median(seconds):5.2f} s"
+            f" ({min(seconds):.2f}-{max(seconds):.2f}; browser CPU {statistics.median(cpu):4.1f} s)"
+        )
 
 
 def _record_outside(own: str | None, outside: list[str], request: Any) -> None:
@@ -436,7 +452,12 @@ def print_visits(title: str, rows: list[tuple[str, float, float, int, list[str]]
 
 
 async def run(
-    site: Path, sizes: list[int], deadline: float, voila: bool, worked_only: bool = False
+    site: Path,
+    sizes: list[int],
+    deadline: float,
+    voila: bool,
+    worked_only: bool = False,
+    repeat: int = 1,
 ) -> None:
     from playwright.async_api import async_playwright
 
@@ -453,16 +474,24 @@ async def run(
                 await a_class(playwright, server, proxy, sizes, deadline)
             print(f"\n3. The worked example: Next usable, and its parts (load average {load()})")
             worked = f"{proxy.base}/voici/render/{WORKED}.html?lang=en"
-            rows = await worked_visits(playwright, worked, lambda: proxy.sent, deadline)
+            rows = []
+            for _ in range(repeat):
+                rows += await worked_visits(playwright, worked, lambda: proxy.sent, deadline)
             print_parts("site, gzip", rows)
             if voila:
                 with AppServer() as app:
                     app_proxy = CountingProxy(app.port)
                     app_url = f"{app_proxy.base}/voila/render/{WORKED}.ipynb?lang=en"
-                    rows = await worked_visits(
-                        playwright, app_url, lambda: app_proxy.sent, deadline
-                    )
-                    print_parts("Voila app", rows)
+                    app_rows = []
+                    for _ in range(repeat):
+                        app_rows += await worked_visits(
+                            playwright, app_url, lambda: app_proxy.sent, deadline
+                        )
+                    print_parts("Voila app", app_rows)
+            if repeat > 1:
+                print_medians("site, gzip", rows)
+                if voila:
+                    print_medians("Voila app", app_rows)
             print(f"   load average after: {load()}")
     finally:
         server.close()
@@ -573,7 +602,10 @@ def main() -> int:
     parser.add_argument("--sizes", type=int, nargs="*", default=[10, 40])
     parser.add_argument("--deadline", type=float, default=900, help="seconds a page may take")
     parser.add_argument("--no-voila", action="store_true", help="skip the Voila reference")
-    parser.add_argument("--worked-only", action="store_true", help="only part 3")
+    parser.add_argument("--worked-only", action="store_true", help="only parts 3 and 4")
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="part 3's two visits this many times (medians)"
+    )
     args = parser.parse_args()
     folder = None
     if args.site is None:
@@ -584,7 +616,16 @@ def main() -> int:
         args.site = build_site(folder / "site").folder
         print(f"built the site in {time.monotonic() - started:.0f} s")
     try:
-        asyncio.run(run(args.site, args.sizes, args.deadline, not args.no_voila, args.worked_only))
+        asyncio.run(
+            run(
+                args.site,
+                args.sizes,
+                args.deadline,
+                not args.no_voila,
+                args.worked_only,
+                args.repeat,
+            )
+        )
     finally:
         if folder is not None:
             shutil.rmtree(folder, ignore_errors=True)
