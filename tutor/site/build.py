@@ -110,11 +110,14 @@ NOT_IN_BROWSER = {
     **NOT_SHIPPED,
 }
 
-# The parts of the tutor package a page never imports (the server app, the hub, this
-# builder and its files): left out of the browser's wheel.
+# The parts of the tutor package a page never imports (the server app, the hub, the live
+# room's server, the NumPy simulator of the benchmarks, this builder and its files): left
+# out of the browser's wheel.
 NOT_IN_BROWSER_WHEEL = (
     "app",
     "hub",
+    "web",
+    "play/fastsim.py",
     "data",
     "cli.py",
     "__main__.py",
