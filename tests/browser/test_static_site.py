@@ -177,7 +177,7 @@ def _answer_whatever_is_asked(quiz: Any) -> None:
 # -- the tests -----------------------------------------------------------------------------
 
 
-def test_the_wheels_carry_bytecode_of_pyodide_s_python_for_what_the_pages_import(
+def test_the_wheels_and_the_stdlib_carry_bytecode_of_pyodide_s_python_for_what_pages_import(
     site: StaticSite,
 ) -> None:
     import zipfile
@@ -197,8 +197,19 @@ def test_the_wheels_carry_bytecode_of_pyodide_s_python_for_what_the_pages_import
     assert "tutor/teaching/__pycache__/worked_example.cpython-312.pyc" in tutor
     assert "tutor/display/__pycache__/worked_summary.cpython-312.pyc" in tutor
     assert "IPython/core/__pycache__/interactiveshell.cpython-312.pyc" in compiled["ipython"]
-    # what no page imports stays source only (pygments' lexers of other languages)
+    # what no page imports stays source only (pygments' lexers of other languages, IPython's
+    # terminal, which the site's loader leaves to when it is used)
     assert not any("/lexers/rust" in n for n in compiled["pygments"])
+    with zipfile.ZipFile(folder / lock["packages"]["prompt-toolkit"]["file_name"]) as archive:
+        assert not [n for n in archive.namelist() if n.endswith(".pyc")]
+    # the standard library's zip: bytecode in place of the source of what pages import
+    with zipfile.ZipFile(folder / "python_stdlib.zip") as archive:
+        names = set(archive.namelist())
+        pycs = [n for n in names if n.endswith(".pyc")]
+        assert {archive.read(n)[:8] for n in pycs} == {header}
+    for module in ("encodings/__init__", "inspect", "asyncio/events", "json/decoder"):
+        assert f"{module}.pyc" in names and f"{module}.py" not in names, module
+    assert "smtplib.py" in names and "smtplib.pyc" not in names
 
 
 def test_the_front_door_opens_the_index_and_every_page_keeps_the_chosen_language(

@@ -215,6 +215,38 @@ def test_bytecode_goes_beside_the_wanted_sources_and_is_loaded_without_checking_
     assert run.stdout.strip() == "compiled"
 
 
+def test_an_imported_zip_gets_bytecode_in_place_of_the_wanted_sources(tmp_path: Path) -> None:
+    """The standard library's zip (zipimport reads it as it is): ``name.pyc`` where
+    ``name.py`` was, found and run without the source, its code naming the source's path."""
+    import subprocess
+    import sys
+
+    files = {"pkg/__init__.py": b"", "pkg/used.py": b"def where():\n    return 'compiled'\n",
+             "pkg/unused.py": b"WHO = 'source'\n"}  # fmt: skip
+
+    def compiled(stdlib: Path) -> Path:
+        with zipfile.ZipFile(stdlib, "w") as archive:
+            for name, data in files.items():
+                archive.writestr(zipfile.ZipInfo(name, date_time=(2025, 1, 1, 0, 0, 0)), data)
+        assert precompile.add_bytecode(stdlib, {"pkg/used.py"}, zipimported="/lib/std.zip") == 1
+        return stdlib
+
+    stdlib = compiled(tmp_path / "std.zip")
+    with zipfile.ZipFile(stdlib) as archive:
+        assert archive.namelist() == ["pkg/__init__.py", "pkg/used.pyc", "pkg/unused.py"]
+    (tmp_path / "again").mkdir()
+    assert compiled(tmp_path / "again" / "std.zip").read_bytes() == stdlib.read_bytes()
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); import pkg.used, pkg.unused; "
+        "print(pkg.used.where(), pkg.used.where.__code__.co_filename, pkg.unused.WHO)"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code, str(stdlib)], capture_output=True, text=True, check=True
+    )
+    # the file name it has in the browser's Python, for a traceback
+    assert run.stdout.split() == ["compiled", "/lib/std.zip/pkg/used.py", "source"]
+
+
 def test_without_node_the_build_says_what_to_install(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

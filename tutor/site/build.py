@@ -47,6 +47,7 @@ from packaging.utils import canonicalize_name
 import tutor
 from tutor.display.context import FRONTEND_VARIABLE, Frontend
 from tutor.resources import builtin_lessons_dir, jupyter_data_dir, notebooks_dir
+from tutor.site.precompile import STDLIB_ZIP
 from tutor.teaching.progress import PROGRESS_STORE_VARIABLE, StoreSetting
 
 HERE = Path(__file__).resolve().parent
@@ -71,7 +72,7 @@ UNSTAMPED_BUILD = "unbuilt"  # loader.js's SITE_BUILD until the build writes its
 
 # The runtime files the kernel loads (the npm package also has types, a console page and
 # source maps, which no page asks for).
-PYODIDE_RUNTIME = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
+PYODIDE_RUNTIME = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", STDLIB_ZIP)
 
 # The Pyodide kernel 0.6.1 installs these at start unless they were preloaded, and fails if
 # it cannot. None is on PyPI for Pyodide (ssl and sqlite3 are CPython modules Pyodide builds,
@@ -728,6 +729,7 @@ def precompile(wheels_dir: Path, work: Path) -> str:
             {
                 **options["loadPyodideOptions"],
                 "source": (HERE / "precompile.py").read_text(encoding="utf-8"),
+                "loader": str(HERE / "loader.js"),
                 "mount": "/site-wheels",
                 "site_packages": SITE_PACKAGES,
                 "package": tutor.__name__,

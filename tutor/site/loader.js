@@ -18,7 +18,8 @@
 //
 // A second visit starts from a memory snapshot (issue 20). The runtime's start and the
 // imports every page makes (IPython, ipywidgets, anywidget, the tutor's display) cost about
-// 4 CPU-s in the browser, the same on every visit. On a first visit this script makes
+// 1.5 CPU-s in Node (from bytecode: tutor/site/precompile.py), more in a browser beside its
+// front end, the same on every visit. On a first visit this script makes
 // those imports itself, before the kernel, and then takes Pyodide's memory snapshot (its
 // WebAssembly heap, about 36 MB) into the browser's IndexedDB, keyed by the site's build
 // (SITE_BUILD, which the build writes into this file: a snapshot of another build is never
