@@ -8,6 +8,9 @@ any static web server serves the whole course, and no page needs a server proces
   from the site's one archive of them;
 - :mod:`tutor.site.kernel` and ``startup.py`` set up the browser's Python before a
   notebook runs;
+- :mod:`tutor.site.precompile` (run by the build in the site's Pyodide under Node.js,
+  through ``precompile.mjs``) compiles what pages import, in the wheels and in Python's
+  standard library, so that no browser compiles it again;
 - ``browser-requirements.txt`` (the browser's wheels, hash-pinned) and
   ``pyodide/package*.json`` (the Pyodide runtime, from npm) name what the build copies in;
   ``scripts/setup_site.sh`` fetches both once.
