@@ -1,4 +1,5 @@
-"""Compiled bytecode for the static site's wheels, made at build time by Pyodide's own Python.
+"""Compiled bytecode for the static site's wheels and Python's standard library, made at build
+time by Pyodide's own Python.
 
 Pyodide never writes bytecode (``sys.dont_write_bytecode`` is set, and its file system
 is gone with the page anyway), so without it every page compiles the source of every
