@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gzip
 import os
+import sys
 from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -18,11 +19,18 @@ from tornado.httpclient import AsyncHTTPClient, HTTPResponse
 from tornado.httpserver import HTTPServer
 from tornado.netutil import bind_sockets
 
-from tutor.app.static_files import COPIES, IMMUTABLE, compressed
+from tutor.app.static_files import CONTROL_COMM_WAIT_MS, COPIES, IMMUTABLE, compressed, served_bytes
 
 SCRIPT = "".join(
     f"export const card{n} = {{ suit: 'spades', rank: {n % 13} }};\n" for n in range(400)
 )
+
+# ipywidgets' widget manager as its labextension ships it (minified), and Voila's own copy
+WIDGET_MANAGER = (
+    SCRIPT + 'o.send({method:"request_states"},{}),setTimeout(()=>l("Control comm did not '
+    'respond in time"),4e3)}),o.close()}catch(e){return this._loadFromKernelModels()}\n'
+)
+VOILA_MANAGER = 'setTimeout((()=>i("Control comm did not respond in time")),4e3)'
 
 Get = Callable[..., Awaitable[HTTPResponse]]
 Runner = Callable[[Coroutine[Any, Any, Any]], Any]
@@ -34,6 +42,7 @@ def folder(tmp_path: Path) -> Path:
     (tmp_path / "5764.voila.js").write_text(SCRIPT)
     (tmp_path / "7.2a0ce575775f5aad.js").write_text(SCRIPT)
     (tmp_path / "tiny.css").write_text("body { margin: 0 }\n")
+    (tmp_path / "32.3281b05d23655ae8.js").write_text(WIDGET_MANAGER)
     (tmp_path / "card.png").write_bytes(os.urandom(4096))
     return tmp_path
 
@@ -179,10 +188,58 @@ def test_a_copy_removed_behind_the_servers_back_is_made_again(
         assert first.headers["Content-Encoding"] == "gzip"
         for copy in COPIES.folder().iterdir():
             copy.unlink()
-        meanwhile = await get("/static/app.js", **{"Accept-Encoding": "gzip"})
-        assert meanwhile.code == 200 and meanwhile.body == SCRIPT.encode()  # as it is
         again = await get("/static/app.js", **{"Accept-Encoding": "gzip"})
-        assert again.headers["Content-Encoding"] == "gzip"
+        assert again.code == 200 and again.headers["Content-Encoding"] == "gzip"
         assert gzip.decompress(again.body) == SCRIPT.encode()
+
+    serve(run_coroutine, folder, scenario)
+
+
+def test_the_widget_managers_wait_for_its_kernels_widgets_is_the_pages_wait() -> None:
+    wait = f",{CONTROL_COMM_WAIT_MS})".encode()
+    served = served_bytes("32.3281b05d23655ae8.js", WIDGET_MANAGER.encode())
+    assert served == WIDGET_MANAGER.encode().replace(b",4e3)", wait)
+    assert served_bytes("324.js", VOILA_MANAGER.encode()).endswith(b'time")),60000)')
+    assert served_bytes("app.js", SCRIPT.encode()) == SCRIPT.encode()
+    assert served_bytes("notes.txt", WIDGET_MANAGER.encode()) == WIDGET_MANAGER.encode()
+
+
+def test_the_installed_widget_manager_is_the_one_the_fix_knows() -> None:
+    # An ipywidgets that writes its wait otherwise fails here, not silently in a classroom.
+    manager = Path(sys.prefix) / "share/jupyter/labextensions/@jupyter-widgets/jupyterlab-manager"
+    waiting = [
+        path
+        for path in sorted((manager / "static").glob("*.js"))
+        if b"Control comm did not respond in time" in path.read_bytes()
+    ]
+    assert waiting, "no script of the widget manager waits on its control comm"
+    for path in waiting:
+        served = served_bytes(path.name, path.read_bytes())
+        assert served.count(b'"Control comm did not respond in time"),60000)') == 1, path.name
+
+
+def test_the_widget_managers_script_is_served_with_the_fix_in_every_form(
+    run_coroutine: Runner, folder: Path
+) -> None:
+    fixed = served_bytes("m.js", WIDGET_MANAGER.encode())
+    assert fixed != WIDGET_MANAGER.encode()
+
+    async def scenario(get: Get) -> None:
+        path = "/static/32.3281b05d23655ae8.js"
+        zipped = await get(path, **{"Accept-Encoding": "gzip"})
+        assert zipped.headers["Content-Encoding"] == "gzip"
+        assert gzip.decompress(zipped.body) == fixed
+        assert zipped.headers["Content-Type"].startswith("text/javascript")
+        assert zipped.headers["Cache-Control"] == IMMUTABLE
+        plain = await get(path)
+        assert plain.body == fixed and "Content-Encoding" not in plain.headers
+        assert int(plain.headers["Content-Length"]) == len(fixed)
+        assert plain.headers["Content-Type"].startswith("text/javascript")
+        ranged = await get(path, **{"Range": f"bytes={len(fixed) - 60}-"})
+        assert ranged.code == 206 and ranged.body == fixed[-60:]
+        for copy in COPIES.folder().iterdir():  # gone behind the server's back: made again
+            copy.unlink()
+        again = await get(path)
+        assert again.body == fixed
 
     serve(run_coroutine, folder, scenario)

@@ -1,7 +1,8 @@
 """The app's front-end files as a browser gets them (tutor/app/static_files.py): gzip when
 asked for, decoding to the very bytes of the file, and cached for good only at addresses
 that change with the file: the template's files (``?v=``) and the widget managers' chunks
-(a content hash in their name), never Voila's own unversioned chunks."""
+(a content hash in their name), never Voila's own unversioned chunks; and the widget
+manager's script with the page's own wait for its kernel's widgets."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import gzip
 import http.client
 import json
 import re
+from typing import Any
 
 import pytest
 
@@ -16,10 +18,34 @@ from tutor import resources
 from tutor.app.static_files import IMMUTABLE
 
 from .app_process import AppServer
+from .fixtures import PageLog, reach_question
 
 pytestmark = pytest.mark.browser
 
 LESSON = "06_trick_winner.ipynb"
+LOAD_TIMEOUT = 120_000  # ms
+
+# The page's messages to its kernel reach the server HELD_MS after its websocket opened,
+# as in a class where the server opens 40 websockets at once (tutor/app/static_files.py).
+HELD_MS = 6_000
+HOLD_KERNEL_MESSAGES = """
+(() => {
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    if (!String(this.url).includes("/api/kernels/") || this.tutorReleased) {
+      return send.call(this, data);
+    }
+    if (!this.tutorHeld) {
+      this.tutorHeld = [];
+      setTimeout(() => {
+        this.tutorReleased = true;
+        this.tutorHeld.forEach((held) => send.call(this, held));
+      }, HELD_MS);
+    }
+    this.tutorHeld.push(data);
+  };
+})();
+""".replace("HELD_MS", str(HELD_MS))
 
 
 def fetch(app: AppServer, path: str, gzip_ok: bool) -> tuple[int, bytes, dict[str, str]]:
@@ -90,3 +116,32 @@ def test_a_missing_or_escaping_file_is_refused_without_a_traceback(app: AppServe
         assert 400 <= status < 500, (path, status)
         text = decoded(body, {}).decode("utf-8", "replace")
         assert "Traceback" not in text and "site-packages" not in text, path
+
+
+def test_a_page_slow_to_reach_its_kernel_asks_for_its_widgets_once(
+    app: AppServer, page: tuple[Any, PageLog]
+) -> None:
+    # ipywidgets' own wait (4 s) would run out here, and the page would then ask for the
+    # list of comms and for each widget's state, one message each.
+    content, log = page
+    sent: list[bytes] = []
+
+    def watch(socket: Any) -> None:
+        if "/api/kernels/" in socket.url:
+            socket.on(
+                "framesent",
+                lambda payload: sent.append(
+                    payload.encode() if isinstance(payload, str) else bytes(payload)
+                ),
+            )
+
+    content.on("websocket", watch)
+    content.add_init_script(HOLD_KERNEL_MESSAGES)
+    content.goto(app.render_url(LESSON, "lang=en"))
+    question = reach_question(content, 0, LOAD_TIMEOUT)
+    question.locator("button.tutor-quiz-choice").first.wait_for(timeout=LOAD_TIMEOUT)
+    frames = b"\n".join(sent)
+    assert frames.count(b'"request_states"') == 1
+    assert b"comm_info_request" not in frames
+    assert frames.count(b'"request_state"') == 0
+    log.assert_clean()

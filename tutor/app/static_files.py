@@ -16,7 +16,9 @@ no-cache``, so every lesson fetched them again. Here:
   (a hash of the file) or a file whose name carries a content hash (webpack's
   ``[contenthash]``, the widget managers' chunks) gets ``Cache-Control: public,
   max-age=31536000, immutable``: a new version has a new address, so from the second
-  lesson on a page asks for almost nothing. Other files keep their handler's caching.
+  lesson on a page asks for almost nothing. Other files keep their handler's caching;
+- **one fix to the widget manager's script** (:func:`served_bytes`): its wait for the
+  kernel's widgets, 4 s, made as long as the page's own wait.
 """
 
 from __future__ import annotations
@@ -62,6 +64,36 @@ def versioned(path: str, query_arguments: dict[str, Any]) -> bool:
     return "v" in query_arguments or bool(_HASHED_NAME.search(os.path.basename(path)))
 
 
+# -- what the app changes in a served file ----------------------------------------------------
+# ipywidgets' widget manager (the jupyterlab-manager labextension, which Voila's pages use)
+# loads the page's widgets by asking the kernel for all their states in one message on its
+# "control" comm, and gives up after 4 s (CONTROL_COMM_TIMEOUT; ipywidgets issue #3633):
+# it then asks for the list of comms and for each widget's state, one message each. The 4 s
+# run from the page's script, before its websocket is open, so in a class opening a lesson
+# at once the wait ran out on 26 of 41 pages although the kernel answered 0.02-0.9 s after
+# the question reached it; each of those pages then sent 36 more questions (lesson 06),
+# each answered with three messages through the server: 0.55 CPU-s per page for server and
+# kernels, 0.48 without (benchmarks/classroom_benchmark.py, 40 pages). The app's kernels
+# always answer on that comm, so the wait is the page's own before its reload notice
+# (tutor-page.js): a kernel that does not answer in that time is not helped by asking again.
+CONTROL_COMM_WAIT_MS = 60_000
+_CONTROL_COMM_TIMEOUT = re.compile(rb'(Control comm did not respond in time"\)\)?,)4e3\)')
+
+
+def served_bytes(path: str, data: bytes) -> bytes:
+    """The bytes the app serves for the front-end file ``path`` whose content is ``data``:
+    ``data`` itself, but for the widget manager's wait for its kernel's widgets.
+
+    >>> served_bytes("a.js", b'o.send(),setTimeout(()=>l("Control comm did not respond in time"),4e3)')
+    b'o.send(),setTimeout(()=>l("Control comm did not respond in time"),60000)'
+    >>> served_bytes("a.css", b"4e3")
+    b'4e3'
+    """
+    if not path.endswith(".js"):
+        return data
+    return _CONTROL_COMM_TIMEOUT.sub(rb"\g<1>%d)" % CONTROL_COMM_WAIT_MS, data)
+
+
 def accepts_gzip(accept_encoding: str) -> bool:
     """Whether a request's ``Accept-Encoding`` allows gzip (and does not refuse it, ``q=0``).
 
@@ -78,15 +110,16 @@ def accepts_gzip(accept_encoding: str) -> bool:
     return False
 
 
-class CompressedCopies:
-    """The gzip copies of served files, made at a file's first request and kept in a
-    folder of this process's own, removed when it ends. A copy is named after the file's
-    path, size and modification time, so a file changed on disk gets a new one."""
+class ServedCopies:
+    """The copies the app serves in place of front-end files: gzip copies, and files the
+    app changes (:func:`served_bytes`), gzip or not. Made at a file's first request and
+    kept in a folder of this process's own, removed when it ends. A copy is named after
+    the file's path, size and modification time, so a file changed on disk gets a new one."""
 
     def __init__(self) -> None:
         self._folder: Path | None = None
         self._lock = threading.Lock()
-        self._known: dict[tuple[str, int, int], str | None] = {}
+        self._known: dict[tuple[str, int, int, bool], tuple[str, bool] | None] = {}
 
     def folder(self) -> Path:
         if self._folder is None:
@@ -94,32 +127,39 @@ class CompressedCopies:
             atexit.register(_remove_folder, self._folder, os.getpid())
         return self._folder
 
-    def copy_of(self, path: str, stat: os.stat_result) -> str | None:
-        """The gzip copy of the file at ``path`` (``stat``: its stat), or ``None`` when
-        compressing does not make it smaller."""
-        key = (path, stat.st_size, stat.st_mtime_ns)
+    def copy_of(self, path: str, stat: os.stat_result, *, packed: bool) -> tuple[str, bool] | None:
+        """The copy to serve for the file at ``path`` (``stat``: its stat) and whether it is
+        gzip, or ``None`` for the file itself. ``packed``: the request takes gzip, and a
+        gzip copy is made when compressing makes the file smaller."""
+        key = (path, stat.st_size, stat.st_mtime_ns, packed)
         with self._lock:
             if key in self._known:
                 return self._known[key]
-            data = Path(path).read_bytes()
-            # mtime=0: the same file gives the same bytes (and ETag) in every run
-            packed = gzip.compress(data, compresslevel=9, mtime=0)
-            copy: str | None = None
-            if len(packed) < len(data):
-                name = hashlib.sha256(repr(key).encode()).hexdigest()[:32] + ".gz"
-                target = self.folder() / name
+            original = Path(path).read_bytes()
+            data = served_bytes(path, original)
+            copy: tuple[bytes, bool] | None = (data, False) if data != original else None
+            if packed:
+                # mtime=0: the same file gives the same bytes (and ETag) in every run
+                zipped = gzip.compress(data, compresslevel=9, mtime=0)
+                if len(zipped) < len(data):
+                    copy = (zipped, True)
+            written: tuple[str, bool] | None = None
+            if copy is not None:
+                name = hashlib.sha256(repr(key).encode()).hexdigest()[:32]
+                target = self.folder() / (name + (".gz" if copy[1] else ""))
                 try:
-                    target.write_bytes(packed)
-                    copy = str(target)
+                    target.write_bytes(copy[0])
+                    written = (str(target), copy[1])
                 except OSError:  # no room, no temporary folder: the file goes as it is
-                    copy = None
-            self._known[key] = copy
-            return copy
+                    written = None
+            self._known[key] = written
+            return written
 
     def forget(self, path: str, stat: os.stat_result) -> None:
-        """Make the copy of ``path`` again at its next request (it went from the disk)."""
+        """Make the copies of ``path`` again at their next request (they went from the disk)."""
         with self._lock:
-            self._known.pop((path, stat.st_size, stat.st_mtime_ns), None)
+            for packed in (False, True):
+                self._known.pop((path, stat.st_size, stat.st_mtime_ns, packed), None)
 
 
 def _remove_folder(folder: Path, owner: int) -> None:
@@ -128,7 +168,7 @@ def _remove_folder(folder: Path, owner: int) -> None:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-COPIES = CompressedCopies()
+COPIES = ServedCopies()
 
 
 class CompressedStaticFiles(tornado.web.StaticFileHandler):
@@ -137,31 +177,39 @@ class CompressedStaticFiles(tornado.web.StaticFileHandler):
 
     original_path: str | None = None
     compressed: bool = False
+    copied: bool = False  # a copy is served in place of the file (gzip, changed, or both)
     _copy_size = 0
 
     def validate_absolute_path(self, root: str, absolute_path: str) -> str | None:
         path = super().validate_absolute_path(root, absolute_path)
         self.original_path = path
-        self.compressed = False
-        if path is None or not self._compressible(path):
+        self.compressed = self.copied = False
+        if path is None:
             return path
-        if "Range" in self.request.headers or not accepts_gzip(
-            self.request.headers.get("Accept-Encoding", "")
-        ):
+        packed = (
+            self._compressible(path)
+            and "Range" not in self.request.headers
+            and accepts_gzip(self.request.headers.get("Accept-Encoding", ""))
+        )
+        if not packed and not path.endswith(".js"):  # (served_bytes changes scripts only)
             return path
         stat = self._original_stat(path)
-        copy = COPIES.copy_of(path, stat)
-        if copy is None:
-            return path
-        try:
-            self._copy_size = os.stat(copy).st_size
-        except OSError:  # removed behind the server's back (a cleaner of /tmp)
-            COPIES.forget(path, stat)
+        for _ in range(2):  # a second time if the copy went behind the server's back
+            copy = COPIES.copy_of(path, stat, packed=packed)
+            if copy is None:
+                return path
+            try:
+                self._copy_size = os.stat(copy[0]).st_size
+                break
+            except OSError:  # removed by a cleaner of /tmp: made again
+                COPIES.forget(path, stat)
+        else:
             return path
         # From here tornado reads (size, content, ETag) the copy; the type, the
         # modification time and the caching are the original's.
-        self.compressed = True
-        return copy
+        self.copied = True
+        self.compressed = copy[1]
+        return copy[0]
 
     def _original_stat(self, path: str) -> os.stat_result:
         # tornado keeps the stat of the file it validated (the original)
@@ -175,12 +223,12 @@ class CompressedStaticFiles(tornado.web.StaticFileHandler):
         )
 
     def get_content_size(self) -> int:
-        if self.compressed:
+        if self.copied:
             return self._copy_size
         return super().get_content_size()
 
     def get_content_type(self) -> str:
-        if not self.compressed:
+        if not self.copied:
             return super().get_content_type()
         served, self.absolute_path = self.absolute_path, self.original_path
         try:
