@@ -6,6 +6,7 @@ tests/display/test_lesson_view.py). The questions about rounds and bidding
 
 from __future__ import annotations
 
+import os
 import re
 import textwrap
 from pathlib import Path
@@ -270,6 +271,22 @@ def test_two_lessons_with_one_number_are_refused(tmp_path: Path) -> None:
         (tmp_path / name).write_text(MINIMAL)
     with pytest.raises(LessonError, match=r"03_a\.toml: lesson number 03 is used by 2 files"):
         list_lessons(tmp_path)
+
+
+def test_a_lesson_file_is_read_once_per_version(tmp_path: Path) -> None:
+    path = tmp_path / "05_x.toml"
+    path.write_text(MINIMAL)
+    first = load_lesson_file(path)
+    assert load_lesson_file(path) is first  # the same version: not read again
+    path.write_text(MINIMAL.replace('"T"', '"Changed"'))
+    assert load_lesson_file(path).title() == "Changed"  # a teacher's edit is read
+    written = path.stat().st_mtime_ns
+    path.write_text(MINIMAL.replace('"T"', '"U"'))  # the first's size, a second later
+    os.utime(path, ns=(written + 10**9, written + 10**9))
+    assert load_lesson_file(path).title() == "U"
+    path.unlink()
+    with pytest.raises(LessonError, match=r"05_x\.toml"):
+        load_lesson_file(path)
 
 
 # -- a teacher's mistakes are refused with file, item and problem ---------------------------

@@ -79,6 +79,7 @@ _WARM_IMPORTS = (
     "faulthandler",
     "ipywidgets",
     "anywidget",
+    "psutil",  # ipykernel's, at every kernel's start
     "tutor.app.kernel",
     "tutor.display",
     "tutor.display.lesson_view",
@@ -107,10 +108,14 @@ def _warm() -> None:
     for name in _WARM_IMPORTS:
         importlib.import_module(name)
     _SET_BY_IMPORTS.update(name for name, value in os.environ.items() if before.get(name) != value)
+    from tutor.teaching.lesson import LessonError
+    from tutor.teaching.lesson_loader import list_lessons
     from tutor.teaching.text import LANGUAGES, catalog
 
     for language in LANGUAGES:
         catalog(language)
+    with contextlib.suppress(LessonError, OSError):  # the pages will say what is wrong
+        list_lessons()  # read once here, not in every kernel (load_lesson_file)
 
 
 def _send(connection: socket.socket | None, message: dict[str, Any]) -> None:

@@ -26,6 +26,7 @@ job (:func:`tutor.display.show_lesson`); loading and checking one needs no scree
 
 from __future__ import annotations
 
+import functools
 import re
 import tomllib
 from collections import Counter
@@ -249,9 +250,27 @@ def load_lesson_file(path: Path | str, *, label: str | None = None) -> Lesson:
     Raises :class:`LessonError` naming the file, the item and the problem, for every
     problem of the file at once (one per text, section and item). Messages name the file
     by ``label`` (default :func:`file_label`: its folder and name).
+
+    Each version of a file (its size and modification time) is read once per process (a
+    lesson is a value: frozen all through): a lesson page lists every lesson for its
+    navigation, 14 ms each time, and the app's kernels, forked from a process that read
+    them (tutor/app/forked_kernels.py), read none.
     """
     path = Path(path)
     label = file_label(path) if label is None else label
+    try:
+        stat = path.stat()
+    except OSError:  # missing: _read_lesson_file says so in its words
+        return _read_lesson_file(path, label)
+    return _lesson_version(str(path), stat.st_mtime_ns, stat.st_size, label)
+
+
+@functools.lru_cache(maxsize=256)
+def _lesson_version(path: str, mtime_ns: int, size: int, label: str) -> Lesson:
+    return _read_lesson_file(Path(path), label)
+
+
+def _read_lesson_file(path: Path, label: str) -> Lesson:
     source = _lesson_source(path, label)  # (a folder is refused for being one)
     lesson_number = lesson_file_number(path, label=label)
     raw = _parse_toml(source, label)
