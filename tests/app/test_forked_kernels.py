@@ -287,3 +287,23 @@ def test_only_the_app_kernel_is_forked() -> None:
     ]
     assert kernel_arguments([sys.executable, "-m", "ipykernel_launcher", "-f", "k.json"]) is None
     assert kernel_arguments(["/other/python", "-m", "tutor.app.kernel", "-f", "k.json"]) is None
+
+
+def test_a_kernel_keeps_no_history_and_its_collector_skips_what_it_inherited(
+    fork_server: ForkServer, tmp_path: Path
+) -> None:
+    async def view() -> Any:
+        kernel = await start(tmp_path)
+        try:
+            return await evaluate(
+                kernel,
+                "(get_ipython().history_manager.enabled,"
+                " get_ipython().history_manager.save_thread is None,"
+                " __import__('gc').get_freeze_count())",
+            )
+        finally:
+            await kernel.shutdown_kernel(now=True)
+
+    history, no_saving_thread, frozen = run(view())
+    assert history is False and no_saving_thread
+    assert frozen > 50_000  # the fork server's imports: ipykernel, IPython, widgets, tutor

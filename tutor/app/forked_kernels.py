@@ -44,6 +44,7 @@ from __future__ import annotations
 import asyncio
 import atexit
 import contextlib
+import gc
 import json
 import logging
 import os
@@ -116,6 +117,11 @@ def _warm() -> None:
         catalog(language)
     with contextlib.suppress(LessonError, OSError):  # the pages will say what is wrong
         list_lessons()  # read once here, not in every kernel (load_lesson_file)
+    # What is imported stays: out of the garbage collector's sight, so that a kernel's
+    # collections neither walk it nor write into its pages (each write copies a page the
+    # kernels share with the fork server).
+    gc.collect()
+    gc.freeze()
 
 
 def _send(connection: socket.socket | None, message: dict[str, Any]) -> None:

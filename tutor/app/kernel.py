@@ -223,6 +223,9 @@ def main() -> None:
     # ipykernel forwards whatever is written to file descriptors 1 and 2 to the browser;
     # here they stay the server's (its log), and only what Python code prints is sent.
     app.capture_fd_output = False
+    # Its pages' viewers send no code: no input history to keep (IPython's SQLite file,
+    # which every kernel would open and lock, and a thread each to write it).
+    app.config.HistoryManager.enabled = False
     app.initialize()
     install(app.shell)
     app.start()
