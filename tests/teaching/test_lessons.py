@@ -642,6 +642,30 @@ MALFORMED = {
         """,
         "quiz item 'odd': unknown kind 'who-wins'; known: trick-winner, legal-plays",
     ),
+    "unknown rule": (
+        """
+        [[quiz]]
+        id = "named"
+        kind = "trick-winner"
+        plays = "J W R13 J"
+        trump = "none"
+        winner = "B"
+        rules = ["first-wizard-wins", "wizard-wins-twice"]
+        """,
+        "quiz item 'named': unknown rule 'wizard-wins-twice' in 'rules'; see docs/rule-map.md",
+    ),
+    "rules not a list": (
+        """
+        [[quiz]]
+        id = "named"
+        kind = "trick-winner"
+        plays = "J W R13 J"
+        trump = "none"
+        winner = "B"
+        rules = "first-wizard-wins"
+        """,
+        "quiz item 'named': 'rules' must be a list of rule ids",
+    ),
     "misspelt key": (
         """
         [[quiz]]
@@ -652,7 +676,7 @@ MALFORMED = {
         winer = "B"
         """,
         "quiz item 'typo': unknown key 'winer'; a trick-winner item takes: id, kind, note, "
-        "plays, trump, players, winner",
+        "rules, plays, trump, players, winner",
     ),
     "missing answer": (
         """

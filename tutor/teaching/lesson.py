@@ -257,6 +257,8 @@ class LessonItem:
     subject: Question | Fact
     note: Text | None
     where: str
+    rules: tuple[str, ...] = ()
+    """The rules it shows or asks (ids of :mod:`tutor.teaching.rule_map`)."""
 
     @property
     def question(self) -> Question:
@@ -291,6 +293,8 @@ class Section:
     heading: Text
     body: Text
     examples: tuple[LessonItem, ...]
+    rules: tuple[str, ...] = ()
+    """The rules its text teaches (ids of :mod:`tutor.teaching.rule_map`)."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -45,6 +45,7 @@ from tutor.teaching.lesson import (
     file_label,
 )
 from tutor.teaching.lesson_reader import TableReader
+from tutor.teaching.rule_map import read_rule_ids
 
 _LESSON_FILE = re.compile(r"(\d\d)_[a-z0-9_]+\.toml")
 _ITEM_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
@@ -53,7 +54,7 @@ _ITEM_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 # -- reading lesson files ----------------------------------------------------------------
 
 
-_COMMON_KEYS = ("id", "kind", "note")
+_COMMON_KEYS = ("id", "kind", "note", "rules")
 
 
 def item_kinds(*, quiz: bool = False) -> list[str]:
@@ -94,6 +95,7 @@ def _parse_item(
         subject=subject,
         note=r.optional_text("note"),
         where=r.place,
+        rules=read_rule_ids(r),
     )
 
 
@@ -299,12 +301,14 @@ def _read_lesson_file(path: Path, label: str) -> Lesson:
             )
         section_ids.add(section_id)
         r.place = f"{label}, section {section_id!r}"
-        r.check_keys(("id", "heading", "text", "example"), "section")
+        r.check_keys(("id", "heading", "text", "example", "rules"), "section")
         examples = [
             collect(lambda: _parse_item(table, label, ItemRole.EXAMPLE, index, seen))  # noqa: B023
             for index, table in enumerate(r.tables("example"), start=1)
         ]
-        return Section(section_id, r.text("heading"), r.text("text"), tuple(examples))
+        return Section(
+            section_id, r.text("heading"), r.text("text"), tuple(examples), read_rule_ids(r)
+        )
 
     sections = [
         collect(lambda: read_section(number, data))  # noqa: B023 (called at once)
