@@ -11,9 +11,16 @@ from pathlib import Path
 import pytest
 
 from tutor.rules.cards import check_cards_from_one_deck
+from tutor.rules.round import Round
 from tutor.rules.trick import explain_trick, legal_plays
 from tutor.teaching.lesson_loader import load_lesson
-from tutor.teaching.practice import PracticeSession, random_question, sample_text
+from tutor.teaching.practice import (
+    PracticeSession,
+    random_question,
+    rules_by_generator,
+    sample_text,
+)
+from tutor.teaching.practice_questions import JESTERS_ONLY, Plan, deal_for, jester, play_plan
 from tutor.teaching.progress import (
     BASE_WEIGHTS,
     AnswerEvent,
@@ -27,11 +34,14 @@ from tutor.teaching.progress import (
 )
 from tutor.teaching.quiz import (
     LegalPlaysQuestion,
+    Question,
     ScoreQuestion,
     Topic,
     TrickWinnerQuestion,
     TrumpQuestion,
 )
+from tutor.teaching.rule_map import rule_map
+from tutor.teaching.situations import Situation
 
 pytestmark = pytest.mark.usefixtures("progress_in_tmp")
 
@@ -109,6 +119,88 @@ def test_jester_lead_and_wizard_after_number_situations_are_real() -> None:
     wizard = random_question(rng, Topic.WIZARD_AFTER_NUMBER)
     plays = wizard.plays  # type: ignore[union-attr]
     assert plays[0].is_number and any(card.is_wizard for card in plays[1:])
+
+
+# -- every situation, every rule ---------------------------------------------------------
+
+QUESTIONS = 3000
+SHARE = 0.02
+GENERATORS: dict[type, str] = {
+    TrickWinnerQuestion: "trick-winner",
+    LegalPlaysQuestion: "legal-plays",
+    ScoreQuestion: "score",
+    TrumpQuestion: "trump",
+}
+"""Each kind of question practice asks, by the name :func:`rules_by_generator` gives it."""
+
+
+@pytest.fixture(scope="module")
+def new_learners_questions() -> list[Question]:
+    """3,000 questions of a seeded session, topics weighed as for a new learner (no
+    answers given, so the weights stay as they start)."""
+    session = PracticeSession(seed=2026)
+    return [session.next_question() for _ in range(QUESTIONS)]
+
+
+def test_every_situation_comes_in_at_least_two_percent_of_the_questions(
+    new_learners_questions: list[Question],
+) -> None:
+    counts = Counter(
+        situation for question in new_learners_questions for situation in question.situations
+    )
+    table = "\n".join(
+        [f"{'situation':<24} {'count':>5} {'share':>6}"]
+        + [
+            f"{situation.value:<24} {counts[situation]:>5} {counts[situation] / QUESTIONS:>6.1%}"
+            for situation in Situation
+        ]
+    )
+    print(f"\nSituations in {QUESTIONS} practice questions (seed 2026):\n{table}")
+    rare = [situation for situation in Situation if counts[situation] < SHARE * QUESTIONS]
+    assert not rare, f"situations under {SHARE:.0%}: {rare}\n{table}"
+
+
+def test_a_trick_of_jesters_only_comes_with_three_or_four_players_only(
+    new_learners_questions: list[Question],
+) -> None:
+    only_jesters = [
+        question
+        for question in new_learners_questions
+        if Situation.JESTERS_ONLY in question.situations
+    ]
+    assert only_jesters
+    assert all(isinstance(question, TrickWinnerQuestion) for question in only_jesters)
+    assert {len(question.plays) for question in only_jesters} == {3, 4}  # type: ignore[attr-defined]
+
+
+def test_a_plan_the_deck_cannot_hold_is_refused() -> None:
+    with pytest.raises(ValueError, match="the deck or the table cannot hold"):
+        Plan(Situation.JESTERS_ONLY, (jester,) * 5, players=(5, 5))
+
+
+def test_a_planned_trick_is_played_through_the_round_with_legal_cards() -> None:
+    rng = random.Random(8)
+    for _ in range(50):
+        rnd = deal_for(rng, JESTERS_ONLY)
+        play_plan(rng, rnd, JESTERS_ONLY, rnd.players)
+        assert [str(card) for card in rnd.tricks[0].cards] == ["J"] * 4
+        events = rnd.events
+        assert Round.replay(events).tricks == rnd.tricks  # every play was one the round took
+
+
+def test_each_question_names_the_rules_it_asks_and_each_generator_asks_what_it_says(
+    new_learners_questions: list[Question],
+) -> None:
+    known = set(rule_map().ids())
+    asked: dict[str, set[str]] = {name: set() for name in rules_by_generator()}
+    for question in new_learners_questions:
+        assert question.rules, f"{question!r} names no rule"
+        assert set(question.rules) <= known, question.rules
+        generator = GENERATORS[type(question)]
+        assert set(question.rules) <= set(rules_by_generator()[generator]), (generator, question)
+        asked[generator].update(question.rules)
+    # each rule a generator says it asks comes up in 3,000 questions
+    assert asked == {name: set(rules) for name, rules in rules_by_generator().items()}
 
 
 def test_score_questions_ask_bid_zero_only_under_its_topic() -> None:
