@@ -20,7 +20,7 @@ from tutor.teaching.practice import (
     rules_by_generator,
     sample_text,
 )
-from tutor.teaching.practice_questions import JESTERS_ONLY, Plan, deal_for, jester, play_plan
+from tutor.teaching.practice_questions import JESTERS_ONLY, Plan, deal_for, play_plan
 from tutor.teaching.progress import (
     BASE_WEIGHTS,
     AnswerEvent,
@@ -175,7 +175,7 @@ def test_a_trick_of_jesters_only_comes_with_three_or_four_players_only(
 
 def test_a_plan_the_deck_cannot_hold_is_refused() -> None:
     with pytest.raises(ValueError, match="the deck or the table cannot hold"):
-        Plan(Situation.JESTERS_ONLY, (jester,) * 5, players=(5, 5))
+        Plan.of(Situation.JESTERS_ONLY, "jester " * 5, players=(5, 5))
 
 
 def test_a_planned_trick_is_played_through_the_round_with_legal_cards() -> None:

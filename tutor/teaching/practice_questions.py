@@ -23,7 +23,7 @@ Everything is drawn from the ``random.Random`` given: a seed gives the same ques
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
@@ -55,60 +55,71 @@ chance alone it comes about once in fifteen deals."""
 
 # -- what the players play -------------------------------------------------------------------
 
-Want = Callable[[Card, Round], bool]
-"""Whether a card is the one wanted at a place of the trick (the round shows the trick so
-far)."""
+
+class Want(StrEnum):
+    """The card a plan wants at a place of the trick (played when the player holds one
+    that is legal)."""
+
+    ANY = "any"
+    """Any legal card."""
+    WIZARD = "wizard"
+    """A Wizard (one is dealt to that player)."""
+    JESTER = "jester"
+    """A Jester (one is dealt to that player)."""
+    NUMBER = "number"
+    """A number card."""
+    PLAIN = "plain"
+    """A number card that is not trump."""
+    TRUMP = "trump"
+    """A trump."""
+    FOLLOW = "follow"
+    """A card of the led suit."""
+    DISCARD = "discard"
+    """A number card of neither the led suit nor trump."""
+    QUIET = "quiet"
+    """Neither a Wizard nor a trump, so the led suit keeps the trick."""
+    NO_WIZARD = "no-wizard"
+    """Anything but a Wizard."""
+
+    def fits(self, card: Card, rnd: Round) -> bool:
+        """Whether ``card`` is wanted, played next in ``rnd`` (its trick so far).
+
+        >>> rnd = Round(hands=["B5 R2", "B9 G3", "R4 J"], turned="R9", dealer=2)
+        >>> for bid in (0, 0, 0):
+        ...     _ = rnd.bid(bid)
+        >>> _ = rnd.play("B5")
+        >>> [str(card) for card in rnd.hands[1] if Want.DISCARD.fits(card, rnd)]
+        ['G3']
+        """
+        is_trump = card.is_number and card.suit is rnd.trump
+        match self:
+            case Want.ANY:
+                return True
+            case Want.WIZARD:
+                return card.is_wizard
+            case Want.JESTER:
+                return card.is_jester
+            case Want.NO_WIZARD:
+                return not card.is_wizard
+            case Want.QUIET:
+                return not card.is_wizard and not is_trump
+            case Want.NUMBER:
+                return card.is_number
+            case Want.PLAIN:
+                return card.is_number and not is_trump
+            case Want.TRUMP:
+                return is_trump
+            case Want.FOLLOW:
+                return card.is_number and card.suit is _led_suit(rnd)
+            case Want.DISCARD:
+                return card.is_number and card.suit is not _led_suit(rnd) and not is_trump
 
 
 def _led_suit(rnd: Round) -> Suit | None:
     return lead_of_cards(card for _, card in rnd.current_trick)[1]
 
 
-def anything(card: Card, rnd: Round) -> bool:
-    return True
-
-
-def wizard(card: Card, rnd: Round) -> bool:
-    return card.is_wizard
-
-
-def jester(card: Card, rnd: Round) -> bool:
-    return card.is_jester
-
-
-def number(card: Card, rnd: Round) -> bool:
-    return card.is_number
-
-
-def plain_number(card: Card, rnd: Round) -> bool:
-    """A number card that is not trump."""
-    return card.is_number and card.suit is not rnd.trump
-
-
-def trump(card: Card, rnd: Round) -> bool:
-    return card.is_number and card.suit is rnd.trump
-
-
-def follow(card: Card, rnd: Round) -> bool:
-    """A card of the led suit."""
-    return card.is_number and card.suit is _led_suit(rnd)
-
-
-def discard(card: Card, rnd: Round) -> bool:
-    """A number card of neither the led suit nor trump."""
-    return card.is_number and card.suit not in (_led_suit(rnd), rnd.trump)
-
-
-def quiet(card: Card, rnd: Round) -> bool:
-    """Neither a Wizard nor a trump, so the led suit keeps the trick."""
-    return not card.is_wizard and not trump(card, rnd)
-
-
-def no_wizard(card: Card, rnd: Round) -> bool:
-    return not card.is_wizard
-
-
-_PLANTED: dict[Want, Card] = {wizard: Card.wizard(), jester: Card.jester()}
+_PLANTED = {Want.WIZARD: Card.wizard(), Want.JESTER: Card.jester()}
 """The cards a wanted place is dealt: a Wizard or a Jester is too rare to wait for."""
 
 
@@ -136,22 +147,40 @@ class Plan:
 
     situation: Situation | None
     places: tuple[Want, ...]
-    rest: Want = anything
+    rest: Want = Want.ANY
     players: tuple[int, int] = (3, 6)
     trump: TrumpWanted = TrumpWanted.ANY
+
+    @classmethod
+    def of(
+        cls,
+        situation: Situation | None,
+        places: str,
+        *,
+        rest: str = "any",
+        players: tuple[int, int] = (3, 6),
+        trump: str = "any",
+    ) -> Plan:
+        """A plan with its wants written as words (``"jester jester number"``).
+
+        >>> Plan.of(Situation.JESTER_THEN_WIZARD, "jester wizard").places
+        (<Want.JESTER: 'jester'>, <Want.WIZARD: 'wizard'>)
+        """
+        wants = tuple(Want(word) for word in places.split())
+        return cls(situation, wants, Want(rest), players, TrumpWanted(trump))
 
     def __post_init__(self) -> None:
         planted = [_PLANTED[want] for want in self.places if want in _PLANTED]
         jesters = planted.count(Card.jester()) + (self.trump is TrumpWanted.NONE)
         if jesters > JESTERS_IN_DECK or len(self.places) > self.players[0]:
-            raise ValueError(f"a plan the deck or the table cannot hold: {self!r}")
+            raise ValueError(
+                f"a plan the deck or the table cannot hold: {len(self.places)} places "
+                f"({' '.join(self.places)}) and {jesters} Jesters (the deck has "
+                f"{JESTERS_IN_DECK}) for {self.players[0]} to {self.players[1]} players"
+            )
 
 
-def _jesters_only(players: int) -> Plan:
-    return Plan(Situation.JESTERS_ONLY, (jester,) * players, players=(players, players))
-
-
-JESTERS_ONLY = _jesters_only(4)
+JESTERS_ONLY = Plan.of(Situation.JESTERS_ONLY, "jester jester jester jester", players=(4, 4))
 """A trick of Jesters only, 4 players (another plan has 3): never 5 or 6, the deck has 4."""
 
 _S = Situation
@@ -163,29 +192,29 @@ _Weighted = tuple[tuple[Plan, float], ...]
 _WINNER_PLANS: Mapping[Topic, _Weighted] = MappingProxyType(
     {
         Topic.TRICK_WINNER: (
-            (Plan(_S.WIZARD_LED, (wizard,)), 1.0),
-            (Plan(_S.SEVERAL_WIZARDS, (wizard, anything, wizard)), 0.5),
-            (Plan(_S.NO_TRUMP, (number,), rest=no_wizard, trump=TrumpWanted.NONE), 1.0),
-            (Plan(_S.TRUMP_LED, (trump,), rest=no_wizard, trump=TrumpWanted.SOME), 0.5),
-            (Plan(_S.LED_SUIT_FOLLOWED, (plain_number, follow), rest=quiet), 1.0),
-            (Plan(_S.CANNOT_FOLLOW_DISCARD, (plain_number, discard), rest=quiet), 1.0),
+            (Plan.of(_S.WIZARD_LED, "wizard"), 1.0),
+            (Plan.of(_S.SEVERAL_WIZARDS, "wizard any wizard"), 0.5),
+            (Plan.of(_S.NO_TRUMP, "number", rest="no-wizard", trump="none"), 1.0),
+            (Plan.of(_S.TRUMP_LED, "trump", rest="no-wizard", trump="some"), 0.5),
+            (Plan.of(_S.LED_SUIT_FOLLOWED, "plain follow", rest="quiet"), 1.0),
+            (Plan.of(_S.CANNOT_FOLLOW_DISCARD, "plain discard", rest="quiet"), 1.0),
         ),
         Topic.JESTER_LEAD: (
-            (Plan(_S.JESTER_THEN_NUMBER, (jester, number)), 1.0),
-            (Plan(_S.JESTERS_THEN_NUMBER, (jester, jester, number)), 1.0),
-            (Plan(_S.JESTER_THEN_WIZARD, (jester, wizard)), 0.5),
-            (Plan(_S.JESTER_THEN_WIZARD, (jester, jester, wizard)), 0.5),
-            (Plan(_S.JESTERS_ONLY, (jester,) * 3, players=(3, 3)), 0.75),
+            (Plan.of(_S.JESTER_THEN_NUMBER, "jester number"), 1.0),
+            (Plan.of(_S.JESTERS_THEN_NUMBER, "jester jester number"), 1.0),
+            (Plan.of(_S.JESTER_THEN_WIZARD, "jester wizard"), 0.5),
+            (Plan.of(_S.JESTER_THEN_WIZARD, "jester jester wizard"), 0.5),
+            (Plan.of(_S.JESTERS_ONLY, "jester jester jester", players=(3, 3)), 0.75),
             (JESTERS_ONLY, 0.75),
         ),
         Topic.WIZARD_AFTER_NUMBER: (
-            (Plan(_S.ONE_WIZARD, (number, wizard), rest=no_wizard), 1.0),
-            (Plan(_S.ONE_WIZARD, (number, follow, wizard), rest=no_wizard), 1.0),
-            (Plan(_S.SEVERAL_WIZARDS, (number, wizard, wizard)), 1.0),
+            (Plan.of(_S.ONE_WIZARD, "number wizard", rest="no-wizard"), 1.0),
+            (Plan.of(_S.ONE_WIZARD, "number follow wizard", rest="no-wizard"), 1.0),
+            (Plan.of(_S.SEVERAL_WIZARDS, "number wizard wizard"), 1.0),
         ),
         Topic.TRUMP_VS_LED: (
-            (Plan(_S.TRUMP_IN, (plain_number, trump), rest=no_wizard, trump=TrumpWanted.SOME), 1.0),
-            (Plan(_S.CANNOT_FOLLOW_TRUMP, (plain_number, anything, trump)), 1.0),
+            (Plan.of(_S.TRUMP_IN, "plain trump", rest="no-wizard", trump="some"), 1.0),
+            (Plan.of(_S.CANNOT_FOLLOW_TRUMP, "plain any trump"), 1.0),
         ),
     }
 )
@@ -194,23 +223,23 @@ _WINNER_PLANS: Mapping[Topic, _Weighted] = MappingProxyType(
 _PLAY_PLANS: Mapping[Topic, _Weighted] = MappingProxyType(
     {
         Topic.LEGAL_PLAYS: (
-            (Plan(None, ()), 0.5),
-            (Plan(_S.LED_SUIT_FOLLOWED, (plain_number,), rest=quiet), 1.0),
-            (Plan(_S.CANNOT_FOLLOW_DISCARD, (plain_number,)), 1.0),
-            (Plan(_S.CANNOT_FOLLOW_TRUMP, (plain_number,), trump=TrumpWanted.SOME), 1.0),
-            (Plan(_S.TRUMP_LED, (trump,), trump=TrumpWanted.SOME), 1.0),
-            (Plan(_S.WIZARD_LED, (wizard,)), 1.0),
+            (Plan.of(None, ""), 0.5),
+            (Plan.of(_S.LED_SUIT_FOLLOWED, "plain", rest="quiet"), 1.0),
+            (Plan.of(_S.CANNOT_FOLLOW_DISCARD, "plain"), 1.0),
+            (Plan.of(_S.CANNOT_FOLLOW_TRUMP, "plain", trump="some"), 1.0),
+            (Plan.of(_S.TRUMP_LED, "trump", trump="some"), 1.0),
+            (Plan.of(_S.WIZARD_LED, "wizard"), 1.0),
         ),
         Topic.JESTER_LEAD: (
-            (Plan(_S.JESTERS_SO_FAR, (jester,)), 1.0),
-            (Plan(_S.JESTERS_SO_FAR, (jester, jester)), 1.0),
-            (Plan(_S.JESTER_THEN_NUMBER, (jester, number)), 1.0),
-            (Plan(_S.JESTERS_THEN_NUMBER, (jester, jester, number), players=(4, 6)), 1.0),
-            (Plan(_S.JESTER_THEN_WIZARD, (jester, wizard)), 1.0),
+            (Plan.of(_S.JESTERS_SO_FAR, "jester"), 1.0),
+            (Plan.of(_S.JESTERS_SO_FAR, "jester jester"), 1.0),
+            (Plan.of(_S.JESTER_THEN_NUMBER, "jester number"), 1.0),
+            (Plan.of(_S.JESTERS_THEN_NUMBER, "jester jester number", players=(4, 6)), 1.0),
+            (Plan.of(_S.JESTER_THEN_WIZARD, "jester wizard"), 1.0),
         ),
         Topic.WIZARD_AFTER_NUMBER: (
-            (Plan(_S.NUMBER_THEN_WIZARD, (number, wizard)), 1.0),
-            (Plan(_S.NUMBER_THEN_WIZARD, (number, anything, wizard), players=(4, 6)), 1.0),
+            (Plan.of(_S.NUMBER_THEN_WIZARD, "number wizard"), 1.0),
+            (Plan.of(_S.NUMBER_THEN_WIZARD, "number any wizard", players=(4, 6)), 1.0),
         ),
     }
 )
@@ -226,6 +255,15 @@ def winner_plans() -> tuple[Plan, ...]:
     True
     """
     return tuple(plan for plans in _WINNER_PLANS.values() for plan, _weight in plans)
+
+
+def play_plans() -> tuple[Plan, ...]:
+    """Every plan of a which-cards-may-be-played question, whatever its topic.
+
+    >>> all(len(plan.places) < plan.players[0] for plan in play_plans())  # one to ask
+    True
+    """
+    return tuple(plan for plans in _PLAY_PLANS.values() for plan, _weight in plans)
 
 
 # -- the deal ----------------------------------------------------------------------------
@@ -278,7 +316,7 @@ def play_plan(rng: random.Random, rnd: Round, plan: Plan, cards: int) -> None:
         place = len(rnd.current_trick)
         want = plan.places[place] if place < len(plan.places) else plan.rest
         legal = rnd.legal_plays()
-        wanted = [card for card in legal if want(card, rnd)]
+        wanted = [card for card in legal if want.fits(card, rnd)]
         rnd.play(rng.choice(wanted or legal))
 
 
