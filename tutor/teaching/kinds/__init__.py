@@ -22,15 +22,20 @@ from types import MappingProxyType
 
 from tutor.teaching.kinds import (
     bid_visibility,
+    bids_met,
     dealer,
     deck,
     first_bidder,
+    game_winners,
     legal_bids,
     legal_plays,
+    next_leader,
+    round_tricks,
     schedule,
     schedule_table,
     score,
     score_sheet,
+    score_total,
     trick_winner,
     trump,
     trump_choice,
@@ -48,6 +53,12 @@ ITEM_KINDS: Mapping[str, ItemKind] = MappingProxyType(
             score.KIND,
             trump.KIND,
             trump_choice.KIND,
+            # questions about a round played through and a game's score sheet
+            next_leader.KIND,
+            round_tricks.KIND,
+            bids_met.KIND,
+            score_total.KIND,
+            game_winners.KIND,
             # questions about setting up a round
             schedule.KIND,
             dealer.KIND,
