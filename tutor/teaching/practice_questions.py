@@ -30,19 +30,40 @@ from types import MappingProxyType
 
 from tutor.rules.cards import DECK, JESTERS_IN_DECK, Card, Suit
 from tutor.rules.round import Phase, Round
+from tutor.rules.seats import default_names
 from tutor.rules.trick import lead_of_cards
+from tutor.teaching.lesson import ScoreSheetFact
 from tutor.teaching.progress import check_practice_topic
 from tutor.teaching.quiz import (
+    BidsMetQuestion,
+    GameWinnersQuestion,
     LegalPlaysQuestion,
+    NextLeaderQuestion,
+    RoundTricksQuestion,
     ScoreQuestion,
+    ScoreTotalQuestion,
+    ShortRound,
     Topic,
     TrickWinnerQuestion,
     TrumpQuestion,
 )
 from tutor.teaching.situations import Situation
 
-PracticeQuestion = TrickWinnerQuestion | LegalPlaysQuestion | ScoreQuestion | TrumpQuestion
+PracticeQuestion = (
+    TrickWinnerQuestion
+    | LegalPlaysQuestion
+    | ScoreQuestion
+    | TrumpQuestion
+    | NextLeaderQuestion
+    | RoundTricksQuestion
+    | BidsMetQuestion
+    | ScoreTotalQuestion
+    | GameWinnersQuestion
+)
 """Every kind of question practice asks."""
+
+SHORT_ROUND_CARDS = 3
+"""The cards of a round practice plays through: three tricks, as in the worked example."""
 
 MAX_ATTEMPTS = 200
 """Deals tried to reach a plan's situation and topic (a few usually do); after that the
@@ -269,17 +290,19 @@ def play_plans() -> tuple[Plan, ...]:
 # -- the deal ----------------------------------------------------------------------------
 
 
-def deal_for(rng: random.Random, plan: Plan) -> Round:
-    """A round bid and ready for its first card, dealt so that ``plan`` can happen: 3-8
-    cards each, the Wizards and Jesters the plan wants in the hands of the players at
-    those places, and the trump it needs. The :class:`Round` checks the deal.
+def deal_for(rng: random.Random, plan: Plan, *, cards: int | None = None) -> Round:
+    """A round bid and ready for its first card, dealt so that ``plan`` can happen:
+    ``cards`` each (default 3-8), the Wizards and Jesters the plan wants in the hands of
+    the players at those places, and the trump it needs. The :class:`Round` checks the
+    deal.
 
     >>> rnd = deal_for(random.Random(5), JESTERS_ONLY)
     >>> rnd.players, [Card.jester() in hand for hand in rnd.hands]
     (4, [True, True, True, True])
     """
     players = rng.randint(*plan.players)
-    cards = rng.randint(3, min(8, len(DECK) // players))
+    if cards is None:
+        cards = rng.randint(3, min(8, len(DECK) // players))
     dealer = rng.randrange(players)
     first = (dealer + 1) % players  # leads the first trick
     hands: list[list[Card]] = [[] for _ in range(players)]
@@ -301,11 +324,31 @@ def deal_for(rng: random.Random, plan: Plan) -> Round:
     turned = Card.jester() if no_trump else stock.pop()
     while plan.trump is TrumpWanted.SOME and turned.is_jester:
         turned = stock.pop()
-    rnd = Round(hands=hands, turned=turned, dealer=dealer)
+    return _bid(rng, Round(hands=hands, turned=turned, dealer=dealer))
+
+
+def _bid(rng: random.Random, rnd: Round) -> Round:
+    """The dealer's trump (after a turned Wizard) and every bid: half the players bid
+    their sure tricks (Wizards and high trumps), the others any legal bid, so that some
+    bids are met and some missed."""
     if rnd.phase is Phase.TRUMP_CHOICE:
         rnd.choose_trump(rng.choice(list(Suit)))
     while rnd.phase is Phase.BIDDING:
-        rnd.bid(rng.choice(rnd.legal_bids()))
+        seat = rnd.to_act
+        assert seat is not None
+        legal = rnd.legal_bids()
+        sure = sum(
+            card.is_wizard or (card.suit is rnd.trump and (card.rank or 0) >= 10)
+            for card in rnd.hands[seat]
+        )
+        rnd.bid(sure if sure in legal and rng.random() < 0.5 else rng.choice(legal))
+    return rnd
+
+
+def _play_out(rng: random.Random, rnd: Round) -> Round:
+    """Every card left, each a legal one chosen at random."""
+    while not rnd.finished:
+        rnd.play(rng.choice(rnd.legal_plays()))
     return rnd
 
 
@@ -366,6 +409,46 @@ def _trump_question(rng: random.Random) -> TrumpQuestion:
     return TrumpQuestion.of(Card.number(rng.choice(list(Suit)), rng.randint(1, 13)))
 
 
+def _next_leader_question(rng: random.Random) -> NextLeaderQuestion:
+    """A trick of any situation (a plan of any topic), and who leads after it."""
+    plan = rng.choice(winner_plans())
+    rnd = deal_for(rng, plan)
+    play_plan(rng, rnd, plan, rnd.players)
+    trick = rnd.tricks[0]
+    return NextLeaderQuestion.of(trick.cards, rnd.trump, rnd.names, led=trick.leader)
+
+
+def _round_question(rng: random.Random) -> RoundTricksQuestion | BidsMetQuestion:
+    """A round of three cards played through, its first trick by a plan of any topic:
+    who takes one of its tricks, or whose bid it meets."""
+    plan = rng.choice(winner_plans())
+    rnd = deal_for(rng, plan, cards=SHORT_ROUND_CARDS)
+    play_plan(rng, rnd, plan, rnd.players)
+    played = ShortRound.from_round(_play_out(rng, rnd))
+    if rng.random() < 0.5:
+        return BidsMetQuestion(played)
+    return RoundTricksQuestion(played, trick=rng.randint(1, SHORT_ROUND_CARDS))
+
+
+def _score_sheet_question(rng: random.Random) -> ScoreTotalQuestion | GameWinnersQuestion:
+    """The first rounds of a game played by the engine, then a player's total on its score
+    sheet; or a five-round game's sheet, and who wins it."""
+    winners = rng.random() < 0.3
+    players = rng.randint(3, 4) if winners else rng.randint(3, 6)
+    rounds = 5 if winners else rng.randint(2, 4)
+    dealer = rng.randrange(players)
+    bids, taken = [], []
+    for number in range(1, rounds + 1):  # round n deals n cards: the sheet's rounds 1 to n
+        rnd = Round(players=players, cards=number, dealer=(dealer + number - 1) % players, rng=rng)
+        _play_out(rng, _bid(rng, rnd))
+        bids.append(rnd.final_bids)
+        taken.append(rnd.taken)
+    sheet = ScoreSheetFact(names=default_names(players), bids=tuple(bids), taken=tuple(taken))
+    if winners:
+        return GameWinnersQuestion(sheet)
+    return ScoreTotalQuestion(sheet, player=rng.randrange(players))
+
+
 def _reached(question: PracticeQuestion, topic: Topic, plan: Plan, rng: random.Random) -> bool:
     """Whether the question is the plan's: its topic, and the situation the plan aims at.
     A hand led into where every card is legal teaches little: a quarter of those are kept."""
@@ -389,13 +472,19 @@ def random_question(rng: random.Random, topic: Topic) -> PracticeQuestion:
     >>> random_question(random.Random(3), Topic.BIDDING)
     Traceback (most recent call last):
     ...
-    tutor.teaching.progress.PracticeTopicError: practice asks no questions on topic 'bidding' (lessons do); practice topics: jester-lead, wizard-after-number, trump-vs-led, bid-zero, trick-winner, legal-plays, score, trump-reveal
+    tutor.teaching.progress.PracticeTopicError: practice asks no questions on topic 'bidding' (lessons do); practice topics: jester-lead, wizard-after-number, trump-vs-led, bid-zero, trick-winner, legal-plays, score, trump-reveal, next-leader, round-played, score-sheet
     """
     check_practice_topic(topic)
     if topic in (Topic.SCORE, Topic.BID_ZERO):
         return _score_question(rng, topic)
     if topic is Topic.TRUMP_REVEAL:
         return _trump_question(rng)
+    if topic is Topic.NEXT_LEADER:
+        return _next_leader_question(rng)
+    if topic is Topic.ROUND_PLAYED:
+        return _round_question(rng)
+    if topic is Topic.SCORE_SHEET:
+        return _score_sheet_question(rng)
     asks_play = topic in _PLAY_PLANS and (topic not in _WINNER_PLANS or rng.random() < 0.5)
     plans = _PLAY_PLANS[topic] if asks_play else _WINNER_PLANS[topic]
     plan = _pick(rng, plans)
@@ -413,19 +502,24 @@ def random_question(rng: random.Random, topic: Topic) -> PracticeQuestion:
 
 # -- the rules each generator asks ---------------------------------------------------------
 
+_WINNER_RULES = (
+    "first-wizard-wins",
+    "later-wizards-never-win",
+    "highest-trump-wins",
+    "highest-led-suit-wins",
+    "jester-never-wins-with-others",
+    "only-jesters-first-wins",
+    "jester-led-first-number-sets-suit",
+    "jesters-set-nothing",
+    "no-trump-keeps-wizards-jesters",
+)
+"""What naming the winner of practice's tricks asks (tutor.teaching.situations)."""
+
+_SCORING_RULES = ("bid-met-scores", "bid-zero-met-scores-twenty", "bid-missed-loses")
+
 _GENERATOR_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
-        "trick-winner": (
-            "first-wizard-wins",
-            "later-wizards-never-win",
-            "highest-trump-wins",
-            "highest-led-suit-wins",
-            "jester-never-wins-with-others",
-            "only-jesters-first-wins",
-            "jester-led-first-number-sets-suit",
-            "jesters-set-nothing",
-            "no-trump-keeps-wizards-jesters",
-        ),
+        "trick-winner": _WINNER_RULES,
         "legal-plays": (
             "leader-plays-any-card",
             "must-follow-suit",
@@ -438,21 +532,27 @@ _GENERATOR_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(
             "jesters-set-nothing",
             "jester-then-wizard-no-suit",
         ),
-        "score": ("bid-met-scores", "bid-zero-met-scores-twenty", "bid-missed-loses"),
+        "score": _SCORING_RULES,
         "trump": (
             "number-turned-suit-is-trump",
             "jester-turned-no-trump",
             "wizard-turned-dealer-chooses",
             "nothing-turned-no-trump",
         ),
+        "next-leader": ("winner-leads-next", *_WINNER_RULES),
+        "round-tricks": _WINNER_RULES,
+        "bids-met": ("bid-is-tricks-expected", "round-is-not-trick", *_WINNER_RULES),
+        "score-total": ("scores-add-up", *_SCORING_RULES),
+        "game-winners": ("highest-total-wins", "scores-add-up", *_SCORING_RULES),
     }
 )
 
 
 def rules_by_generator() -> Mapping[str, tuple[str, ...]]:
     """Which rules (ids of :mod:`tutor.teaching.rule_map`) each of practice's generators
-    can ask, by the kind of question it makes (``tests/teaching/test_practice.py`` checks
-    that each asks every rule listed, and no other).
+    can ask, by the kind of question it makes (its name in
+    :data:`tutor.teaching.kinds.ITEM_KINDS`): ``tests/teaching/test_practice.py`` checks
+    that in 3,000 questions each asks every rule listed, and no other.
 
     >>> rules_by_generator()["score"]
     ('bid-met-scores', 'bid-zero-met-scores-twenty', 'bid-missed-loses')
