@@ -252,8 +252,8 @@ _PLAY_PLANS: Mapping[Topic, _Weighted] = MappingProxyType(
             (Plan.of(_S.WIZARD_LED, "wizard"), 1.0),
         ),
         Topic.JESTER_LEAD: (
-            (Plan.of(_S.JESTERS_SO_FAR, "jester"), 1.0),
-            (Plan.of(_S.JESTERS_SO_FAR, "jester jester"), 1.0),
+            (Plan.of(_S.JESTERS_SO_FAR, "jester"), 1.5),
+            (Plan.of(_S.JESTERS_SO_FAR, "jester jester"), 1.5),
             (Plan.of(_S.JESTER_THEN_NUMBER, "jester number"), 1.0),
             (Plan.of(_S.JESTERS_THEN_NUMBER, "jester jester number", players=(4, 6)), 1.0),
             (Plan.of(_S.JESTER_THEN_WIZARD, "jester wizard"), 1.0),
@@ -433,8 +433,9 @@ def _round_question(rng: random.Random) -> RoundTricksQuestion | BidsMetQuestion
 def _score_sheet_question(rng: random.Random) -> ScoreTotalQuestion | GameWinnersQuestion:
     """The first rounds of a game played by the engine, then a player's total on its score
     sheet; or a five-round game's sheet, and who wins it."""
+    # 3 or 4 players: a sheet is read in words, a cell a player and a round
     winners = rng.random() < 0.3
-    players = rng.randint(3, 4) if winners else rng.randint(3, 6)
+    players = rng.randint(3, 4)
     rounds = 5 if winners else rng.randint(2, 4)
     dealer = rng.randrange(players)
     bids, taken = [], []
