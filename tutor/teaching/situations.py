@@ -218,6 +218,8 @@ def play_rules(hand: CardsLike, plays: CardsLike, trump: Suit | str | None) -> t
     ('cannot-follow-play-anything', 'wizard-jester-any-time', 'number-then-wizard-still-binds')
     >>> play_rules("R4 J", "", trump="R")
     ('leader-plays-any-card',)
+    >>> play_rules("R4 G2", "J J", trump="B")
+    ('jester-led-first-number-sets-suit', 'jesters-set-nothing')
     """
     cards, played = tuple(parse_cards(hand)), tuple(parse_cards(plays))
     rules = [
@@ -227,6 +229,8 @@ def play_rules(hand: CardsLike, plays: CardsLike, trump: Suit | str | None) -> t
     ]
     for situation in play_situations(cards, played, trump):
         rules += _LEAD_RULES.get(situation, ())
+        if situation is Situation.JESTERS_SO_FAR and len(played) > 1:
+            rules.append("jesters-set-nothing")  # several in a row set nothing either
     return _unique(rules)
 
 
