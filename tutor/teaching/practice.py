@@ -305,7 +305,7 @@ class LessonQuizSession:
     >>> for number, item in enumerate(session.items):   # right, except the second one
     ...     session.grade(item, correct=number != 1, first_try=True)
     >>> session.summary
-    QuizSummary(lesson='07_scoring', total=6, first_try_right=5, missed=('quiz-bid-three-met',))
+    QuizSummary(lesson='07_scoring', total=9, first_try_right=8, missed=('quiz-bid-three-met',))
     >>> [item.id for item in session.start_retry()]
     ['quiz-bid-three-met']
     >>> session.grade(session.items[1], correct=True, first_try=True, again=True)
