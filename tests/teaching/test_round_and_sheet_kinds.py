@@ -243,3 +243,100 @@ def test_a_stated_answer_the_engine_disagrees_with_is_refused(
     tmp_path: Path, kind: str, keys: str, message: str
 ) -> None:
     assert refusal(tmp_path, kind, keys) == message
+
+
+# -- the deck and the rules themselves, asked ------------------------------------------------
+
+
+def test_the_deck_count_is_the_engines_deck_not_sixty_four() -> None:
+    from tutor.rules.cards import DECK
+    from tutor.teaching.round_quiz import DeckCount, DeckCountQuestion
+
+    cards = DeckCountQuestion(DeckCount.CARDS)
+    assert cards.correct_answer() == len(DECK) == 60
+    assert not cards.check(64).correct
+    assert DeckCountQuestion(DeckCount.JESTERS).correct_answer() == sum(c.is_jester for c in DECK)
+    assert DeckCountQuestion(DeckCount.RANKS).correct_answer() == 13
+
+
+@pytest.mark.parametrize(
+    ("check", "players", "answer"),
+    [
+        ("players-allowed", 2, False),
+        ("players-allowed", 3, True),
+        ("players-allowed", 6, True),
+        ("players-allowed", 7, False),
+        ("one-trick-per-collection", 4, False),
+        ("turned-card-in-a-hand", 3, False),
+        ("turned-card-playable", 4, False),
+        ("play-before-every-bid", 5, False),
+        ("jesters-only-trick", 4, True),
+        ("jesters-only-trick", 5, False),
+        ("plus-minus-one-hidden-bids", None, False),
+        ("plus-minus-one-secret-bids", None, False),
+        ("variants-change-during-game", 4, False),
+    ],
+)
+def test_each_rule_check_is_answered_by_its_experiment(
+    check: str, players: int | None, answer: bool
+) -> None:
+    from tutor.teaching.round_quiz import RuleCheckQuestion
+
+    question = RuleCheckQuestion.of(check, players=players)
+    assert question.correct_answer() is answer
+    assert question.check(answer).correct and not question.check(not answer).correct
+
+
+def test_a_rule_check_names_a_known_check_with_the_parameters_it_takes() -> None:
+    from tutor.teaching.round_quiz import RuleCheckQuestion
+
+    with pytest.raises(WizardRuleError, match="unknown rule check 'seven'; known: players-allowed"):
+        RuleCheckQuestion.of("seven")
+    with pytest.raises(WizardRuleError, match="needs a number of players"):
+        RuleCheckQuestion.of("jesters-only-trick")
+    with pytest.raises(WizardRuleError, match="takes no number of players"):
+        RuleCheckQuestion.of("plus-minus-one-hidden-bids", players=4)
+    with pytest.raises(WizardRuleError, match="invalid number of players 7"):
+        RuleCheckQuestion.of("jesters-only-trick", players=7)
+
+
+def test_the_turned_card_check_counts_cards_not_names() -> None:
+    """A Jester turned while a player holds another Jester is not the turned card in a
+    hand: the deck has 4 Jesters. (Looking the turned card up in the hands said it was.)"""
+    from collections import Counter
+
+    from tutor.rules.cards import parse_cards
+    from tutor.teaching.kinds.rule_check import _beside
+
+    assert _beside(Counter(parse_cards("J J J R5")), parse_cards("J")[0])
+    assert not _beside(Counter(parse_cards("J J J J R5")), parse_cards("J")[0])
+    assert not _beside(Counter(parse_cards("R5 G2")), parse_cards("R5")[0])
+
+
+@pytest.mark.parametrize(
+    ("kind", "keys", "message"),
+    [
+        (
+            "deck-count",
+            "count = 'cards'\nanswer = 64",
+            "states 64 cards but the engine's deck has 60",
+        ),
+        (
+            "rule-check",
+            "check = 'jesters-only-trick'\nplayers = 5\nanswer = true",
+            "states answer = true but the engine's check 'jesters-only-trick' says false",
+        ),
+        (
+            "rule-check",
+            "check = 'seven'\nanswer = false",
+            "unknown rule check 'seven'; known: players-allowed, one-trick-per-collection, "
+            "turned-card-in-a-hand, turned-card-playable, play-before-every-bid, "
+            "jesters-only-trick, plus-minus-one-hidden-bids, plus-minus-one-secret-bids, "
+            "variants-change-during-game",
+        ),
+    ],
+)
+def test_a_wrong_deck_count_or_rule_answer_is_refused(
+    tmp_path: Path, kind: str, keys: str, message: str
+) -> None:
+    assert refusal(tmp_path, kind, keys) == message

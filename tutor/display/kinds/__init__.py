@@ -43,6 +43,8 @@ ITEM_VIEWS: Mapping[str, ItemView] = MappingProxyType(
         "first-bidder": WORDS_ONLY,
         "legal-bids": WORDS_ONLY,
         "bid-visibility": WORDS_ONLY,
+        "deck-count": WORDS_ONLY,
+        "rule-check": WORDS_ONLY,
         "deck": deck.VIEW,
         "schedule-table": schedule_table.VIEW,
         "score-sheet": score_sheet.VIEW,

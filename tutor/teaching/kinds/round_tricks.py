@@ -28,7 +28,6 @@ from tutor.teaching.kinds.trick_winner import TrickWinnerQuestion
 from tutor.teaching.lesson_reader import (
     ItemKind,
     TableReader,
-    check_stated_seat,
     describe_value,
     read_players,
     read_seat,
@@ -359,16 +358,17 @@ def read_item(r: TableReader) -> Question:
     question: RoundTricksQuestion = r.engine(
         lambda: RoundTricksQuestion(played, trick=r.integer("trick"))
     )
-    leader = played.names[played.leaders()[question.trick - 1]]
-    led = "left of the dealer" if question.trick == 1 else "winner of the trick before"
-    check_stated_seat(
-        r,
-        "winner",
-        played.names,
-        question.correct_answer(),
-        what=f"winner of trick {question.trick}",
-        rule=f"led by {leader}, the {led}",
-    )
+    stated, names = r.string("winner"), played.names
+    if stated not in names:  # said as a trick-winner item says it
+        raise r.fail(f"states winner {stated!r}, who is not one of the players {' '.join(names)}")
+    engine = question.correct_answer()
+    if stated != names[engine]:
+        leader = names[played.leaders()[question.trick - 1]]
+        led = "left of the dealer" if question.trick == 1 else "winner of the trick before"
+        raise r.fail(
+            f"states winner of trick {question.trick} {stated!r} but the engine says "
+            f"{names[engine]!r} (led by {leader}, the {led})"
+        )
     return question
 
 
