@@ -92,7 +92,9 @@ def test_every_page_of_the_course_has_a_title_and_a_summary_in_the_language(lang
     assert by_file["11_play_a_round.ipynb"].summary == text("course.play-summary", lang)
     assert by_file["09_practice.ipynb"].activity == PRACTICE
     assert by_file["06_trick_winner.ipynb"].activity == "06_trick_winner"
-    assert by_file["08_worked_example.ipynb"].activity is None  # no answers to record
+    # the worked example's quiz is recorded like a lesson's; the play page records no answers
+    assert by_file["08_worked_example.ipynb"].activity == "08_worked_example"
+    assert by_file["11_play_a_round.ipynb"].activity is None
 
 
 # -- links between pages ----------------------------------------------------------------------------
@@ -209,13 +211,20 @@ def test_an_empty_folder_says_there_is_nothing_yet(tmp_path: Path) -> None:
     assert CourseEntry("x.ipynb", "x").name == "x"
 
 
-def test_the_worked_example_and_the_play_page_show_done_once_finished() -> None:
+def test_the_play_page_shows_done_once_finished_and_the_worked_example_once_its_quiz_is() -> None:
     entries = course_entries(NOTEBOOKS)
+    items = quiz_items(entries)
     finished = [FinishedEvent("08_worked_example"), FinishedEvent("11_play_a_round")]
-    listing = course_list_html(entries, APP, Summary.of(finished, quiz_items(entries)))
+    listing = course_list_html(entries, APP, Summary.of(finished, items))
     done = f'<span class="tutor-course-status">✓ {text("course.status-finished")}</span>'
-    assert listing.count(done) == 2
-    assert listing.count('class="tutor-course-entry is-done"') == 2
+    assert listing.count(done) == 1  # the worked example's steps alone are not its quiz
+    assert re.search(
+        r'<li class="tutor-course-entry is-done"><a [^>]*href="11_play_a_round', listing
+    )
+    answered = _answers("08_worked_example", items["08_worked_example"], right=3)
+    listing = course_list_html(entries, APP, Summary.of([*finished, *answered], items))
+    quiz_done = text("course.status-done", right=3, items=len(items["08_worked_example"]))
+    assert quiz_done in listing and listing.count('class="tutor-course-entry is-done"') == 2
     for name in ("08_worked_example", "11_play_a_round"):
         entry = re.search(rf'<li class="tutor-course-entry is-done"><a [^>]*href="{name}', listing)
         assert entry, name

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.scenarios.learner import wrong_answer
 from tutor.display import show_lesson
 from tutor.display.context import Frontend, PageContext
 from tutor.display.lesson_quiz import LessonQuiz
@@ -186,8 +187,8 @@ def test_a_lesson_page_is_finished_when_its_quiz_is_answered_through_and_a_redo_
         quizzes = [reach(widget) for widget in shown if isinstance(widget, Deferred)]
         for number, quiz in enumerate(quizzes):
             assert not progress.summary(items).last_completed or number == 0
-            answer = quiz.question.correct_answer()
-            quiz.answer(answer if number < right else answer + 1)
+            question = quiz.question
+            quiz.answer(question.correct_answer() if number < right else wrong_answer(question))
 
     take_the_quiz("en", right=3)
     assert isinstance(progress.events[-1], FinishedEvent)

@@ -13,9 +13,12 @@ from tutor.display.app_page import AppPage
 from tutor.display.browser_store import BrowserStore
 from tutor.display.context import Frontend, PageContext
 from tutor.display.lab_page import LabPage
+from tutor.display.lesson_quiz import LessonQuiz
 from tutor.display.page import PageFrame, show_course_page, show_widget
 from tutor.display.progress_view import LearnerProgress, ProgressNotice
-from tutor.teaching.progress import FinishedEvent, MemoryStore, Progress
+from tutor.display.reach import Deferred
+from tutor.teaching.lesson_loader import load_lesson
+from tutor.teaching.progress import AnswerEvent, FinishedEvent, MemoryStore, Progress
 from tutor.teaching.text import text
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
@@ -97,7 +100,7 @@ def test_the_worked_example_offers_the_arrow_keys_only_in_the_app(
             context=PageContext("en", frontend),
             learner=LearnerProgress(Progress(MemoryStore())),
         )
-        (content,) = widgets  # the stepper with the page's helpers, in one output
+        content = widgets[0]  # the stepper with the page's helpers, in one output (then its quiz)
         stepper = content.children[0]  # type: ignore[attr-defined]
         hints = [child for child in stepper.children if "tutor-step-keys" in child._dom_classes]
         assert bool(hints) is offered
@@ -128,7 +131,7 @@ def test_the_worked_examples_tricks_at_a_glance_wait_for_the_last_step(
         learner=learner,
     )
     assert not any(isinstance(obj, HTML) and title in obj.data for obj in shown)
-    (content,) = widgets
+    content = widgets[0]  # the stepper (then the quiz)
     stepper_box = content.children[0]  # type: ignore[attr-defined]
     # inside the stepper's box, under the steps: its sticky Back and Next stay in reach
     (ending,) = [c for c in stepper_box.children if "tutor-worked-ending" in c._dom_classes]
@@ -170,12 +173,17 @@ def _finished(progress: Progress) -> list[str]:
     return [event.page for event in progress.events if isinstance(event, FinishedEvent)]
 
 
-def test_the_worked_example_is_finished_when_its_last_step_is_reached(
+def test_the_worked_example_ends_with_its_quiz_whose_answers_finish_the_page(
     monkeypatch: pytest.MonkeyPatch, shown: list[object]
 ) -> None:
+    """Issue 31: lesson 08 asked nothing. Its quiz comes after the example, as on every
+    lesson's page, and finishes the page once answered through (reaching the last step
+    no longer does: the questions are still below)."""
+    import tutor.display.lesson_view as lesson_view
     from tutor.display.page import show_worked_example_page
 
-    widgets = _shown_content(monkeypatch)
+    widgets = _shown_content(monkeypatch)  # the page's widgets in order, the quiz's too
+    monkeypatch.setattr(lesson_view, "show_widget", lambda widget, _lang: widgets.append(widget))
     progress = Progress(MemoryStore())
     show_worked_example_page(
         "08_worked_example",
@@ -183,20 +191,29 @@ def test_the_worked_example_is_finished_when_its_last_step_is_reached(
         context=PageContext("ja", Frontend.APP),
         learner=LearnerProgress(progress),
     )
-    (content,) = widgets
+    content, *quiz_parts = widgets
     stepper = content.children[0]  # type: ignore[attr-defined]
-    back, following = stepper.children[1].children[:2]
+    following = stepper.children[1].children[1]
     steps = 1
     while not following.disabled:
-        assert _finished(progress) == []  # not before the last step
         following.click()
         steps += 1
-    assert steps > 10 and _finished(progress) == ["08_worked_example"]
-    back.click()
-    following.click()  # back at the end: the page was finished once, on this visit
+    assert steps > 10 and _finished(progress) == []  # the quiz below is still to answer
+    lesson = load_lesson("08_worked_example")
+    places = [part for part in quiz_parts if isinstance(part, Deferred)]
+    for place in places:  # as the browser asks when the learner scrolls near a question
+        place.stand_in.reached = True
+    quizzes = [place.built for place in places]
+    assert [quiz.question for quiz in quizzes] == lesson.questions() and len(quizzes) >= 3
+    assert isinstance(quiz_parts[-1], LessonQuiz)  # its summary last, as on a lesson's page
+    for quiz in quizzes:
+        assert _finished(progress) == []
+        quiz.answer(quiz.question.correct_answer())
     assert _finished(progress) == ["08_worked_example"]
-    summary = progress.summary()
-    assert summary.done("08_worked_example") and summary.last_activity == "08_worked_example"
+    answers = [event for event in progress.events if isinstance(event, AnswerEvent)]
+    assert {event.lesson for event in answers} == {"08_worked_example"}
+    summary = progress.summary({lesson.id: [item.id for item in lesson.quiz]})
+    assert summary.done(lesson.id) and summary.lesson(lesson.id).right == len(lesson.quiz)
 
 
 def test_the_worked_example_opens_at_the_step_reached_and_a_presenter_keeps_none(
@@ -218,9 +235,9 @@ def test_the_worked_example_opens_at_the_step_reached_and_a_presenter_keeps_none
         return widgets[0].children[0]  # type: ignore[attr-defined]
 
     following = open_page().children[1].children[1]
-    while not following.disabled:  # to the end: finished once
+    while not following.disabled:  # to the end (its quiz, not its last step, finishes it)
         following.click()
-    assert _finished(progress) == ["08_worked_example"]
+    assert _finished(progress) == [] and progress.events
     kept = list(progress.events)
     stepper = open_page()  # opened again: at the last step, its tricks at a glance shown
     back, following = stepper.children[1].children[:2]

@@ -186,11 +186,15 @@ def show_worked_example_page(
     """The worked example of RULES.md, step by step (the engine's steps in a stepper), then
     its three tricks on one screen: a presenter's last slide, or, on a learner's page,
     under the stepper once it reaches the last step (with every winner, it would spoil
-    the steps before)."""
+    the steps before); then the lesson's quiz about the example, whose answers finish the
+    page as on every lesson's page (a lesson without a quiz is finished at the last
+    step)."""
+    from tutor.display.lesson_view import show_quiz
     from tutor.display.stepper import KeptPlace, worked_example_stepper
     from tutor.display.worked_summary import summary_at_the_end, tricks_summary_html
 
     frame = PageFrame(name, folder=folder, context=context, learner=learner)
+    lesson = frame.lesson()
     frame.show_top(one_widget=True)
     stepper = worked_example_stepper(lang=frame.lang, keys=frame.context.in_app)
     # A learner's page opens at the step they reached; a presenter's slides are the
@@ -205,7 +209,8 @@ def show_worked_example_page(
         coming_back = place is not None and place.restoring  # to where they were: no news
         if index == stepper.count - 1 and not reached_end and not coming_back:
             reached_end = True
-            frame.progress.record_finished(frame.entry.name)
+            if not lesson.quiz:  # else the quiz under the example finishes the page
+                frame.progress.record_finished(frame.entry.name)
 
     stepper.on_step(finish_at_the_last_step)
     if frame.context.presenting:  # slides come one at a time: the table is the last
@@ -214,6 +219,9 @@ def show_worked_example_page(
     else:
         stepper.add_below(summary_at_the_end(stepper, lang=frame.lang))
         frame.show_content(stepper.widget)
+    # The questions about the example, after it as on every lesson's page, recorded alike.
+    lang = lesson.shown_language(frame.lang)
+    show_quiz(lesson, lang, progress=frame.progress, presenting=frame.context.presenting)
     frame.show_bottom()
 
 

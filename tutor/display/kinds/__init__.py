@@ -11,7 +11,17 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from tutor.display.item_view import ItemView
-from tutor.display.kinds import deck, legal_plays, schedule_table, score_sheet, trick_winner, trump
+from tutor.display.kinds import (
+    bids_met,
+    deck,
+    legal_plays,
+    next_leader,
+    round_tricks,
+    schedule_table,
+    score_sheet,
+    trick_winner,
+    trump,
+)
 
 WORDS_ONLY = ItemView()
 """The view of a kind that shows no cards: the item's words alone."""
@@ -23,11 +33,18 @@ ITEM_VIEWS: Mapping[str, ItemView] = MappingProxyType(
         "score": WORDS_ONLY,
         "trump": trump.VIEW,
         "trump-choice": WORDS_ONLY,
+        "next-leader": next_leader.VIEW,
+        "round-tricks": round_tricks.VIEW,
+        "bids-met": bids_met.VIEW,
+        "score-total": WORDS_ONLY,
+        "game-winners": WORDS_ONLY,
         "schedule": WORDS_ONLY,
         "dealer": WORDS_ONLY,
         "first-bidder": WORDS_ONLY,
         "legal-bids": WORDS_ONLY,
         "bid-visibility": WORDS_ONLY,
+        "deck-count": WORDS_ONLY,
+        "rule-check": WORDS_ONLY,
         "deck": deck.VIEW,
         "schedule-table": schedule_table.VIEW,
         "score-sheet": score_sheet.VIEW,

@@ -23,11 +23,17 @@ def _rows(r: TableReader, key: str, players: int) -> tuple[tuple[int, ...], ...]
     return tuple(tuple(row) for row in rows)
 
 
-def read_item(r: TableReader) -> Fact:
-    """A score-sheet item of a lesson file, what it states checked against the engine."""
+def read_sheet(r: TableReader) -> ScoreSheetFact:
+    """The sheet an item states: ``players``, then ``bids`` and ``taken``, one row per
+    round from round 1 (the questions about a sheet read it too)."""
     names = read_players(r)
     bids, taken = _rows(r, "bids", len(names)), _rows(r, "taken", len(names))
-    fact: ScoreSheetFact = r.engine(lambda: ScoreSheetFact(names=names, bids=bids, taken=taken))
+    return r.engine(lambda: ScoreSheetFact(names=names, bids=bids, taken=taken))  # type: ignore[no-any-return]
+
+
+def read_item(r: TableReader) -> Fact:
+    """A score-sheet item of a lesson file, what it states checked against the engine."""
+    fact = read_sheet(r)
     stated, engine = r.integers("totals"), fact.sheet().totals
     if stated != engine:
         raise r.fail(f"states totals {list(stated)} but the engine says {list(engine)}")
