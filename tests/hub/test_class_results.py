@@ -107,10 +107,10 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"v": 4}, "event field 'v' is 4; this tutor reads versions 1 to 3"),
+        ({"v": 5}, "event field 'v' is 5; this tutor reads versions 1 to 4"),
         ({"id": "ABC"}, "event field 'id' is 'ABC'; it must be 32 lower-case hexadecimal digits"),
         ({"time": "yesterday"}, "event field 'time' is 'yesterday'; it must be a UTC time"),
-        ({"kind": "exam"}, "event field 'kind' is 'exam'; in version 3 it must be one of"),
+        ({"kind": "exam"}, "event field 'kind' is 'exam'; in version 4 it must be one of"),
         ({"kind": "step", "v": 2}, "'kind' is 'step'; in version 2 it must be one of"),
         ({"kind": "finished", "v": 1}, "'kind' is 'finished'; in version 1 it must be one of"),
         ({"topic": "chess"}, "event field 'topic' is 'chess'; it must be one of 'trick-winner'"),
@@ -433,6 +433,31 @@ def test_a_stored_finished_event_keeps_its_page_through_the_database(class_db: s
     events = [parse_event(FINISHED), parse_event(RESET), parse_event(quiz("quiz-a", "score", True))]
     assert store.add("ada", events) == 3
     assert store.events_by_learner()["ada"] == events
+
+
+def test_the_rules_of_practice_and_review_answers_keep_through_the_database(
+    class_db: str,
+) -> None:
+    """Version 4: a practice answer may name its rules, a review answer does; the service
+    keeps them (in a table of their own) and gives the same events back."""
+    named = answer("practice", "score", True, rules=["bid-met-scores"])
+    reviewed = answer(
+        "review",
+        "score",
+        False,
+        lesson="06_trick_winner",
+        item="quiz-a",
+        rules=["bid-met-scores", "bid-missed-loses"],
+    )
+    events = [parse_event(raw) for raw in (named, reviewed, answer("practice", "score", True))]
+    store = EventStore(class_db)
+    assert store.add("ada", events) == 3
+    assert store.add("ada", events) == 0  # kept once, its rules too
+    assert store.events_by_learner()["ada"] == events
+    assert [event.to_json() for event in events][:2] == [
+        {**named, "v": EVENT_VERSION},
+        {**reviewed, "v": EVENT_VERSION},
+    ]
 
 
 def test_the_teachers_page_in_japanese_with_the_tutors_own_titles_and_topics() -> None:

@@ -71,6 +71,7 @@ from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import list_lessons
 from tutor.teaching.progress import (
     FINISHED,
+    MAX_RULES,
     RESET,
     AnswerEvent,
     AnswerSource,
@@ -110,6 +111,16 @@ events_table = Table(
     Column("first_try", Boolean),
     Column("received", DateTime(timezone=True), nullable=False),
     UniqueConstraint("learner", "event_id", name="one_event_once"),
+)
+# The rules a practice or review answer named (version 4 events): a table of its own, one
+# row an answer with rules, the ids joined by spaces (create_all adds tables to an older
+# database, never columns).
+rules_table = Table(
+    "answer_rules",
+    metadata,
+    Column("learner", String(128), primary_key=True),
+    Column("event_id", String(32), primary_key=True),
+    Column("rules", String(MAX_RULES * 64), nullable=False),
 )
 # Where each learner is on each stepped page: the latest step event since their last reset,
 # one row updated in place (a table of its own: create_all adds tables to an older
@@ -165,6 +176,11 @@ class EventStore:
             for event in events
             if not isinstance(event, StepEvent)
         ]
+        named = [
+            {"learner": learner, "event_id": event.id, "rules": " ".join(event.rules)}
+            for event in events
+            if isinstance(event, AnswerEvent) and event.rules
+        ]
         steps = [event for event in events if isinstance(event, StepEvent)]
         resets = any(isinstance(event, ResetEvent) for event in events)
         if not rows and not steps:
@@ -177,6 +193,8 @@ class EventStore:
                 # rowcount over many rows is not that on PostgreSQL (psycopg gave 0)
                 insert = dialect.insert(events_table).on_conflict_do_nothing()
                 new = len(connection.execute(insert.returning(events_table.c.seq), rows).all())
+            if named:
+                connection.execute(dialect.insert(rules_table).on_conflict_do_nothing(), named)
             if steps or resets:
                 self._move_places(connection, dialect, learner, steps)
         return new
@@ -248,7 +266,17 @@ class EventStore:
     def events_by_learner(self) -> dict[str, list[Event]]:
         """Every learner's events, in the order they arrived."""
         by_learner: dict[str, list[Event]] = {}
-        query = select(events_table).order_by(events_table.c.seq)
+        query = (
+            select(events_table, rules_table.c.rules)
+            .outerjoin(
+                rules_table,
+                and_(
+                    rules_table.c.learner == events_table.c.learner,
+                    rules_table.c.event_id == events_table.c.event_id,
+                ),
+            )
+            .order_by(events_table.c.seq)
+        )
         with self.engine.connect() as connection:
             for row in connection.execute(query).mappings():
                 by_learner.setdefault(row["learner"], []).append(_event(row))
@@ -296,6 +324,7 @@ def _event(row: Mapping[Any, Any]) -> Event:
         row["item"],
         id=row["event_id"],
         time=row["time"],
+        rules=tuple(row["rules"].split()) if row["rules"] else (),
     )
 
 

@@ -43,6 +43,7 @@ from tutor.teaching.quiz import (
     TrickWinnerQuestion,
     TrumpQuestion,
 )
+from tutor.teaching.review import question_rules
 from tutor.teaching.text import DEFAULT_LANGUAGE, text
 
 PracticeQuestion = TrickWinnerQuestion | LegalPlaysQuestion | ScoreQuestion | TrumpQuestion
@@ -236,7 +237,11 @@ class PracticeSession:
         """Record an answer graded elsewhere (e.g. by the quiz widget). Only first tries
         count in the tally and the topics' weights."""
         self.progress.record_answer(
-            AnswerSource.PRACTICE, topic=question.topic, correct=correct, first_try=first_try
+            AnswerSource.PRACTICE,
+            topic=question.topic,
+            correct=correct,
+            first_try=first_try,
+            rules=question_rules(question),
         )
         if first_try:
             count = self.tally.get(question.topic, TopicCount())
