@@ -6,6 +6,7 @@ all of them together: test_class_hub.py.)"""
 from __future__ import annotations
 
 import dataclasses
+import html
 import json
 import logging
 import re
@@ -30,9 +31,13 @@ from tutor.display.stepper import worked_example_stepper
 from tutor.hub import teacher_service
 from tutor.hub.class_progress import (
     WORKED_EXAMPLE_PAGE,
+    ClassRule,
     class_results,
+    class_rules,
     most_missed,
+    rule_first_tries,
     stepped_pages,
+    weakest_rules,
 )
 from tutor.hub.server_extension import ProgressForwarder
 from tutor.hub.teacher_service import (
@@ -56,8 +61,21 @@ from tutor.teaching.progress import (
     TopicCount,
     parse_event,
 )
+from tutor.teaching.review import RuleMemories, RuleStatus, item_rules
+from tutor.teaching.rule_map import rule_map
 from tutor.teaching.text import LANGUAGES, text
 
+from .class_answers import (
+    ANY_TIME,
+    JESTER,
+    LEARNERS,
+    SEEN_RULES,
+    TRUMP,
+    WEAKEST,
+    a_class,
+    counts_in_words,
+    sentence_in,
+)
 from .hub_harness import free_port
 
 
@@ -652,3 +670,148 @@ def test_the_worked_examples_page_name_and_steps_are_the_notebooks() -> None:
     sources = ["".join(cell["source"]) for cell in notebook["cells"]]
     assert any(f'show_worked_example_page("{WORKED_EXAMPLE_PAGE}")' in s for s in sources)
     assert stepped_pages()[WORKED_EXAMPLE_PAGE].steps == worked_example_stepper(present=False).count
+
+
+# -- the rules the class is weakest on: each learner's memory of each rule ---------------------
+
+NOW = datetime(2026, 12, 10, 12, 0, tzinfo=UTC)
+"""When the teacher's page is looked at (the rules' due times depend on it)."""
+
+
+def standing_of(summaries: Sequence[Summary]) -> dict[str, ClassRule]:
+    return {rule.rule: rule for rule in class_rules(summaries, {}, NOW)}
+
+
+def test_the_class_standing_on_each_rule_counts_each_learners_memory_of_it() -> None:
+    summaries = [
+        Summary.of([parse_event(raw) for raw in raws], {}) for raws in a_class(NOW).values()
+    ]
+    standing = standing_of(summaries)
+    assert standing[TRUMP] == ClassRule(
+        TRUMP, known=0, learning=3, new=0, due=2, first_tries=TopicCount(1, 2)
+    )
+    assert standing[JESTER] == ClassRule(
+        JESTER, known=1, learning=1, new=1, due=2, first_tries=TopicCount(2, 1)
+    )
+    assert standing[ANY_TIME] == ClassRule(
+        ANY_TIME, known=1, learning=0, new=2, due=0, first_tries=TopicCount(2, 0)
+    )
+    assert standing["winner-leads-next"] == ClassRule("winner-leads-next", new=3)
+    assert list(standing) == list(rule_map().ids())  # every rule, in the map's order
+    # weakest first: the most learners still learning it; a rule everyone who met it
+    # knows (none due, no wrong first try) is not weak, nor one nobody met
+    assert [rule.rule for rule in weakest_rules(standing.values())] == [TRUMP, JESTER]
+    assert [
+        {
+            "known": rule.known,
+            "learning": rule.learning,
+            "new": rule.new,
+            "due": rule.due,
+            "wrong": rule.first_tries.wrong,
+            "answered": rule.first_tries.answered,
+        }
+        for rule in weakest_rules(standing.values())
+    ] == [numbers for _rule, numbers in WEAKEST]
+    assert sum(1 for rule in standing.values() if rule.new < len(LEARNERS)) == SEEN_RULES
+
+
+def test_the_class_counts_each_quiz_question_once_but_each_review() -> None:
+    """A quiz question redone is the same question (its earliest answer counts, as the
+    lessons' scores count it); each practice or review question is new."""
+    items = {("06_trick_winner", "quiz-a"): (TRUMP,)}
+    raws = [
+        quiz("quiz-a", "trump-vs-led", False, time="2026-12-01T10:00:00Z"),
+        quiz("quiz-a", "trump-vs-led", True, time="2026-12-01T10:01:00Z", first_try=False),
+        quiz("quiz-a", "trump-vs-led", True, time="2026-12-05T10:00:00Z"),  # the quiz redone
+        {
+            **quiz("quiz-a", "trump-vs-led", True, time="2026-12-02T10:00:00Z"),
+            "v": 4,
+            "kind": "review",
+            "rules": [TRUMP],
+        },
+    ]
+    summary = Summary.of([parse_event(raw) for raw in raws], SIX)
+    assert rule_first_tries(summary, items) == {TRUMP: TopicCount(1, 1)}
+    (trump,) = [rule for rule in class_rules([summary], items, NOW) if rule.rule == TRUMP]
+    assert trump.first_tries == TopicCount(1, 1) and trump.learning + trump.known == 1
+
+
+def weakest_shown(page: str) -> list[tuple[str, list[str]]]:
+    """The teacher's "weakest rules" as the page lists them: each rule's sentence (in a
+    ``<span lang>`` when it is not in the page's language) and its numbers."""
+    section = page[page.index('<ol id="weakest-rules">') :]
+    section = section[: section.index("</section>")]
+    rules = re.findall(r'<p class="rule-text">(.*?)</p><ul class="rule-counts">(.*?)</ul>', section)
+    return [(sentence, re.findall(r"<li>(.*?)</li>", counts)) for sentence, counts in rules]
+
+
+def sentence_html(rule: str, lang: str) -> str:
+    sentence, shown = sentence_in(rule, lang)
+    return (
+        html.escape(sentence)
+        if shown == lang
+        else f'<span lang="{shown}">{html.escape(sentence)}</span>'
+    )
+
+
+def test_the_learners_own_memory_and_the_teachers_view_say_the_same_of_the_same_events(
+    tmp_path: Path, class_db: str
+) -> None:
+    """Each learner's answers, through the store the learner's own pages read (their
+    file, the browser's list) and through the class's database: the teacher's counts are
+    the learners' own states of each rule, and the page says so in each language."""
+    lessons = list_lessons()
+    items = item_rules(lessons)
+    quizzes = {lesson.id: tuple(item.id for item in lesson.quiz) for lesson in lessons}
+    store = EventStore(class_db)
+    own: dict[str, RuleMemories] = {}
+    for learner, raws in a_class(NOW).items():
+        path = tmp_path / f"{learner}.jsonl"
+        path.write_text("".join(json.dumps(raw) + "\n" for raw in raws))
+        from_file = Progress(FileStore(path)).summary(quizzes)
+        browser = BrowserStore()
+        in_browser = Progress(browser)
+        browser.serve(in_browser)
+        browser.stored = json.dumps(raws)
+        assert in_browser.summary(quizzes) == from_file
+        own[learner] = RuleMemories.of(from_file, items)
+        store.add(learner, FileStore(path).load())
+    kept = store.events_by_learner()
+    teacher = class_rules(class_results(kept, quizzes).values(), items, NOW)
+    for rule in teacher:
+        statuses = [memories.status(rule.rule) for memories in own.values()]
+        assert (rule.known, rule.learning, rule.new) == (
+            statuses.count(RuleStatus.KNOWN),
+            statuses.count(RuleStatus.LEARNING),
+            statuses.count(RuleStatus.NEW),
+        ), rule
+        assert rule.due == sum(rule.rule in memories.due(NOW) for memories in own.values())
+    # the answers' own rules survive the class's database (a practice answer's rules)
+    assert sum(rule.known + rule.learning for rule in teacher) == sum(
+        len(memories.memories) for memories in own.values()
+    )
+    for lang in LANGUAGES:
+        page = render_page(lessons, list(own), kept, lang, "/services/class-results/", now=NOW)
+        assert f'<h2 id="weakest">{text("teacher-review.heading", lang)}</h2>' in page
+        assert weakest_shown(page) == [
+            (
+                sentence_html(rule, lang),
+                [html.escape(line) for line in counts_in_words(numbers, lang)],
+            )
+            for rule, numbers in WEAKEST
+        ]
+        total = len(rule_map().rules)
+        unseen = text("teacher-review.unseen-rules", lang, count=total - SEEN_RULES, total=total)
+        assert f'<p id="unseen-rules">{unseen}</p>' in page
+        assert "teacher-review." not in page  # no message shown by its key
+
+
+def test_the_teachers_page_says_when_no_rule_is_weak_or_none_was_asked() -> None:
+    lessons = list_lessons()
+    nobody = render_page(lessons, ["ada"], {}, "ja", "/c/", now=NOW)
+    assert text("teacher-review.nothing-seen", "ja") in nobody
+    assert 'id="weakest-rules"' not in nobody and 'id="unseen-rules"' not in nobody
+    known = [parse_event(raw) for raw in a_class(NOW)["ada"][2:4]]  # known, not due
+    sure = render_page(lessons, ["ada"], {"ada": known}, "zh-Hant", "/c/", now=NOW)
+    assert text("teacher-review.none-weak", "zh-Hant") in sure
+    assert 'id="weakest-rules"' not in sure

@@ -7,7 +7,8 @@ no password of its own). Two doors:
   ``teachers`` group; anyone else gets 403): per learner and lesson, done and the quiz
   score; per learner and topic, practice answers right at the first try; per learner and
   stepped page (the worked example), the step they are at; for the class, the topics most
-  often missed. In the teacher's language (``?lang=``, else the browser's
+  often missed and the rules it is weakest on (each learner's memory of each rule, as
+  spaced review keeps it). In the teacher's language (``?lang=``, else the browser's
   Accept-Language, else ``TUTOR_LANG``); lesson titles and topic names come from the
   tutor's own catalogs. Plain HTML and CSS served by this service: nothing from outside.
 - ``POST <prefix>api/events``: a learner's server reports that learner's new answers (the
@@ -27,6 +28,7 @@ the events at each page load by the summary the learner's own course page uses
 
 from __future__ import annotations
 
+import asyncio
 import html
 import json
 import logging
@@ -60,11 +62,14 @@ from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.ioloop import IOLoop
 
 from tutor.hub.class_progress import (
+    ClassRule,
     SteppedPage,
     class_results,
+    class_rules,
     most_missed,
     place_problem,
     stepped_pages,
+    weakest_rules,
 )
 from tutor.teaching.language import LANGUAGE_NAMES, choose_language
 from tutor.teaching.lesson import Lesson
@@ -83,7 +88,9 @@ from tutor.teaching.progress import (
     TopicCount,
     parse_event,
 )
-from tutor.teaching.text import LANGUAGES, text
+from tutor.teaching.review import item_rules
+from tutor.teaching.rule_map import TaughtRule, rule_map
+from tutor.teaching.text import DEFAULT_LANGUAGE, LANGUAGES, text
 
 log = logging.getLogger("tutor.class-results")
 
@@ -338,6 +345,11 @@ table { border-collapse: collapse; margin: .5rem 0; }
 th, td { border: 1px solid #999; padding: .3rem .6rem; text-align: left; vertical-align: top; }
 thead th { background: #eef; } td.done { background: #e6f4e6; }
 .muted { color: #555; }
+#weakest-rules > li { margin: 0 0 .9rem; max-width: 60rem; }
+.rule-text { margin: 0 0 .3rem; font-weight: 600; }
+.rule-counts { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: .3rem; }
+.rule-counts li { border: 1px solid #999; border-radius: .3rem; padding: .1rem .5rem; }
+.rule-id { font-size: .85rem; margin: .2rem 0 0; }
 """
 
 
@@ -346,6 +358,65 @@ def _rate(count: TopicCount | None, lang: str) -> str:
         return "—"
     percent = round(100 * count.right / count.answered)
     return text("teacher.rate", lang, right=count.right, answered=count.answered, percent=percent)
+
+
+def _rule_text(rule: TaughtRule, lang: str) -> str:
+    """A rule's sentence in ``lang`` (HTML), or in English, marked as English, while the map
+    has no ``lang`` text for it yet: a rule is never shown by its key alone."""
+    if rule.text.missing_languages([lang]):
+        return f'<span lang="{DEFAULT_LANGUAGE}">{html.escape(rule.text(DEFAULT_LANGUAGE))}</span>'
+    return html.escape(rule.text(lang))
+
+
+def weakest_rules_html(standing: Sequence[ClassRule], lang: str) -> str:
+    """The teacher's section "Rules the class is weakest on" (HTML) for the class's
+    ``standing`` on every rule (:func:`tutor.hub.class_progress.class_rules`): the weakest
+    few, each rule's sentence and its numbers in words (no colour carries any of it).
+
+    >>> from tutor.hub.class_progress import ClassRule
+    >>> from tutor.teaching.progress import TopicCount
+    >>> section = weakest_rules_html(
+    ...     [ClassRule("winner-leads-next", learning=2, due=2, first_tries=TopicCount(1, 2))], "en")
+    >>> "The player who takes a trick leads the next one." in section, "Learning: 2" in section
+    (True, True)
+    """
+    esc = html.escape
+    heading = esc(text("teacher-review.heading", lang))
+    parts = [f'<section aria-labelledby="weakest"><h2 id="weakest">{heading}</h2>']
+    parts.append(f'<p class="muted">{esc(text("teacher-review.intro", lang))}</p>')
+    weakest = weakest_rules(standing)
+    rules = rule_map()
+    if weakest:
+        parts.append('<ol id="weakest-rules">')
+        for rule in weakest:
+            tried = rule.first_tries
+            counts = [
+                text("teacher-review.known", lang, count=rule.known),
+                text("teacher-review.learning", lang, count=rule.learning),
+                text("teacher-review.new", lang, count=rule.new),
+                text("teacher-review.due", lang, count=rule.due),
+                text("teacher-review.first-tries", lang, wrong=tried.wrong, answered=tried.answered)
+                if tried.answered
+                else text("teacher-review.no-first-tries", lang),
+            ]
+            parts.append(
+                f'<li><p class="rule-text">{_rule_text(rules.rule(rule.rule), lang)}</p>'
+                '<ul class="rule-counts">'
+                + "".join(f"<li>{esc(count)}</li>" for count in counts)
+                + "</ul>"
+                f'<p class="rule-id muted">{esc(text("teacher-review.rule-id", lang, id=rule.rule))}</p></li>'
+            )
+        parts.append("</ol>")
+    elif any(rule.known or rule.learning for rule in standing):
+        parts.append(f"<p>{esc(text('teacher-review.none-weak', lang))}</p>")
+    else:
+        parts.append(f"<p>{esc(text('teacher-review.nothing-seen', lang))}</p>")
+    unseen = sum(1 for rule in standing if not rule.known and not rule.learning)
+    if unseen and len(standing) > unseen:
+        line = text("teacher-review.unseen-rules", lang, count=unseen, total=len(standing))
+        parts.append(f'<p id="unseen-rules">{esc(line)}</p>')
+    parts.append("</section>")
+    return "".join(parts)
 
 
 def render_page(
@@ -357,9 +428,12 @@ def render_page(
     *,
     places: Mapping[str, Mapping[str, StepEvent]] | None = None,
     pages: Mapping[str, SteppedPage] | None = None,
+    now: datetime | None = None,
 ) -> str:
     """The teacher's page (a whole HTML document) for ``learners``, their ``events`` and
-    their ``places`` on the stepped ``pages`` (default: :func:`stepped_pages`)."""
+    their ``places`` on the stepped ``pages`` (default: :func:`stepped_pages`); rules are
+    due as of ``now`` (UTC; default: the present moment)."""
+    now = now or datetime.now(UTC)
     esc = html.escape
     quizzes = [lesson for lesson in lessons if lesson.quiz]
     quiz_items = {lesson.id: tuple(item.id for item in lesson.quiz) for lesson in quizzes}
@@ -387,7 +461,7 @@ def render_page(
             f'<a href="{esc(base_url)}?lang={esc(code)}" lang="{esc(code)}"{current}>{esc(LANGUAGE_NAMES[code])}</a>'
         )
     parts.append("</nav>")
-    stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    stamp = now.strftime("%Y-%m-%d %H:%M UTC")
     parts.append(f'<p class="muted">{esc(text("teacher.updated", lang, time=stamp))}</p>')
 
     # the live room (tutor/hub/room_service.py): present with it, then its summary
@@ -420,6 +494,10 @@ def render_page(
     else:
         parts.append(f"<p>{esc(text('teacher.nothing-missed', lang))}</p>")
     parts.append("</section>")
+
+    # the class: the rules it is weakest on, from each learner's memory of each rule
+    standing = class_rules(results.values(), item_rules(lessons), now)
+    parts.append(weakest_rules_html(standing, lang))
 
     if not learners:
         parts.append(f"<p>{esc(text('teacher.no-learners', lang))}</p></body></html>")
@@ -553,19 +631,22 @@ class ClassPage(_Base):
         lang = choose_language(
             self.get_query_argument("lang", None), self.request.headers.get("Accept-Language")
         )
+        # In a thread: replaying every learner's answers through FSRS for the rules takes
+        # a moment for a class (benchmarks/class_results_benchmark.py), and the learners'
+        # reports and the live room's answers keep coming in meanwhile.
+        page = await asyncio.to_thread(
+            render_page,
+            self.lessons,
+            learners,
+            events,
+            lang,
+            self.hub_auth.base_url,
+            places=places,
+            pages=self.pages,
+        )
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
-        self.finish(
-            render_page(
-                self.lessons,
-                learners,
-                events,
-                lang,
-                self.hub_auth.base_url,
-                places=places,
-                pages=self.pages,
-            )
-        )
+        self.finish(page)
 
 
 class EventsAPI(_Base):
