@@ -26,7 +26,14 @@ from tornado import web
 
 from tutor.display.browser_store import BrowserStore
 from tutor.display.context import Frontend, PageContext
-from tutor.display.course import course_entries, course_list_html, quiz_items
+from tutor.display.course import (
+    course_entries,
+    course_list_html,
+    quiz_items,
+    review_due_html,
+    review_entry,
+    rule_map_html,
+)
 from tutor.display.stepper import worked_example_stepper
 from tutor.hub import teacher_service
 from tutor.hub.class_progress import (
@@ -61,9 +68,9 @@ from tutor.teaching.progress import (
     TopicCount,
     parse_event,
 )
-from tutor.teaching.review import RuleMemories, RuleStatus, item_rules
+from tutor.teaching.review import RuleMemories, RuleStatus, item_rules, rules_asked
 from tutor.teaching.rule_map import rule_map
-from tutor.teaching.text import LANGUAGES, text
+from tutor.teaching.text import LANGUAGES, text, text_for_count
 
 from .class_answers import (
     ANY_TIME,
@@ -815,3 +822,66 @@ def test_the_teachers_page_says_when_no_rule_is_weak_or_none_was_asked() -> None
     sure = render_page(lessons, ["ada"], {"ada": known}, "zh-Hant", "/c/", now=NOW)
     assert text("teacher-review.none-weak", "zh-Hant") in sure
     assert 'id="weakest-rules"' not in sure
+
+
+def map_words(page: str) -> dict[str, str]:
+    """The learner's map as the course page words it: each group's status, by group."""
+    return dict(
+        re.findall(r'data-group="([^"]+)">.*?<span class="tutor-map-status">([^<]*)</span>', page)
+    )
+
+
+def test_the_learners_map_and_the_teachers_view_say_the_same_of_each_learner(
+    tmp_path: Path, class_db: str
+) -> None:
+    """Each learner's course page (their map of the rules, "N rules to review") and the
+    teacher's view of a class of that learner alone, from the same answers (the learner's
+    file; the class's database): quiz answers (their items' rules), practice answers of
+    every version, a Try again, a lesson redone."""
+    lessons = list_lessons()
+    entries = course_entries(NOTEBOOKS)
+    quizzes = quiz_items(entries)
+    items = item_rules(lessons)
+    review_page = review_entry(NOTEBOOKS)
+    learners = {**a_class(NOW), "di": _scenario(quizzes)}
+    store = EventStore(class_db)
+    for learner, raws in learners.items():
+        path = tmp_path / f"{learner}.jsonl"
+        path.write_text("".join(json.dumps(raw) + "\n" for raw in raws))
+        store.add(learner, FileStore(path).load())
+    # di's quiz answers ask their items' rules: the lessons name them
+    di = Progress(FileStore(tmp_path / "di.jsonl")).summary(quizzes)
+    assert any(rules_asked(answer, items) for answer in di.answers if answer.lesson)
+    kept = class_results(store.events_by_learner(), quizzes)
+    statuses: set[RuleStatus] = set()
+    dues: list[int] = []
+    for learner in learners:
+        own = Progress(FileStore(tmp_path / f"{learner}.jsonl")).summary(quizzes)
+        memories = RuleMemories.of(own, items)
+        teacher = {rule.rule: rule for rule in class_rules([kept[learner]], items, NOW)}
+        for lang in LANGUAGES:
+            context = PageContext(lang, Frontend.APP)
+            due = sum(rule.due for rule in teacher.values())
+            assert review_due_html(len(memories.due(NOW)), context, review_page) == (
+                review_due_html(due, context, review_page)
+            )
+            if due:
+                assert text_for_count("review.due", due, lang, count=due) in (
+                    review_due_html(due, context, review_page)
+                )
+            expected = {}
+            for group in rule_map().groups:
+                standing = [teacher[rule.id] for rule in group.rules]
+                if all(rule.known for rule in standing):
+                    status = RuleStatus.KNOWN
+                elif all(rule.new for rule in standing):
+                    status = RuleStatus.NEW
+                else:
+                    status = RuleStatus.LEARNING
+                expected[group.id] = text(f"review.status-{status.value}", lang)
+                statuses.add(status)
+            assert map_words(rule_map_html(memories, lang)) == expected, (learner, lang)
+            dues.append(due)
+    # groups learning and not yet seen, learners with rules due and without: each
+    # comparison above said something (no group is known: that takes all of its rules)
+    assert statuses == {RuleStatus.LEARNING, RuleStatus.NEW} and any(dues) and not all(dues)
