@@ -54,6 +54,7 @@ from tutor.hub.teacher_service import (
     make_app,
     places_table,
     render_page,
+    weakest_rules_html,
 )
 from tutor.teaching.lesson_loader import list_lessons, load_lesson
 from tutor.teaching.progress import (
@@ -69,7 +70,7 @@ from tutor.teaching.progress import (
     parse_event,
 )
 from tutor.teaching.review import RuleMemories, RuleStatus, item_rules, rules_asked
-from tutor.teaching.rule_map import rule_map
+from tutor.teaching.rule_map import parse_rule_map, rule_map
 from tutor.teaching.text import LANGUAGES, text, text_for_count
 
 from .class_answers import (
@@ -885,3 +886,30 @@ def test_the_learners_map_and_the_teachers_view_say_the_same_of_each_learner(
     # groups learning and not yet seen, learners with rules due and without: each
     # comparison above said something (no group is known: that takes all of its rules)
     assert statuses == {RuleStatus.LEARNING, RuleStatus.NEW} and any(dues) and not all(dues)
+
+
+def test_a_rule_without_the_teachers_language_shows_in_english_never_as_its_key() -> None:
+    """A rule the map has no Japanese for yet: its English sentence, marked English (a
+    screen reader reads it so), not its id."""
+    rules = parse_rule_map(
+        '[[group]]\nid = "winner"\nname.en = "Who takes the trick"\nname.ja = "勝者"\n'
+        '[[rule]]\nid = "winner-leads-next"\ngroup = "winner"\n'
+        'text.en = "The player who takes a trick leads the next one."\n',
+        "a teacher's map",
+    )
+    standing = [ClassRule("winner-leads-next", learning=1, first_tries=TopicCount(0, 1))]
+    section = weakest_rules_html(standing, "ja", rules=rules)
+    assert weakest_shown(section) == [
+        (
+            '<span lang="en">The player who takes a trick leads the next one.</span>',
+            [
+                text("teacher-review.known", "ja", count=0),
+                text("teacher-review.learning", "ja", count=1),
+                text("teacher-review.new", "ja", count=0),
+                text("teacher-review.due", "ja", count=0),
+                text("teacher-review.first-tries", "ja", wrong=1, answered=1),
+            ],
+        )
+    ]
+    english = weakest_rules_html(standing, "en", rules=rules)
+    assert weakest_shown(english)[0][0] == "The player who takes a trick leads the next one."

@@ -89,7 +89,7 @@ from tutor.teaching.progress import (
     parse_event,
 )
 from tutor.teaching.review import item_rules
-from tutor.teaching.rule_map import TaughtRule, rule_map
+from tutor.teaching.rule_map import RuleMap, TaughtRule, rule_map
 from tutor.teaching.text import DEFAULT_LANGUAGE, LANGUAGES, text
 
 log = logging.getLogger("tutor.class-results")
@@ -368,10 +368,13 @@ def _rule_text(rule: TaughtRule, lang: str) -> str:
     return html.escape(rule.text(lang))
 
 
-def weakest_rules_html(standing: Sequence[ClassRule], lang: str) -> str:
+def weakest_rules_html(
+    standing: Sequence[ClassRule], lang: str, *, rules: RuleMap | None = None
+) -> str:
     """The teacher's section "Rules the class is weakest on" (HTML) for the class's
-    ``standing`` on every rule (:func:`tutor.hub.class_progress.class_rules`): the weakest
-    few, each rule's sentence and its numbers in words (no colour carries any of it).
+    ``standing`` on every rule of ``rules`` (default: the course's map;
+    :func:`tutor.hub.class_progress.class_rules`): the weakest few, each rule's sentence
+    and its numbers in words (no colour carries any of it).
 
     >>> from tutor.hub.class_progress import ClassRule
     >>> from tutor.teaching.progress import TopicCount
@@ -385,7 +388,7 @@ def weakest_rules_html(standing: Sequence[ClassRule], lang: str) -> str:
     parts = [f'<section aria-labelledby="weakest"><h2 id="weakest">{heading}</h2>']
     parts.append(f'<p class="muted">{esc(text("teacher-review.intro", lang))}</p>')
     weakest = weakest_rules(standing)
-    rules = rule_map()
+    rules = rules if rules is not None else rule_map()
     if weakest:
         parts.append('<ol id="weakest-rules">')
         for rule in weakest:
