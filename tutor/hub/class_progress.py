@@ -167,9 +167,9 @@ def class_rules(
 def weakest_rules(standing: Iterable[ClassRule], limit: int = 5) -> list[ClassRule]:
     """The rules the class is weakest on, weakest first: the most learners still learning
     it, then the most wrong first tries, then the most learners it is due for, then the
-    order given (:func:`class_rules` gives the map's). A rule is left out when nothing says the class is unsure of it
-    (:attr:`ClassRule.weak`): every learner who met it knows it, none is due, no first
-    try was wrong; or nobody met it yet.
+    order given (:func:`class_rules` gives the map's). A rule is left out when nothing
+    says the class is unsure of it (:attr:`ClassRule.weak`): every learner who met it
+    knows it, none is due, no first try was wrong; or nobody met it yet.
 
     >>> print(*weakest_rules([ClassRule("a", known=2, new=1), ClassRule("b", learning=1, due=1),
     ...                       ClassRule("c", learning=1, due=1, first_tries=TopicCount(0, 2))]))
