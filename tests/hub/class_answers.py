@@ -33,8 +33,12 @@ WEAKEST = [
 numbers (learners who know it, are learning it, have not seen it, have it due; the class's
 wrong first tries of all its first tries). ANY_TIME is known by the one learner who met
 it, not due, never missed: not weak."""
-SEEN_RULES = 3
-"""The rules some learner of :func:`a_class` has met."""
+MET = [
+    *WEAKEST,
+    (ANY_TIME, {"known": 1, "learning": 0, "new": 2, "due": 0, "wrong": 0, "answered": 2}),
+]
+"""Every rule some learner of :func:`a_class` has met, weakest first."""
+SEEN_RULES = len(MET)
 
 
 def _time(now: datetime, days: float, hours: float = 0) -> str:
@@ -110,3 +114,11 @@ def sentence_in(rule: str, lang: str) -> tuple[str, str]:
     sentence = rule_map().rule(rule).text
     shown = "en" if sentence.missing_languages([lang]) else lang
     return sentence(shown), shown
+
+
+def row_in_words(numbers: dict[str, int], lang: str) -> list[str]:
+    """A rule's numbers of :data:`MET` as the cells of the page's table of every rule met."""
+    wrong = text(
+        "teacher-review.wrong-of", lang, wrong=numbers["wrong"], answered=numbers["answered"]
+    )
+    return [*(str(numbers[key]) for key in ("known", "learning", "new", "due")), wrong]

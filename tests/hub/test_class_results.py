@@ -77,11 +77,13 @@ from .class_answers import (
     ANY_TIME,
     JESTER,
     LEARNERS,
+    MET,
     SEEN_RULES,
     TRUMP,
     WEAKEST,
     a_class,
     counts_in_words,
+    row_in_words,
     sentence_in,
 )
 from .hub_harness import free_port
@@ -753,6 +755,14 @@ def weakest_shown(page: str) -> list[tuple[str, list[str]]]:
     return [(sentence, re.findall(r"<li>(.*?)</li>", counts)) for sentence, counts in rules]
 
 
+def every_rule_shown(page: str) -> list[tuple[str, list[str]]]:
+    """The page's table of every rule the class met: each row's sentence and cells."""
+    table = page[page.index('<table id="class-rules">') :]
+    table = table[: table.index("</table>")]
+    rows = re.findall(r'<tr><th scope="row">(.*?)</th>(.*?)</tr>', table)
+    return [(sentence, re.findall(r"<td>(.*?)</td>", cells)) for sentence, cells in rows]
+
+
 def sentence_html(rule: str, lang: str) -> str:
     sentence, shown = sentence_in(rule, lang)
     return (
@@ -808,6 +818,10 @@ def test_the_learners_own_memory_and_the_teachers_view_say_the_same_of_the_same_
             )
             for rule, numbers in WEAKEST
         ]
+        assert every_rule_shown(page) == [
+            (sentence_html(rule, lang), [html.escape(cell) for cell in row_in_words(numbers, lang)])
+            for rule, numbers in MET
+        ]
         total = len(rule_map().rules)
         unseen = text("teacher-review.unseen-rules", lang, count=total - SEEN_RULES, total=total)
         assert f'<p id="unseen-rules">{unseen}</p>' in page
@@ -819,10 +833,23 @@ def test_the_teachers_page_says_when_no_rule_is_weak_or_none_was_asked() -> None
     nobody = render_page(lessons, ["ada"], {}, "ja", "/c/", now=NOW)
     assert text("teacher-review.nothing-seen", "ja") in nobody
     assert 'id="weakest-rules"' not in nobody and 'id="unseen-rules"' not in nobody
+    assert 'id="class-rules"' not in nobody
     known = [parse_event(raw) for raw in a_class(NOW)["ada"][2:4]]  # known, not due
     sure = render_page(lessons, ["ada"], {"ada": known}, "zh-Hant", "/c/", now=NOW)
     assert text("teacher-review.none-weak", "zh-Hant") in sure
     assert 'id="weakest-rules"' not in sure
+    assert every_rule_shown(sure) == [
+        (
+            sentence_html(ANY_TIME, "zh-Hant"),
+            [
+                "1",
+                "0",
+                "0",
+                "0",
+                html.escape(text("teacher-review.wrong-of", "zh-Hant", wrong=0, answered=2)),
+            ],
+        )
+    ]
 
 
 def map_words(page: str) -> dict[str, str]:

@@ -2,8 +2,8 @@
 learners' answers (tests/hub/class_answers.py: each rule's memory state plain by FSRS's own
 numbers) reach the class-results service as each learner's server reports them (with that
 learner's own hub token), and the teacher's page lists the weakest rules, weakest first,
-each rule's sentence and its numbers in words, in the teacher's language, readable on a
-phone and on a projector.
+each rule's sentence and its numbers in words, and every rule the class met in a table
+that opens by keyboard, in the teacher's language, readable on a phone and on a projector.
 
 A hub of its own (deploy/hub.sh as a teacher starts it: each learner's own password), with
 no learner's server started: the reports are what a server sends. Markers ``hub``,
@@ -24,7 +24,16 @@ import pytest
 from tutor.teaching.rule_map import rule_map
 from tutor.teaching.text import LANGUAGES, text
 
-from .class_answers import LEARNERS, SEEN_RULES, WEAKEST, a_class, counts_in_words, sentence_in
+from .class_answers import (
+    LEARNERS,
+    MET,
+    SEEN_RULES,
+    WEAKEST,
+    a_class,
+    counts_in_words,
+    row_in_words,
+    sentence_in,
+)
 from .hub_harness import RunningHub, is_loopback_url, start_hub
 from .hub_pages import log_in
 
@@ -119,6 +128,19 @@ def test_the_teacher_sees_the_rules_the_class_is_weakest_on(
                 counts = counts_in_words(numbers, lang)
                 expected.append({"sentence": sentence, "lang": sentence_lang, "counts": counts})
             assert shown == expected, lang
+            # every rule the class met, weakest first: a table folded away, opened by keyboard
+            table = page.locator("#class-rules")
+            assert not table.is_visible()
+            page.locator("#every-rule > summary").focus()
+            page.keyboard.press("Enter")
+            assert table.is_visible()
+            rows = page.evaluate(
+                """() => [...document.querySelectorAll('#class-rules tbody tr')].map(
+                     (row) => [...row.cells].map((cell) => cell.innerText.trim()))"""
+            )
+            assert rows == [
+                [sentence_in(rule, lang)[0], *row_in_words(numbers, lang)] for rule, numbers in MET
+            ], lang
             total = len(rule_map().rules)
             unseen = text(
                 "teacher-review.unseen-rules", lang, count=total - SEEN_RULES, total=total
@@ -132,6 +154,18 @@ def test_the_teacher_sees_the_rules_the_class_is_weakest_on(
             page.goto(f"{review_hub.url}/{SERVICE_PAGE}?lang=en")
             rules = page.locator("#weakest-rules > li")
             assert rules.count() == len(WEAKEST)
+            page.locator("#every-rule > summary").click()
+            # the table scrolls sideways within the screen, by keyboard too
+            every = text("teacher-review.every-rule", count=SEEN_RULES)
+            region = page.get_by_role("region", name=every)
+            box = region.bounding_box()
+            assert box is not None and box["x"] + box["width"] <= size["width"], (size, box)
+            if size == PHONE:
+                region.focus()
+                page.keyboard.press("ArrowRight")
+                page.wait_for_function(
+                    "document.querySelector('#every-rule .scrolls').scrollLeft > 0"
+                )
             for rule in rules.all():
                 rule.scroll_into_view_if_needed()
                 for line in rule.locator(".rule-text, .rule-counts li").all():

@@ -164,22 +164,30 @@ def class_rules(
     ]
 
 
+def ranked_rules(standing: Iterable[ClassRule]) -> list[ClassRule]:
+    """The rules some learner of the class has met, weakest first: the most learners still
+    learning it, then the most wrong first tries, then the most learners it is due for,
+    then the order given (:func:`class_rules` gives the map's).
+
+    >>> [rule.rule for rule in ranked_rules([ClassRule("a", known=2), ClassRule("b", new=2),
+    ...                                      ClassRule("c", known=1, learning=1)])]
+    ['c', 'a']
+    """
+    met = (rule for rule in standing if rule.known or rule.learning)
+    return sorted(met, key=lambda rule: (-rule.learning, -rule.first_tries.wrong, -rule.due))
+
+
 def weakest_rules(standing: Iterable[ClassRule], limit: int = 5) -> list[ClassRule]:
-    """The rules the class is weakest on, weakest first: the most learners still learning
-    it, then the most wrong first tries, then the most learners it is due for, then the
-    order given (:func:`class_rules` gives the map's). A rule is left out when nothing
-    says the class is unsure of it (:attr:`ClassRule.weak`): every learner who met it
-    knows it, none is due, no first try was wrong; or nobody met it yet.
+    """The ``limit`` rules the class is weakest on, weakest first (:func:`ranked_rules`).
+    A rule is left out when nothing says the class is unsure of it (:attr:`ClassRule.weak`):
+    every learner who met it knows it, none is due, no first try was wrong; or nobody met
+    it yet.
 
     >>> print(*weakest_rules([ClassRule("a", known=2, new=1), ClassRule("b", learning=1, due=1),
     ...                       ClassRule("c", learning=1, due=1, first_tries=TopicCount(0, 2))]))
     ClassRule(rule='c', known=0, learning=1, new=0, due=1, first_tries=TopicCount(right=0, wrong=2)) ClassRule(rule='b', known=0, learning=1, new=0, due=1, first_tries=TopicCount(right=0, wrong=0))
     """
-    ranked = sorted(
-        (rule for rule in standing if rule.weak),
-        key=lambda rule: (-rule.learning, -rule.first_tries.wrong, -rule.due),
-    )
-    return ranked[:limit]
+    return [rule for rule in ranked_rules(standing) if rule.weak][:limit]
 
 
 # -- where each learner is on a stepped page ----------------------------------------------------

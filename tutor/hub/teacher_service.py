@@ -68,6 +68,7 @@ from tutor.hub.class_progress import (
     class_rules,
     most_missed,
     place_problem,
+    ranked_rules,
     stepped_pages,
     weakest_rules,
 )
@@ -350,6 +351,9 @@ thead th { background: #eef; } td.done { background: #e6f4e6; }
 .rule-counts { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: .3rem; }
 .rule-counts li { border: 1px solid #999; border-radius: .3rem; padding: .1rem .5rem; }
 .rule-id { font-size: .85rem; margin: .2rem 0 0; }
+#every-rule summary { cursor: pointer; margin: .5rem 0; }
+.scrolls { overflow-x: auto; } #class-rules th[scope=row] { font-weight: normal; min-width: 12rem; }
+#class-rules th[scope=col], #class-rules td { white-space: nowrap; }
 """
 
 
@@ -410,12 +414,39 @@ def weakest_rules_html(
                 f'<p class="rule-id muted">{esc(text("teacher-review.rule-id", lang, id=rule.rule))}</p></li>'
             )
         parts.append("</ol>")
-    elif any(rule.known or rule.learning for rule in standing):
+    elif ranked_rules(standing):
         parts.append(f"<p>{esc(text('teacher-review.none-weak', lang))}</p>")
     else:
         parts.append(f"<p>{esc(text('teacher-review.nothing-seen', lang))}</p>")
-    unseen = sum(1 for rule in standing if not rule.known and not rule.learning)
-    if unseen and len(standing) > unseen:
+    met = ranked_rules(standing)
+    if met:
+        # every rule some learner met, weakest first: a table to compare them, folded away
+        columns = ("rule", "known", "learning", "new", "due", "wrong")
+        head = "".join(
+            f'<th scope="col">{esc(text(f"teacher-review.column-{column}", lang))}</th>'
+            for column in columns
+        )
+        every = esc(text("teacher-review.every-rule", lang, count=len(met)))
+        # a region that takes the focus, so the keyboard scrolls it sideways on a phone
+        parts.append(
+            f'<details id="every-rule"><summary>{every}</summary>'
+            f'<div class="scrolls" role="region" aria-label="{every}" tabindex="0">'
+            f'<table id="class-rules"><thead><tr>{head}</tr></thead><tbody>'
+        )
+        for rule in met:
+            tried = rule.first_tries
+            numbers = (rule.known, rule.learning, rule.new, rule.due)
+            wrong = text(
+                "teacher-review.wrong-of", lang, wrong=tried.wrong, answered=tried.answered
+            )
+            parts.append(
+                f'<tr><th scope="row">{_rule_text(rules.rule(rule.rule), lang)}</th>'
+                + "".join(f"<td>{number}</td>" for number in numbers)
+                + f"<td>{esc(wrong) if tried.answered else '—'}</td></tr>"
+            )
+        parts.append("</tbody></table></div></details>")
+    unseen = len(standing) - len(met)
+    if unseen and met:
         line = text("teacher-review.unseen-rules", lang, count=unseen, total=len(standing))
         parts.append(f'<p id="unseen-rules">{esc(line)}</p>')
     parts.append("</section>")
