@@ -427,3 +427,12 @@ def test_a_lesson_quiz_records_no_rules_its_item_names_them(lesson: Lesson) -> N
     assert isinstance(event, AnswerEvent) and event.rules == ()
     assert "rules" not in event.to_json()
     assert rules_asked(event, item_rules([lesson])) == ("bid-zero-met-scores-twenty",)
+
+
+def test_a_due_rule_nothing_asks_any_more_is_left_unasked(lesson: Lesson) -> None:
+    """A rule reviewed once by a question the course no longer has (here: a review answer
+    naming it, with no quiz item or practice question asking it now)."""
+    orphan = answer(AnswerSource.REVIEW, True, START, rules=("variants-agreed-before",))
+    session = ReviewSession(seeded(lesson, orphan), [lesson], clock=lambda: at(later(3)), seed=1)
+    assert session.due == ("variants-agreed-before",)
+    assert session.questions == () and session.unasked == ("variants-agreed-before",)

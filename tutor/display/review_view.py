@@ -116,10 +116,13 @@ class ReviewWidget(widgets.VBox):  # type: ignore[misc]
         session = self.session
         if session is None:
             return
-        due = len(session.due)
+        # a due rule nothing in the course asks any more (session.unasked) is not counted
+        due = len(session.due) - len(session.unasked)
         if not due:
             words = text("review.none-due", self.lang)
-        elif all(quiz.attempts for quiz in self.quizzes) and not session.due_now():
+        elif all(quiz.attempts for quiz in self.quizzes) and set(session.due_now()) <= set(
+            session.unasked
+        ):
             words = text("review.done", self.lang)
         else:
             words = text_for_count("review.due", due, self.lang, count=due)

@@ -32,7 +32,7 @@ from datetime import UTC, datetime
 
 from tutor.teaching.lesson import Lesson, LessonItem
 from tutor.teaching.practice import random_question
-from tutor.teaching.progress import AnswerSource, Progress
+from tutor.teaching.progress import BASE_WEIGHTS, AnswerSource, Progress
 from tutor.teaching.question import Question, Topic
 from tutor.teaching.review import (
     PRACTICE_TOPIC_RULES,
@@ -129,13 +129,18 @@ class ReviewSession:
         return tuple(chosen)
 
     def _practice_question(self, rule: str) -> ReviewQuestion | None:
-        """A fresh practice question that asks ``rule``, if practice asks it."""
-        topics = [Topic(topic) for topic, rules in PRACTICE_TOPIC_RULES.items() if rule in rules]
-        for _ in range(_PRACTICE_TRIES if topics else 0):
-            question = random_question(self.rng, self.rng.choice(topics))
-            rules = question_rules(question)
-            if rule in rules:
-                return ReviewQuestion(question, rules)
+        """A fresh practice question that asks ``rule``, if practice asks it: drawn first
+        from the topics whose questions ask it (:data:`PRACTICE_TOPIC_RULES`), then from
+        every topic practice asks (a question names its own rules)."""
+        likely = [Topic(topic) for topic, rules in PRACTICE_TOPIC_RULES.items() if rule in rules]
+        others = [topic for topic in BASE_WEIGHTS if topic not in likely]
+        for topics, tries in ((likely, _PRACTICE_TRIES), (others, _PRACTICE_TRIES // 5)):
+            for topic in topics:
+                for _ in range(tries // len(topics) + 1):
+                    question = random_question(self.rng, topic)
+                    rules = question_rules(question)
+                    if rule in rules:
+                        return ReviewQuestion(question, rules)
         return None
 
     def record(self, asked: ReviewQuestion, *, correct: bool, first_try: bool) -> None:
