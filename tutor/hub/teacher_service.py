@@ -378,7 +378,8 @@ def weakest_rules_html(
     """The teacher's section "Rules the class is weakest on" (HTML) for the class's
     ``standing`` on every rule of ``rules`` (default: the course's map;
     :func:`tutor.hub.class_progress.class_rules`): the weakest few, each rule's sentence
-    and its numbers in words (no colour carries any of it).
+    and its numbers in words (no colour carries any of it), then every rule the class has
+    met in a table, folded away.
 
     >>> from tutor.hub.class_progress import ClassRule
     >>> from tutor.teaching.progress import TopicCount
@@ -392,6 +393,7 @@ def weakest_rules_html(
     parts = [f'<section aria-labelledby="weakest"><h2 id="weakest">{heading}</h2>']
     parts.append(f'<p class="muted">{esc(text("teacher-review.intro", lang))}</p>')
     weakest = weakest_rules(standing)
+    met = ranked_rules(standing)
     rules = rules if rules is not None else rule_map()
     if weakest:
         parts.append('<ol id="weakest-rules">')
@@ -414,11 +416,10 @@ def weakest_rules_html(
                 f'<p class="rule-id muted">{esc(text("teacher-review.rule-id", lang, id=rule.rule))}</p></li>'
             )
         parts.append("</ol>")
-    elif ranked_rules(standing):
+    elif met:
         parts.append(f"<p>{esc(text('teacher-review.none-weak', lang))}</p>")
     else:
         parts.append(f"<p>{esc(text('teacher-review.nothing-seen', lang))}</p>")
-    met = ranked_rules(standing)
     if met:
         # every rule some learner met, weakest first: a table to compare them, folded away
         columns = ("rule", "known", "learning", "new", "due", "wrong")
