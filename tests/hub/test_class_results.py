@@ -940,3 +940,28 @@ def test_a_rule_without_the_teachers_language_shows_in_english_never_as_its_key(
     ]
     english = weakest_rules_html(standing, "en", rules=rules)
     assert weakest_shown(english)[0][0] == "The player who takes a trick leads the next one."
+
+
+def test_the_teachers_page_replays_a_learner_again_only_for_new_answers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each reload reads every answer again; a learner whose answers are the same is not
+    replayed through FSRS again, and one with a new answer is, at once."""
+    replays: list[int] = []
+    replay = RuleMemories.of.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: type[RuleMemories], summary: Summary, *args: Any, **kwargs: Any) -> Any:
+        replays.append(len(summary.answers))
+        return replay(cls, summary, *args, **kwargs)
+
+    monkeypatch.setattr(RuleMemories, "of", classmethod(counted))
+    raws = a_class(NOW)["cy"]
+    reread = [[parse_event(raw) for raw in raws] for _load in range(2)]  # equal, not the same
+    first, second = (standing_of([Summary.of(events, {})]) for events in reread)
+    assert first == second and len(replays) == 1
+    missed = {**answer("practice", "trump-vs-led", False), "v": 4, "rules": [TRUMP]}
+    later = standing_of(
+        [Summary.of([*reread[0], parse_event({**missed, "time": "2026-12-10T11:00:00Z"})], {})]
+    )
+    assert len(replays) == 2
+    assert later[TRUMP].first_tries == TopicCount(1, 1) and later[TRUMP].due == 0

@@ -17,9 +17,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import cache
+from functools import cache, lru_cache
 
-from tutor.teaching.progress import AnswerSource, Event, StepEvent, Summary, TopicCount
+from tutor.teaching.progress import (
+    AnswerEvent,
+    AnswerSource,
+    Event,
+    StepEvent,
+    Summary,
+    TopicCount,
+)
 from tutor.teaching.review import ItemRules, RuleMemories, RuleStatus, rules_asked
 from tutor.teaching.rule_map import RuleMap, rule_map
 from tutor.teaching.worked_example import worked_example
@@ -114,6 +121,36 @@ def rule_first_tries(summary: Summary, items: ItemRules) -> dict[str, TopicCount
     return counts
 
 
+CLASS_SIZE = 200
+"""The learners whose rules' memories the teacher's page keeps between loads (a class
+or a few)."""
+
+
+@lru_cache(maxsize=CLASS_SIZE)
+def _memories(
+    answers: tuple[AnswerEvent, ...],
+    items: tuple[tuple[tuple[str, str], tuple[str, ...]], ...],
+    rules: RuleMap,
+) -> RuleMemories:
+    # RuleMemories.of replays a summary's answers alone; kept by them, so that a reload of
+    # the teacher's page replays only the learners with new answers (each replay is some
+    # tens of milliseconds: FSRS in pure Python).
+    return RuleMemories.of(Summary({}, {}, answers=answers), dict(items), rules=rules)
+
+
+def rule_memories(summary: Summary, items: ItemRules, *, rules: RuleMap) -> RuleMemories:
+    """``RuleMemories.of(summary, items, rules=rules)``, replayed once for the same answers.
+
+    >>> from tutor.teaching.progress import AnswerEvent
+    >>> right = AnswerEvent(AnswerSource.PRACTICE, "score", True, True, rules=("bid-met-scores",))
+    >>> once = rule_memories(Summary.of([right], {}), {}, rules=rule_map())
+    >>> once is rule_memories(Summary.of([right], {}), {}, rules=rule_map())
+    True
+    """
+    key = tuple(sorted((item, tuple(asked)) for item, asked in items.items()))
+    return _memories(tuple(summary.answers), key, rules)
+
+
 def class_rules(
     summaries: Iterable[Summary],
     items: ItemRules,
@@ -140,7 +177,7 @@ def class_rules(
     due = dict.fromkeys(ids, 0)
     first_tries: dict[str, TopicCount] = {}
     for summary in summaries:
-        memories = RuleMemories.of(summary, items, rules=rules)
+        memories = rule_memories(summary, items, rules=rules)
         for rule in ids:
             statuses[rule][memories.status(rule)] += 1
         for rule in memories.due(now):
