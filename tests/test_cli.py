@@ -125,7 +125,7 @@ def test_missing_arguments_exit_2_with_usage(capsys: pytest.CaptureFixture[str])
 
 # -- wizard-tutor: the commands, help, version, lesson checks, the app's start-up checks ---
 
-COMMANDS = ["app", "lab", "check", "new-lesson", "explain", "legal"]
+COMMANDS = ["app", "lab", "check", "new-lesson", "rule-map", "explain", "legal"]
 
 
 def test_version_is_the_package_metadata() -> None:

@@ -8,6 +8,7 @@ your own, or ask the rules engine.
     wizard-tutor build-site site/             # the course as a static site (no server)
     wizard-tutor new-lesson my_lessons/12_my_rule.toml   # a starter lesson to change
     wizard-tutor check my_lessons/12_my_rule.toml
+    wizard-tutor rule-map                     # the rules' ids, where each is taught and asked
     wizard-tutor app --lessons my_lessons     # the course with your lessons after its own
     wizard-tutor explain "J B5 B11 B7" --trump R
     wizard-tutor legal --hand "B7 R12 G10 W" --played "J B5"
@@ -147,6 +148,17 @@ def _new_lesson(args: argparse.Namespace) -> int:
     print(f"check it after every change:  {PROG} check {path}")
     print(f"show it in the app:           {PROG} app --lessons {path.parent}")
     print(f"every kind of question:       {teachers_guide()}")
+    return 0
+
+
+def _rule_map(args: argparse.Namespace) -> int:
+    """Print docs/rule-map.md: every rule's id, where it is taught and what asks it."""
+    from tutor.teaching.rule_coverage import render_rule_map_markdown
+
+    try:
+        sys.stdout.write(render_rule_map_markdown())
+    except LessonError as error:
+        raise CommandError(str(error)) from None
     return 0
 
 
@@ -426,6 +438,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     check.set_defaults(run=_check)
     _new_lesson_command(commands)
+
+    rule_map = commands.add_parser(
+        "rule-map",
+        help="list the rules the course teaches: each id, where it is taught, what asks it",
+        description="Print the rule map (Markdown, as docs/rule-map.md): every rule of the "
+        "course by group, with its id (what a lesson's rules = [...] names), its sentence, "
+        "the lesson sections that teach it and the quiz items and practice questions that "
+        "ask it.",
+    )
+    rule_map.set_defaults(run=_rule_map)
 
     explain = commands.add_parser(
         "explain", help="who takes a trick, and why", description="Who takes a trick, and why."

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor.cli import main
+from tutor.cli import build_parser, main
 from tutor.teaching.lesson import Lesson, LessonError
 from tutor.teaching.lesson_loader import item_kinds, load_lesson_file
 from tutor.teaching.lesson_starter import first_teacher_number
@@ -150,3 +150,11 @@ def test_the_guide_shows_what_the_commands_print(
         printed = (captured.out + captured.err).splitlines()
         for expected in shown:
             assert expected in printed
+
+
+@pytest.mark.parametrize("block", blocks("bash"), ids=lambda block: f"line-{block.line}")
+def test_the_commands_the_guide_names_are_the_tutors(block: Block) -> None:
+    """A command the guide tells a teacher to type (and does not run here) parses."""
+    for line in block.body.splitlines():
+        assert line.startswith("wizard-tutor "), line
+        build_parser().parse_args(shlex.split(line)[1:])

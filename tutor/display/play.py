@@ -547,9 +547,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         self.latest = _html()
         self.summary = _html()
         self.next_round_button = _button(
-            text("play-screen.next-round", lang),
-            text("play-screen.next-round-tooltip", lang),
-            primary=True,
+            text("play-screen.next-round", lang), self._next_round_tooltip(), primary=True
         )
         self.next_round_button.on_click(lambda _button: self._next_round_pressed())
         self.replay_heading = _html(_heading(text("play-screen.replay", lang)))
@@ -807,6 +805,21 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         self.actions.children = shown
         set_visible(self.actions, bool(shown))
 
+    def _next_round_tooltip(self) -> str:
+        """What "Deal the next round" deals: the next round's cards per player, from the
+        game's own schedule (a tournament's rounds grow by 2 or 1, a standard game's by 1);
+        ``""`` when there is no next round (a single round, or the game's last)."""
+        game = self.session.game
+        if game is None or game.round_number >= len(game.schedule):
+            return ""
+        return text(
+            "play-screen.next-round-tooltip",
+            self.lang,
+            number=game.round_number + 1,
+            count=len(game.schedule),
+            cards=game.schedule[game.round_number],
+        )
+
     def _not_playable_words(self, judgement: PlayJudgement) -> str:
         """Why the cards marked ✕ may not go: the led suit binds every one of them alike,
         so one sentence says it for all (from the engine's judgement of one)."""
@@ -919,6 +932,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         set_visible(self.summary, finished)
         set_visible(self.next_round_button, session.can_deal_next)
         self.next_round_button.disabled = not session.can_deal_next
+        self.next_round_button.tooltip = self._next_round_tooltip()
         if not finished:
             self.summary.value = ""
             return

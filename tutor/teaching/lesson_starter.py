@@ -138,6 +138,7 @@ note.en = "Blue was led, but red is trump."
 [[quiz]]
 id = "first-wizard"
 kind = "trick-winner"
+rules = ["first-wizard-wins"]  # optional: the rules it asks (wizard-tutor rule-map lists them)
 plays = "W R13 W J"
 trump = "none"
 winner = "A"                # the first Wizard played takes the trick

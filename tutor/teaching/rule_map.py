@@ -14,7 +14,7 @@ taught and what asks it.
 >>> rules.check_ids(["winner-leads-next", "wizard-wins-twice"], "lessons/99_x.toml, quiz item 'a'")
 Traceback (most recent call last):
 ...
-tutor.teaching.lesson.LessonError: lessons/99_x.toml, quiz item 'a': unknown rule 'wizard-wins-twice' in 'rules'; see docs/rule-map.md for the rules' ids
+tutor.teaching.lesson.LessonError: lessons/99_x.toml, quiz item 'a': unknown rule 'wizard-wins-twice' in 'rules'; see docs/rule-map.md for the rules' ids, or run: wizard-tutor rule-map
 """
 
 from __future__ import annotations
@@ -31,6 +31,10 @@ from tutor.teaching.lesson_reader import TableReader, describe_value
 
 RULE_MAP_FILE = "rule_map.toml"
 """The list's file, beside this module."""
+
+WHERE_THE_IDS_ARE = "see docs/rule-map.md for the rules' ids, or run: wizard-tutor rule-map"
+"""What a message about an unknown rule id adds: where a teacher finds the ids (the command
+serves an installed tutor, which has no docs folder)."""
 
 _RULE_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 
@@ -72,7 +76,7 @@ class RuleMap:
         for candidate in self.rules:
             if candidate.id == rule_id:
                 return candidate
-        raise LessonError(f"unknown rule {rule_id!r}; see docs/rule-map.md for the rules' ids")
+        raise LessonError(f"unknown rule {rule_id!r}; {WHERE_THE_IDS_ARE}")
 
     def check_ids(self, rule_ids: Iterable[str], place: str) -> None:
         """Raise a :class:`LessonError` at ``place`` for the first id that is no rule."""
@@ -80,8 +84,7 @@ class RuleMap:
         for rule_id in rule_ids:
             if rule_id not in known:
                 raise LessonError(
-                    f"{place}: unknown rule {rule_id!r} in 'rules'; see docs/rule-map.md "
-                    "for the rules' ids"
+                    f"{place}: unknown rule {rule_id!r} in 'rules'; {WHERE_THE_IDS_ARE}"
                 )
 
 

@@ -19,9 +19,10 @@ The steps are display-neutral data (cards, seats, sentences); the display layer
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
 
 from tutor.rules.cards import Card, Suit, parse_cards
 from tutor.rules.round import BidMade, CardPlayed, Phase, Round
@@ -79,6 +80,39 @@ class StepKind(StrEnum):
     SCORE_SHEET = "score-sheet"
     MISTAKES = "mistakes"
     """The two scoring mistakes learners make most, on this game's sheet."""
+
+
+LESSON = "08_worked_example"
+"""The lesson whose page shows these steps (notebooks/08_worked_example.ipynb)."""
+
+STEP_RULES: Mapping[StepKind, tuple[str, ...]] = MappingProxyType(
+    {
+        StepKind.DEAL: (
+            "round-deals-its-number",
+            "top-card-turned",
+            "number-turned-suit-is-trump",
+            "left-of-dealer-starts",
+        ),
+        StepKind.BIDS: ("bidding-order", "any-total-allowed"),
+        StepKind.PLAY: (
+            "leader-plays-any-card",
+            "jester-led-first-number-sets-suit",
+            "must-follow-suit",
+            "trump-led-must-follow",
+            "cannot-follow-play-anything",
+            "wizard-jester-any-time",
+        ),
+        StepKind.TRICK: ("highest-led-suit-wins", "first-wizard-wins", "winner-leads-next"),
+        StepKind.TAKEN: ("tricks-equal-cards", "round-is-not-trick"),
+        StepKind.ROUND_SCORES: ("bid-missed-loses",),
+        StepKind.SCORE_SHEET: ("scores-add-up",),
+        StepKind.MISTAKES: ("bid-missed-loses", "bid-zero-met-scores-twenty"),
+    }
+)
+"""The rules the worked example's steps teach, by kind of step (ids of
+:mod:`tutor.teaching.rule_map`): lesson 08's part of the rule map (docs/rule-map.md). They
+are the rules the steps state in this round: trick 2 goes to the first Wizard, tricks 1
+and 3 to the highest card of the led suit, and every bid of round 3 is missed."""
 
 
 @dataclass(frozen=True, slots=True)

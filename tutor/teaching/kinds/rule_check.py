@@ -207,10 +207,12 @@ def _rules_change_during_game(players: int) -> bool:
 @dataclass(frozen=True, slots=True)
 class RuleCheck:
     """One named experiment with the engine: its question and explanation (catalog keys
-    ``rule-check.<name>`` and ``rule-check.<name>-why``), what it exercises, whether it
-    takes a number of ``players`` (else ``None``), and the experiment (``answer``)."""
+    ``rule-check.<name>`` and ``rule-check.<name>-why``), the rule it asks, what it
+    exercises, whether it takes a number of ``players``, and the experiment (``answer``)."""
 
     name: str
+    rule: str
+    """The rule it asks (an id of :mod:`tutor.teaching.rule_map`)."""
     topic: Topic
     answer: Callable[[int], bool]
     players: bool = True
@@ -226,37 +228,83 @@ RULE_CHECKS: Mapping[str, RuleCheck] = MappingProxyType(
         for check in (
             RuleCheck(
                 "several-wizards-in-a-hand",
+                "wizard-jester-no-suit",
                 Topic.CARDS_AND_ROUNDS,
                 _several_wizards_in_a_hand,
                 players=False,
             ),
             RuleCheck(
-                "number-beats-wizard", Topic.TRICK_WINNER, _number_beats_wizard, players=False
+                "number-beats-wizard",
+                "wizard-strongest-jester-weakest",
+                Topic.TRICK_WINNER,
+                _number_beats_wizard,
+                players=False,
             ),
             RuleCheck(
-                "jester-beats-number", Topic.TRICK_WINNER, _jester_beats_number, players=False
+                "jester-beats-number",
+                "wizard-strongest-jester-weakest",
+                Topic.TRICK_WINNER,
+                _jester_beats_number,
+                players=False,
             ),
-            RuleCheck("players-allowed", Topic.CARDS_AND_ROUNDS, _can_seat, varies=True),
             RuleCheck(
-                "one-trick-per-collection", Topic.CARDS_AND_ROUNDS, _one_trick_counts_as_players
+                "players-allowed",
+                "three-to-six-players",
+                Topic.CARDS_AND_ROUNDS,
+                _can_seat,
+                varies=True,
             ),
-            RuleCheck("turned-card-in-a-hand", Topic.TRUMP_REVEAL, _turned_card_in_a_hand),
-            RuleCheck("turned-card-playable", Topic.TRUMP_REVEAL, _turned_card_playable),
-            RuleCheck("play-before-every-bid", Topic.BIDDING, _play_before_every_bid),
-            RuleCheck("jesters-only-trick", Topic.JESTER_LEAD, _jesters_only_trick, varies=True),
+            RuleCheck(
+                "one-trick-per-collection",
+                "round-is-not-trick",
+                Topic.CARDS_AND_ROUNDS,
+                _one_trick_counts_as_players,
+            ),
+            RuleCheck(
+                "turned-card-in-a-hand",
+                "turned-card-belongs-to-nobody",
+                Topic.TRUMP_REVEAL,
+                _turned_card_in_a_hand,
+            ),
+            RuleCheck(
+                "turned-card-playable",
+                "turned-card-belongs-to-nobody",
+                Topic.TRUMP_REVEAL,
+                _turned_card_playable,
+            ),
+            RuleCheck(
+                "play-before-every-bid",
+                "bids-recorded-before-play",
+                Topic.BIDDING,
+                _play_before_every_bid,
+            ),
+            RuleCheck(
+                "jesters-only-trick",
+                "only-jesters-needs-four-or-fewer",
+                Topic.JESTER_LEAD,
+                _jesters_only_trick,
+                varies=True,
+            ),
             RuleCheck(
                 "plus-minus-one-hidden-bids",
+                "plus-minus-one-needs-open-bids",
                 Topic.VARIANTS,
                 lambda _players: _plus_minus_one_with("hidden"),
                 players=False,
             ),
             RuleCheck(
                 "plus-minus-one-secret-bids",
+                "plus-minus-one-needs-open-bids",
                 Topic.VARIANTS,
                 lambda _players: _plus_minus_one_with("secret"),
                 players=False,
             ),
-            RuleCheck("variants-change-during-game", Topic.VARIANTS, _rules_change_during_game),
+            RuleCheck(
+                "variants-change-during-game",
+                "variants-agreed-before",
+                Topic.VARIANTS,
+                _rules_change_during_game,
+            ),
         )
     }
 )
