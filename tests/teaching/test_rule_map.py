@@ -26,17 +26,25 @@ from tutor.teaching.lesson import (
 )
 from tutor.teaching.lesson_loader import list_lessons, load_lesson_file
 from tutor.teaching.quiz import (
+    BidsMetQuestion,
+    GameWinnersQuestion,
     LegalPlaysQuestion,
+    NextLeaderQuestion,
+    RoundTricksQuestion,
     ScoreQuestion,
+    ScoreTotalQuestion,
     TrickWinnerQuestion,
     TrumpChoiceQuestion,
     TrumpQuestion,
 )
 from tutor.teaching.round_quiz import (
+    RULE_CHECKS,
     BidVisibilityQuestion,
     DealerQuestion,
+    DeckCountQuestion,
     FirstBidderQuestion,
     LegalBidsQuestion,
+    RuleCheckQuestion,
     ScheduleAsk,
     ScheduleQuestion,
 )
@@ -153,6 +161,11 @@ def test_wizard_tutor_check_names_the_unknown_rule(
         f"error: {path}, quiz item 'who-takes-it': unknown rule 'wizard-wins-twice' in 'rules'; {WHERE_THE_IDS_ARE}"
         in errors
     )
+
+
+def test_every_rule_check_asks_a_rule_of_the_map() -> None:
+    for check in RULE_CHECKS.values():
+        rule_map().check_ids((check.rule,), f"rule check {check.name!r}")
 
 
 def test_a_practice_generator_naming_a_rule_that_does_not_exist_is_refused() -> None:
@@ -334,6 +347,22 @@ def rules_the_engine_needs(item: LessonItem) -> set[str]:
             return {Bidding.OPEN: set(), Bidding.HIDDEN: {"hidden-bids"}}.get(
                 subject.bidding, {"secret-bids"}
             )
+        case NextLeaderQuestion(plays=plays, trump=trump):
+            return _trick_rules(TrickWinnerQuestion(plays, trump)) | {"winner-leads-next"}
+        case RoundTricksQuestion(round=played, trick=number):
+            trick = TrickWinnerQuestion(played.tricks[number - 1], played.trump)
+            return _trick_rules(trick) | ({"winner-leads-next"} if number > 1 else set())
+        case BidsMetQuestion(round=played):
+            leads = {"winner-leads-next"} if len(played.tricks) > 1 else set()
+            return {"bid-is-tricks-expected"} | leads
+        case ScoreTotalQuestion():
+            return {"scores-add-up"}
+        case GameWinnersQuestion():
+            return {"highest-total-wins"}
+        case DeckCountQuestion():
+            return {"deck-sixty-cards"}
+        case RuleCheckQuestion():
+            return {subject.rule_check().rule}
         case DeckFact():
             return {"deck-sixty-cards"}
         case ScheduleTableFact():
