@@ -364,6 +364,15 @@ class RuleCheckQuestion(Question):
     def topic(self) -> Topic:
         return self.rule_check().topic
 
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rule its check asks, from the check's entry in :data:`RULE_CHECKS`.
+
+        >>> RuleCheckQuestion.of("players-allowed", players=7).rules
+        ('three-to-six-players',)
+        """
+        return (self.rule_check().rule,)
+
     def correct_answer(self) -> bool:
         return self.rule_check().answer(self.players or 0)
 
