@@ -274,15 +274,17 @@ def test_the_learners_course_page_and_the_teachers_page_say_the_same_of_the_same
             assert text("course.status-done", right=result.right, items=len(ids)) in course_page
             assert text("teacher.done", right=result.right, items=len(ids)) in teacher_page
     finished = f"✓ {text('course.status-finished')}</span>"
-    assert course_page.count(finished) == 2  # the worked example and the play page
+    # the play page; the worked example's last step is not its end: its quiz is (issue 31)
+    assert course_page.count(finished) == 1
     practice = from_file.practice
     assert (
         text("course.status-practice", answered=practice.answered, right=practice.right)
         in course_page
     )
     # the class's misses count each question once: lesson 4's redo adds none
+    rest = len(items["01_cards_and_rounds"]) - 1  # after the first question: every other right
     assert most_missed([for_teacher]) == [
-        ("cards-and-rounds", TopicCount(3, 3)),
+        ("cards-and-rounds", TopicCount((rest + 1) // 2, 1 + rest // 2)),
         ("legal-plays", TopicCount(4, 3)),
         ("score", TopicCount(2, 2)),
     ]
