@@ -228,9 +228,10 @@ class Question(ABC):
     def rules(self) -> tuple[str, ...]:
         """The rules the question asks, as ids of the course's rule map
         (:mod:`tutor.teaching.rule_map`), worked out from the engine's judgement of its
-        situation: what spaced review keys on. A lesson's item may name more
-        (:attr:`tutor.teaching.lesson.LessonItem.rules`). ``()``: a kind that works out
-        none."""
+        situation: what spaced review keys on, and the one home of that knowledge. A
+        lesson's item names at least these (:attr:`tutor.teaching.lesson.LessonItem.rules`,
+        checked by ``tests/teaching/test_rule_map.py``). Every kind overrides this: ``()``,
+        a kind that works out none, is refused there."""
         return ()
 
     def situation_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
