@@ -15,7 +15,8 @@ it says it holds in). The tests:
   claim covers it (``says``).
 
 The engine answers the claims: the schedule (:func:`cards_per_round`), the deal of the
-last round (:class:`Round`: is a card left to turn?) and :meth:`Round.bid_visible`.
+last round (:class:`Round`: is a card left to turn?), :meth:`Round.bid_visible` and, for
+plus/minus one, :meth:`Round.legal_bids` of the last bidder.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from tutor.teaching.kinds.trump import TrumpQuestion
 from tutor.teaching.lesson_loader import list_lessons
 from tutor.teaching.question import Question
 from tutor.teaching.text import LANGUAGES, catalog
+from tutor.teaching.worked_example import worked_example
 
 CLAIMS_FILE = Path(__file__).with_name("variant_claims.toml")
 PLAYER_COUNTS = (3, 4, 5, 6)
@@ -117,6 +119,16 @@ def _bid_seen(rules: Rules, players: int, when: BidTime) -> bool:
     return rnd.bid_visible(first, to=(first + 1) % players)
 
 
+@cache
+def _last_bidder_free(rules: Rules, players: int, *, others_over: bool) -> bool:
+    """Whether the last bidder of a round of 2 cards may bid 0, 1 or 2, as the engine
+    says, after the others bid 0 (a bid of 2 would make the total 2), or over 2 in all."""
+    rnd = ready_to_bid(Round(players=players, cards=2, dealer=0, seed=0, rules=rules))
+    for bid in [2, 1] + [0] * (players - 3) if others_over else [0] * (players - 1):
+        rnd.bid(bid)
+    return rnd.legal_bids() == [0, 1, 2]
+
+
 def _schedule(rules: Rules, players: int) -> list[int]:
     return cards_per_round(players, rules.length)
 
@@ -149,6 +161,14 @@ CLAIMS: dict[str, Claim] = {
     "bids-seen-in-play": lambda rules, players, _: _bid_seen(rules, players, BidTime.PLAYING),
     "bids-unseen-in-play": lambda rules, players, _: not _bid_seen(rules, players, BidTime.PLAYING),
     "bids-seen-at-scoring": lambda rules, players, _: _bid_seen(rules, players, BidTime.SCORING),
+    # the total of the bids (plus/minus one)
+    "any-bid-total": lambda rules, players, _: _last_bidder_free(rules, players, others_over=False),
+    "last-bidder-restricted": lambda rules, players, _: (
+        not _last_bidder_free(rules, players, others_over=False)
+    ),
+    "any-bid-when-over": lambda rules, players, _: _last_bidder_free(
+        rules, players, others_over=True
+    ),
 }
 """What a sentence may claim, each answered by the engine for one variant and player count
 (``given``: the claim's values in the claims file and the values the message was filled
@@ -227,18 +247,23 @@ CLAIM_PATTERNS: dict[str, tuple[str, ...]] = {
         r"\b(?:hears?|heard|hearing|aloud)\b|\brevealed (?:all )?together\b"
         r"|\bbids? (?:\w+ ){0,3}(?:revealed|hidden|shown|secret)\b|\bknows? every bid"
         r"|\bsee (?:\w+ )?bids?\b|\blearn what\b",  # who sees the bids, and when
+        r"\bany total\b|\badd up to anything\b|\blast bidder\b[^.]*\bmay bid any"
+        r"|\bmay not (?:choose|make|bid)\b[^.]*\btotal",  # what the total may be
     ),
     "ja": (
         r"最終ラウンド|最後のラウンド",
         r"1枚ずつ(?:増|多)|1枚多く",
         r"60 ÷",
         r"声に出|聞きます|聞かず|伏せ(?:られ)?たまま|公開(?:します|され)|ビッドがわかる|ビッドが見え",
+        r"いくつ(?:に(?:なって)?)?でもかまいません|いくつになってもかまいません"
+        r"|どの数でもビッドできます|何をビッドしてもかまいません|等しくなる数を(?:ビッドでき|選べ)ません",
     ),
     "zh-Hant": (
         r"最後一輪",
         r"多發|多一張",
         r"60 ÷",
         r"聽得到|聽不到|一起公開|同時公開|才公開|一直保密|一直隱藏|保持隱藏|看得到|才知道",
+        r"可以是任何數|不限制預報的合計|可以報[^。]*任何數|不能(?:讓|選會讓)所有預報的?總和等於",
     ),
 }
 """Per language, words that make a sentence's truth depend on the variant. A variant's
@@ -495,7 +520,7 @@ def render_play_screens() -> None:
 @pytest.fixture(scope="module")
 def rendered() -> dict[str, list[tuple[Context, Mapping[str, Any]]]]:
     """Which catalog message was shown in which variants, with the values it was filled
-    with: every question's words and whole games on the play screen."""
+    with: every question's words, the worked example and whole games on the play screen."""
     _RENDERED.clear()
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(text_module, "catalog", _recording_catalog)
@@ -503,6 +528,9 @@ def rendered() -> dict[str, list[tuple[Context, Mapping[str, Any]]]]:
             with showing_in(*question_contexts(question)):
                 for lang in LANGUAGES:
                     render_question(question, lang)
+        with showing_in(*(Context(rules, (4,)) for rules in OFFERED_RULES)):
+            for lang in LANGUAGES:  # lesson 8's round, read whatever game is played
+                worked_example(lang)
         render_play_screens()
     return dict(_RENDERED)
 
@@ -537,13 +565,15 @@ def test_every_variant_the_tutor_offers_is_checked() -> None:
 @pytest.mark.parametrize("claim", sorted(CLAIMS))
 def test_each_claim_can_be_false(claim: str) -> None:
     """A claim the engine answers the same way in every variant could not catch a wrong
-    sentence: each is true in some variant and false in another."""
+    sentence: each is true in some variant and false in another (but two, which hold in
+    every variant: all bids are shown at scoring; bids over the tricks free the last
+    bidder)."""
     given = {"rounds": 10, "number": 2, "count": 10, "cards": 3}
     answers = {
         CLAIMS[claim](rules, players, given) for rules in OFFERED_RULES for players in PLAYER_COUNTS
     }
-    if claim == "bids-seen-at-scoring":  # every way of bidding shows the bids at scoring
-        assert answers == {True}
+    if claim in {"bids-seen-at-scoring", "any-bid-when-over"}:
+        assert answers == {True}  # true in every variant: the sentences may say so
     else:
         assert answers == {True, False}
 

@@ -3,10 +3,10 @@ wrong, with progress kept between sessions (:class:`PracticeSession`); and a les
 as a learner takes it, first tries, score and the missed questions again
 (:class:`LessonQuizSession`).
 
-Questions are built with the engine: a :class:`tutor.rules.round.Round` is dealt from the shuffled
-deck, trump revealed (the dealer picks a suit after a Wizard), bids made, and cards played
-from the hands with :meth:`Round.legal_plays`, so every trick obeys the follow-suit rule.
-Everything is drawn from one ``random.Random(seed)``: a seed gives the same questions.
+Questions are built with the engine, each aimed at a situation of a trick so that every
+situation comes up (:mod:`tutor.teaching.practice_questions`, which also says which rules
+each kind of question asks: :func:`rules_by_generator`). Everything is drawn from one
+``random.Random(seed)``: a seed gives the same questions.
 
 Each question has a :class:`tutor.teaching.quiz.Topic`. A topic is picked with a weight
 that grows with the learner's mistakes in it
@@ -26,170 +26,25 @@ topic are computed from those events.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from tutor.errors import WizardRuleError
-from tutor.rules.cards import Card, Suit
-from tutor.rules.round import Phase, Round
 from tutor.teaching.lesson import Lesson, LessonItem
-from tutor.teaching.progress import AnswerSource, Progress, TopicCount, check_practice_topic
-from tutor.teaching.quiz import (
-    Feedback,
-    LegalPlaysQuestion,
-    Question,
-    ScoreQuestion,
-    Topic,
-    TrickWinnerQuestion,
-    TrumpQuestion,
-)
+from tutor.teaching.practice_questions import PracticeQuestion, random_question, rules_by_generator
+from tutor.teaching.progress import AnswerSource, Progress, TopicCount
+from tutor.teaching.quiz import Feedback, Question, Topic
 from tutor.teaching.text import DEFAULT_LANGUAGE, text
 
-PracticeQuestion = TrickWinnerQuestion | LegalPlaysQuestion | ScoreQuestion | TrumpQuestion
-"""Every kind of question practice asks."""
-
-_MAX_ATTEMPTS = 200
-"""Deals tried to hit a topic (a few usually do); after that the last question is kept, and
-it is recorded under its own topic."""
-
-
-# -- random situations built with the engine -----------------------------------------------
-
-Policy = Callable[[random.Random, Round, list[Card]], Card]
-"""Chooses the card a seat plays from the legal ones (the round shows the trick so far)."""
-
-
-def _any_card(rng: random.Random, rnd: Round, legal: list[Card]) -> Card:
-    return rng.choice(legal)
-
-
-def _prefer(
-    leading: Callable[[Card, Round], bool], following: Callable[[Card, Round], bool]
-) -> Policy:
-    """A policy that mostly plays a card the topic needs (when legal), else any legal card:
-    it makes the wanted situations common without ever breaking a rule."""
-
-    def policy(rng: random.Random, rnd: Round, legal: list[Card]) -> Card:
-        wanted = leading if not rnd.current_trick else following
-        fitting = [card for card in legal if wanted(card, rnd)]
-        if fitting and rng.random() < 0.8:
-            return rng.choice(fitting)
-        return rng.choice(legal)
-
-    return policy
-
-
-def _off_trump_number(card: Card, rnd: Round) -> bool:
-    return card.is_number and card.suit is not rnd.trump
-
-
-_POLICIES: dict[Topic, Policy] = {
-    Topic.JESTER_LEAD: _prefer(lambda c, _r: c.is_jester, lambda c, _r: c.is_number),
-    Topic.WIZARD_AFTER_NUMBER: _prefer(lambda c, _r: c.is_number, lambda c, _r: c.is_wizard),
-    Topic.TRUMP_VS_LED: _prefer(_off_trump_number, lambda c, r: c.is_number and c.suit is r.trump),
-    Topic.LEGAL_PLAYS: _prefer(_off_trump_number, lambda c, _r: True),
-}
-
-
-def _deal(rng: random.Random) -> Round:
-    """A random round of 3-6 players with 3-8 cards each, bid and ready for the first card."""
-    players = rng.randint(3, 6)
-    rnd = Round(
-        players=players,
-        cards=rng.randint(3, min(8, 60 // players)),
-        dealer=rng.randrange(players),
-        rng=rng,
-    )
-    if rnd.phase is Phase.TRUMP_CHOICE:
-        rnd.choose_trump(rng.choice(list(Suit)))
-    while rnd.phase is Phase.BIDDING:
-        rnd.bid(rng.choice(rnd.legal_bids()))
-    return rnd
-
-
-def _play(rng: random.Random, rnd: Round, policy: Policy, cards: int) -> None:
-    """Play ``cards`` cards of the first trick, each a legal play chosen by ``policy``."""
-    for _ in range(cards):
-        rnd.play(policy(rng, rnd, rnd.legal_plays()))
-
-
-def _trick_winner_question(rng: random.Random, topic: Topic) -> TrickWinnerQuestion:
-    rnd = _deal(rng)
-    _play(rng, rnd, _POLICIES.get(topic, _any_card), rnd.players)
-    trick = rnd.tricks[0]
-    names = [rnd.names[seat] for seat in trick.seats]
-    return TrickWinnerQuestion.of(trick.cards, rnd.trump, names)
-
-
-def _legal_plays_question(rng: random.Random, topic: Topic) -> LegalPlaysQuestion:
-    rnd = _deal(rng)
-    before = rng.randint(0 if topic is Topic.LEGAL_PLAYS else 1, rnd.players - 1)
-    _play(rng, rnd, _POLICIES.get(topic, _any_card), before)
-    seat = rnd.to_act
-    assert seat is not None
-    plays = [card for _, card in rnd.current_trick]
-    hand: list[Card] = sorted(rnd.hands[seat], key=lambda card: card.sort_key)
-    return LegalPlaysQuestion.of(hand, plays, rnd.trump)
-
-
-def _score_question(rng: random.Random, topic: Topic) -> ScoreQuestion:
-    bid = 0 if topic is Topic.BID_ZERO else rng.randint(1, 7)
-    if rng.random() < 0.5:
-        return ScoreQuestion(bid=bid, taken=bid)
-    taken = rng.choice([n for n in range(0, max(bid, 1) + 4) if n != bid])
-    return ScoreQuestion(bid=bid, taken=taken)
-
-
-def _trump_question(rng: random.Random) -> TrumpQuestion:
-    # Mostly the special cases: a number card is easy after the first few.
-    roll = rng.random()
-    if roll < 0.15:
-        return TrumpQuestion.of(None)
-    if roll < 0.35:
-        return TrumpQuestion.of(Card.jester())
-    if roll < 0.55:
-        return TrumpQuestion.of(Card.wizard())
-    return TrumpQuestion.of(Card.number(rng.choice(list(Suit)), rng.randint(1, 13)))
-
-
-def _is_interesting(question: PracticeQuestion, rng: random.Random) -> bool:
-    """Legal-plays questions where every card is legal teach little: keep a quarter of them."""
-    if isinstance(question, LegalPlaysQuestion) and question.topic is Topic.LEGAL_PLAYS:
-        return len(question.correct_answer()) < len(set(question.hand)) or rng.random() < 0.25
-    return True
-
-
-def random_question(rng: random.Random, topic: Topic) -> PracticeQuestion:
-    """A fresh question on ``topic``, drawn with ``rng``.
-
-    Trick questions deal a round and play legal cards until the situation has the topic
-    (a few deals at most, usually one).
-
-    >>> question = random_question(random.Random(3), Topic.JESTER_LEAD)
-    >>> question.topic
-    <Topic.JESTER_LEAD: 'jester-lead'>
-    >>> random_question(random.Random(3), Topic.BIDDING)
-    Traceback (most recent call last):
-    ...
-    tutor.teaching.progress.PracticeTopicError: practice asks no questions on topic 'bidding' (lessons do); practice topics: jester-lead, wizard-after-number, trump-vs-led, bid-zero, trick-winner, legal-plays, score, trump-reveal
-    """
-    check_practice_topic(topic)
-    if topic in (Topic.SCORE, Topic.BID_ZERO):
-        return _score_question(rng, topic)
-    if topic is Topic.TRUMP_REVEAL:
-        return _trump_question(rng)
-    question: PracticeQuestion | None = None
-    for _ in range(_MAX_ATTEMPTS):
-        both = topic in (Topic.JESTER_LEAD, Topic.WIZARD_AFTER_NUMBER)
-        if topic is Topic.LEGAL_PLAYS or (both and rng.random() < 0.5):
-            question = _legal_plays_question(rng, topic)
-        else:
-            question = _trick_winner_question(rng, topic)
-        if question.topic is topic and _is_interesting(question, rng):
-            return question
-    assert question is not None
-    return question
-
+__all__ = [
+    "LessonQuizSession",
+    "PracticeQuestion",
+    "PracticeSession",
+    "QuizSummary",
+    "RetryScore",
+    "random_question",
+    "rules_by_generator",
+    "sample_text",
+]
 
 # -- a practice session --------------------------------------------------------------------
 
@@ -413,8 +268,8 @@ def sample_text(*, seed: int, count: int, lang: str = DEFAULT_LANGUAGE) -> str:
 
     >>> print(sample_text(seed=1, count=1))
     1. [Jester leads] Trump: green. Who takes this trick?
-       Trump: green. Cards in the order played: B Jester, C blue 6, D blue 13, E blue 8, A blue 2.
-       D takes the trick with blue 13: nobody played a Wizard or a trump, so the highest blue card wins.
+       Trump: green. Cards in the order played: C Jester, A Jester, B Jester.
+       C takes the trick with the first Jester: only Jesters were played, so the first one wins.
     """
     session = PracticeSession(seed=seed)
     lines = []

@@ -81,10 +81,13 @@ BASE_WEIGHTS: Mapping[Topic, float] = {
     Topic.LEGAL_PLAYS: 1.0,
     Topic.SCORE: 1.0,
     Topic.TRUMP_REVEAL: 1.0,
+    Topic.NEXT_LEADER: 1.0,
+    Topic.ROUND_PLAYED: 1.0,
+    Topic.SCORE_SHEET: 1.0,
 }
-"""The topics practice asks about (those of the card-play questions of
-:mod:`tutor.teaching.quiz`), and how often each comes up for a new learner: the cases
-learners get wrong most weigh more."""
+"""The topics practice asks about (those of the questions of :mod:`tutor.teaching.quiz`:
+playing the cards, a round played through, a score sheet), and how often each comes up
+for a new learner: the cases learners get wrong most weigh more."""
 
 
 class PracticeTopicError(ValueError):

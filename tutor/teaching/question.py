@@ -27,6 +27,7 @@ from tutor.rules.cards import Card, Suit
 from tutor.rules.checks import is_whole_number
 from tutor.rules.schedule import GameLength
 from tutor.teaching.explain import suit_name
+from tutor.teaching.situations import Situation
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_sentences, text
 
 
@@ -41,6 +42,9 @@ class Topic(StrEnum):
     SCORE = "score"
     BID_ZERO = "bid-zero"
     TRUMP_REVEAL = "trump-reveal"
+    NEXT_LEADER = "next-leader"
+    ROUND_PLAYED = "round-played"
+    SCORE_SHEET = "score-sheet"
     CARDS_AND_ROUNDS = "cards-and-rounds"
     BIDDING = "bidding"
     VARIANTS = "variants"
@@ -210,6 +214,21 @@ class Question(ABC):
     def scene(self) -> Scene:
         """The cards shown besides the choices."""
         return Scene()
+
+    @property
+    def situations(self) -> tuple[Situation, ...]:
+        """The situations of the trick the question shows (none for a question without
+        one), read off the engine's judgement (:mod:`tutor.teaching.situations`)."""
+        return ()
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rules the question asks, as ids of the course's rule map
+        (:mod:`tutor.teaching.rule_map`), worked out from the engine's judgement of its
+        situation: what spaced review keys on. A lesson's item may name more
+        (:attr:`tutor.teaching.lesson.LessonItem.rules`). ``()``: a kind that works out
+        none."""
+        return ()
 
     def situation_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
         """The situation in words (cards named, not drawn); '' when :meth:`answer_text`

@@ -24,6 +24,7 @@ from itertools import groupby
 from tutor.resources import builtin_lessons_dir
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import list_lessons
+from tutor.teaching.practice_questions import rules_by_generator
 from tutor.teaching.rule_map import RuleMap, TaughtRule, rule_map
 from tutor.teaching.worked_example import LESSON as WORKED_EXAMPLE_LESSON
 from tutor.teaching.worked_example import STEP_RULES
@@ -35,16 +36,13 @@ REFRESH_COMMAND = f"python -m tutor rule-map > {RULE_MAP_DOC}"
 
 
 def practice_generator_rules() -> Mapping[str, tuple[str, ...]]:
-    """The rules each of practice's question generators asks, by the generator's name.
+    """The rules each of practice's question generators asks, by the generator's name
+    (the kind of question it makes): the one place the rule map takes practice from.
 
-    The one place the rule map takes practice from. Practice's generators do not declare
-    their rules yet (issue 31, branch ``practice``): once they do, return their declaration
-    here, e.g. ``{"trick-winner": ("first-wizard-wins", ...), ...}``.
-
-    >>> practice_generator_rules()
-    {}
+    >>> practice_generator_rules()["next-leader"]
+    ('winner-leads-next', 'first-wizard-wins', ...)
     """
-    return {}
+    return rules_by_generator()
 
 
 @dataclass(frozen=True, slots=True)

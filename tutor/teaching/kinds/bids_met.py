@@ -14,6 +14,7 @@ from tutor.teaching.kinds.round_setup import check_seat
 from tutor.teaching.kinds.round_tricks import ROUND_KEYS, ShortRound, read_round
 from tutor.teaching.lesson_reader import ItemKind, TableReader
 from tutor.teaching.question import AnswerKind, Feedback, Question, Topic, trump_sentence
+from tutor.teaching.situations import Situation, trick_situations, winner_rules
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
 
 NOBODY: Final = "nobody"
@@ -50,7 +51,32 @@ class BidsMetQuestion(Question):
 
     @property
     def topic(self) -> Topic:
-        return Topic.SCORE
+        return Topic.ROUND_PLAYED
+
+    @property
+    def situations(self) -> tuple[Situation, ...]:
+        """The situations of every trick of the round."""
+        found = {
+            situation
+            for trick in self.round.tricks
+            for situation in trick_situations(trick, self.round.trump)
+        }
+        return tuple(situation for situation in Situation if situation in found)
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """What a bid is and how tricks are counted, then the rules that decide each trick.
+
+        >>> example = ShortRound.of(
+        ...     names="ABCD", dealer=3, turned="R9", bids=(1, 2, 0, 0),
+        ...     tricks=("J B5 B11 B7", "R4 R12 R2 W", "G3 J G10 G8"))
+        >>> BidsMetQuestion(example).rules[:3]
+        ('bid-is-tricks-expected', 'round-is-not-trick', 'highest-led-suit-wins')
+        """
+        rules = ["bid-is-tricks-expected", "round-is-not-trick"]
+        for trick in self.round.tricks:
+            rules += winner_rules(trick, self.round.trump)
+        return tuple(dict.fromkeys(rules))
 
     def met(self) -> tuple[int, ...]:
         """The seats whose bid the engine's tricks meet."""

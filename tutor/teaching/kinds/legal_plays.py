@@ -15,6 +15,7 @@ from tutor.rules.trump import parse_trump
 from tutor.teaching.explain import card_name, describe_plays, suit_name
 from tutor.teaching.lesson_reader import ItemKind, TableReader
 from tutor.teaching.question import AnswerKind, Feedback, Question, Scene, Topic, trump_sentence
+from tutor.teaching.situations import Situation, play_rules, play_situations
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
 
 
@@ -68,6 +69,22 @@ class LegalPlaysQuestion(Question):
         if self.plays and self.plays[0].is_number and any(c.is_wizard for c in self.plays[1:]):
             return Topic.WIZARD_AFTER_NUMBER
         return Topic.LEGAL_PLAYS
+
+    @property
+    def situations(self) -> tuple[Situation, ...]:
+        """
+        >>> [str(one) for one in LegalPlaysQuestion.of("R4 G2", "B6 W", trump="R").situations]
+        ['cannot-follow-trump', 'cannot-follow-discard', 'number-then-wizard']
+        """
+        return play_situations(self.hand, self.plays, self.trump)
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """
+        >>> LegalPlaysQuestion.of("R4 G2", "B6 W", trump="R").rules
+        ('cannot-follow-play-anything', 'number-then-wizard-still-binds')
+        """
+        return play_rules(self.hand, self.plays, self.trump)
 
     def correct_answer(self) -> frozenset[Card]:
         return frozenset(legal_plays(self.hand, self.plays))

@@ -20,9 +20,9 @@ from tutor.rules.trick import explain_trick
 from tutor.rules.trump import parse_trump
 from tutor.teaching.explain import card_name, describe_trick
 from tutor.teaching.kinds.round_setup import check_seat
-from tutor.teaching.kinds.trick_winner import TrickWinnerQuestion
 from tutor.teaching.lesson_reader import ItemKind, TableReader, check_stated_seat, read_seat
 from tutor.teaching.question import AnswerKind, Feedback, Question, Scene, Topic, trump_sentence
+from tutor.teaching.situations import Situation, trick_situations, winner_rules
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
 
 
@@ -71,8 +71,20 @@ class NextLeaderQuestion(Question):
 
     @property
     def topic(self) -> Topic:
-        # What makes the trick hard is what makes its winner (and so the next leader) hard.
-        return TrickWinnerQuestion(self.plays, self.trump).topic
+        return Topic.NEXT_LEADER
+
+    @property
+    def situations(self) -> tuple[Situation, ...]:
+        return trick_situations(self.plays, self.trump)
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """Who takes the trick, then that the winner leads the next one.
+
+        >>> NextLeaderQuestion.of("R4 R12 R2 W", trump="R", players="ABCD", led=2).rules
+        ('winner-leads-next', 'first-wizard-wins')
+        """
+        return ("winner-leads-next", *winner_rules(self.plays, self.trump))
 
     def played_by(self) -> tuple[str, ...]:
         """Who played each card, in play order: clockwise from the seat that led."""

@@ -33,6 +33,7 @@ from tutor.teaching.lesson_reader import (
     read_seat,
 )
 from tutor.teaching.question import AnswerKind, Feedback, Question, Scene, Topic, trump_sentence
+from tutor.teaching.situations import Situation, trick_situations, winner_rules
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_sentences, join_words, text
 
 
@@ -268,7 +269,24 @@ class RoundTricksQuestion(Question):
 
     @property
     def topic(self) -> Topic:
-        return TrickWinnerQuestion(self._cards(), self.round.trump).topic
+        return Topic.ROUND_PLAYED
+
+    @property
+    def situations(self) -> tuple[Situation, ...]:
+        return trick_situations(self._cards(), self.round.trump)
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rules that decide the trick asked (the question says who played each card,
+        so who led it is shown, not asked).
+
+        >>> example = ShortRound.of(
+        ...     names="ABCD", dealer=3, turned="R9", bids=(1, 2, 0, 0),
+        ...     tricks=("J B5 B11 B7", "R4 R12 R2 W", "G3 J G10 G8"))
+        >>> RoundTricksQuestion(example, trick=3).rules
+        ('highest-led-suit-wins', 'jester-never-wins-with-others')
+        """
+        return winner_rules(self._cards(), self.round.trump)
 
     def correct_answer(self) -> int:
         return self.round.winners()[self.trick - 1]

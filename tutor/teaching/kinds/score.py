@@ -36,6 +36,17 @@ class ScoreQuestion(Question):
     def topic(self) -> Topic:
         return Topic.BID_ZERO if self.bid == 0 else Topic.SCORE
 
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The line of the scoring rule that applies.
+
+        >>> ScoreQuestion(bid=0, taken=0).rules, ScoreQuestion(bid=0, taken=2).rules
+        (('bid-zero-met-scores-twenty',), ('bid-missed-loses',))
+        """
+        if self.bid != self.taken:
+            return ("bid-missed-loses",)
+        return ("bid-zero-met-scores-twenty",) if self.bid == 0 else ("bid-met-scores",)
+
     def correct_answer(self) -> int:
         return round_score(self.bid, self.taken)
 

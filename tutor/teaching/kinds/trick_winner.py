@@ -16,6 +16,7 @@ from tutor.rules.trump import parse_trump
 from tutor.teaching.explain import card_name, describe_trick, suit_name
 from tutor.teaching.lesson_reader import ItemKind, TableReader
 from tutor.teaching.question import AnswerKind, Feedback, Question, Topic, trump_sentence
+from tutor.teaching.situations import Situation, trick_situations, winner_rules
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
 
 
@@ -67,6 +68,22 @@ class TrickWinnerQuestion(Question):
         ):
             return Topic.TRUMP_VS_LED
         return Topic.TRICK_WINNER
+
+    @property
+    def situations(self) -> tuple[Situation, ...]:
+        """
+        >>> [str(one) for one in TrickWinnerQuestion.of("J B5 B11 B7", trump="R").situations]
+        ['led-suit-followed', 'jester-then-number']
+        """
+        return trick_situations(self.plays, self.trump)
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """
+        >>> TrickWinnerQuestion.of("J B5 B11 B7", trump="R").rules
+        ('highest-led-suit-wins', 'jester-never-wins-with-others', 'jester-led-first-number-sets-suit')
+        """
+        return winner_rules(self.plays, self.trump)
 
     def names(self) -> tuple[str, ...]:
         """Who played each card: the players' names, else each card's notation."""

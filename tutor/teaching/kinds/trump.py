@@ -111,6 +111,21 @@ class TrumpQuestion(Question):
     def topic(self) -> Topic:
         return Topic.TRUMP_REVEAL
 
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The line of the trump-reveal rule that applies; with a deal, first the rule
+        that says whether it leaves a card to turn.
+
+        >>> TrumpQuestion.of("W").rules, TrumpQuestion.of(None, players=5, round=12).rules
+        (('wizard-turned-dealer-chooses',), ('last-round-deals-every-card', 'nothing-turned-no-trump'))
+        """
+        reveal = (_REVEAL_RULES[reveal_trump(self.turned).rule],)
+        if self.players is None:
+            return reveal
+        if self.length is GameLength.STANDARD and not self.deals_every_card():
+            return ("round-deals-its-number", *reveal)
+        return (_DEAL_RULES[self.length], *reveal)
+
     def correct_answer(self) -> TrumpAnswer:
         reveal = reveal_trump(self.turned)
         return DEALER_CHOOSES if reveal.rule is RevealRule.WIZARD else reveal.trump
@@ -174,6 +189,23 @@ class TrumpQuestion(Question):
             "dealt": self._dealt(),
             "deck": len(DECK),
         }
+
+
+_REVEAL_RULES = {
+    RevealRule.NUMBER_CARD: "number-turned-suit-is-trump",
+    RevealRule.JESTER: "jester-turned-no-trump",
+    RevealRule.WIZARD: "wizard-turned-dealer-chooses",
+    RevealRule.NOTHING_LEFT: "nothing-turned-no-trump",
+}
+"""The rule (rule-map id) of each line of the trump-reveal table."""
+
+_DEAL_RULES = {
+    GameLength.STANDARD: "last-round-deals-every-card",
+    GameLength.FIVE: "five-round-game",
+    GameLength.TOURNAMENT: "tournament-schedule",
+}
+"""The rule (rule-map id) that says whether a round of each game deals every card (of the
+standard game: its last round; the others deal the round's number)."""
 
 
 def trump_label(choice: object, lang: str) -> str:
