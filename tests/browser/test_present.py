@@ -395,8 +395,20 @@ def test_the_bar_drives_the_worked_examples_stepper(
         steps_seen.add(position.inner_text())
     assert steps_seen == {step(n) for n in range(1, count + 1)}
     _press(browser_page, "PageDown")  # after the last step: the tricks at a glance
-    expect(position).to_have_text(f"Slide {total} of {total}")
     expect(browser_page.locator(".tutor-unit:not(.tutor-hidden) .tricks-summary")).to_be_visible()
+    at_a_glance = position.inner_text()
+    # then the quiz about the example (issue 31): its first question comes next
+    first_note = load_lesson(WORKED_EXAMPLE_LESSON).quiz[0].note
+    assert first_note is not None
+    shown_note = browser_page.locator(".tutor-unit:not(.tutor-hidden) .tutor-quiz-note")
+    for _ in range(3):  # the quiz's heading may be a slide of its own
+        _press(browser_page, "PageDown")
+        if shown_note.count():
+            break
+    expect(shown_note.first).to_have_text(first_note("en"))
+    assert position.inner_text() != f"Slide {total} of {total}"  # more questions follow
+    while position.inner_text() != at_a_glance:
+        _press(browser_page, "PageUp")
     _press(browser_page, "PageUp")
     expect(position).to_have_text(step(count))
     log.assert_clean()

@@ -231,8 +231,10 @@ def test_the_class_most_missed_topics_come_first() -> None:
 def _scenario(items: Mapping[str, Sequence[str]]) -> list[dict[str, Any]]:
     """What issue 19 saw, as events: in lesson 1 a wrong first try, a reload, the same
     question right; the rest of lesson 1; lesson 4 done, then redone in Japanese with
-    other answers; the worked example to its end; practice; a round played."""
+    other answers; the worked example to its end (a ``finished`` event, as a version
+    before its quiz wrote) and its quiz answered; practice; a round played."""
     one, four = items["01_cards_and_rounds"], items["04_follow_suit"]
+    worked = items["08_worked_example"]
     topic = "cards-and-rounds"
     lesson_one = {"lesson": "01_cards_and_rounds"}
     lesson_four = {"lesson": "04_follow_suit"}
@@ -254,6 +256,10 @@ def _scenario(items: Mapping[str, Sequence[str]]) -> list[dict[str, Any]]:
         {**STEP, "id": uuid.uuid4().hex, "step": 20},  # the worked example, left and
         {**STEP, "id": uuid.uuid4().hex, "step": 21},  # taken up again to its last step
         {**FINISHED, "id": uuid.uuid4().hex, "page": "08_worked_example"},
+        *(
+            answer("quiz", "round-played", n != 1, item=item, lesson="08_worked_example")
+            for n, item in enumerate(worked)
+        ),
         *(answer("practice", "score", n % 3 == 0) for n in range(4)),
         answer("practice", "score", True, first_try=False),
         {**FINISHED, "id": uuid.uuid4().hex, "page": "11_play_a_round"},
@@ -301,19 +307,57 @@ def test_the_learners_course_page_and_the_teachers_page_say_the_same_of_the_same
         if result.done:
             assert text("course.status-done", right=result.right, items=len(ids)) in course_page
             assert text("teacher.done", right=result.right, items=len(ids)) in teacher_page
+    # the worked example has a quiz: like a lesson, it is done once its quiz is answered
+    # through, and both pages show its score; only the play page is simply finished
+    worked = from_file.lesson("08_worked_example")
+    assert worked.done and worked.right == len(items["08_worked_example"]) - 1
     finished = f"✓ {text('course.status-finished')}</span>"
-    assert course_page.count(finished) == 2  # the worked example and the play page
+    assert course_page.count(finished) == 1
     practice = from_file.practice
     assert (
         text("course.status-practice", answered=practice.answered, right=practice.right)
         in course_page
     )
-    # the class's misses count each question once: lesson 4's redo adds none
-    assert most_missed([for_teacher]) == [
-        ("cards-and-rounds", TopicCount(3, 3)),
-        ("legal-plays", TopicCount(4, 3)),
-        ("score", TopicCount(2, 2)),
-    ]
+    # the class's misses count each question once: lesson 4's redo adds none (lesson 1:
+    # the first question missed, then every other one; lesson 4: the first four right)
+    one, four = items["01_cards_and_rounds"], items["04_follow_suit"]
+    missed = most_missed([for_teacher])
+    assert dict(missed) == {
+        "cards-and-rounds": TopicCount(len(one[1::2]), 1 + len(one[2::2])),
+        "legal-plays": TopicCount(4, len(four) - 4),
+        "score": TopicCount(2, 2),
+        "round-played": TopicCount(len(items["08_worked_example"]) - 1, 1),
+    }
+    assert [count.wrong for _, count in missed] == sorted(
+        (count.wrong for _, count in missed), reverse=True
+    )
+
+
+def test_the_worked_example_is_not_done_on_either_page_before_its_quiz_is_answered(
+    tmp_path: Path,
+) -> None:
+    """A learner who reached the worked example's last step (the ``finished`` event a
+    version before its quiz wrote) has its quiz still to do: neither the course page nor
+    the teacher's page calls the page done, and both say the same of it."""
+    lessons = list_lessons()
+    entries = course_entries(NOTEBOOKS)
+    items = quiz_items(entries)
+    raws = [raw for raw in _scenario(items) if raw.get("lesson") != "08_worked_example"]
+    path = tmp_path / "progress.jsonl"
+    path.write_text("".join(json.dumps(raw) + "\n" for raw in raws))
+    summary = Progress(FileStore(path)).summary(items)
+    store = EventStore(f"sqlite:///{tmp_path / 'class.sqlite'}")
+    store.add("ada", FileStore(path).load())
+    kept = store.events_by_learner()
+    assert "08_worked_example" in summary.finished
+    assert not summary.done("08_worked_example")
+    assert not class_results(kept, items)["ada"].done("08_worked_example")
+    course_page = course_list_html(entries, PageContext("en", Frontend.APP), summary)
+    teacher_page = render_page(lessons, ["ada"], kept, "en", "/services/class-results/")
+    worked = len(items["08_worked_example"])
+    for page, done in ((course_page, "course.status-done"), (teacher_page, "teacher.done")):
+        assert text(done, right=0, items=worked) not in page
+    assert course_page.count(f"✓ {text('course.status-finished')}</span>") == 1  # play
 
 
 def step(number: int, time: str, page: str = "08_worked_example", steps: int = 21) -> StepEvent:

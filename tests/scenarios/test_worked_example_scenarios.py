@@ -1,6 +1,7 @@
 """A learner steps through the worked example to its end, in every host: Next through
 every step (each step's title and sentences, the trick's winner on the table), then the
-final screen: the score sheet over three rounds and the three tricks at a glance.
+final screen: the score sheet over three rounds and the three tricks at a glance; and
+then answers the lesson's questions about the example, below it.
 
 The facts are RULES.md's ("The worked example (4 players, round 3)"), written out here as
 that section gives them, and played through the engine here too: the page must show what
@@ -12,14 +13,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tutor.display.lesson_quiz import SUMMARY_CLASS
 from tutor.rules.cards import parse_cards
 from tutor.rules.round import Round
 from tutor.rules.scoring import round_score
 from tutor.teaching.explain import MINUS, card_name
+from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.text import text
 from tutor.teaching.worked_example import StepKind, worked_example
 
 from .hosts import ACTION_TIMEOUT, Host
+from .learner import TRY_AGAIN, feedback_of, give, question_titled, wrong_answer
 
 WORKED = "08_worked_example.ipynb"
 
@@ -136,6 +140,41 @@ def test_the_worked_example_to_the_end(host: Host, page: Any) -> None:
         assert "★" in starred and card_name(parse_cards(winning)[0]) in starred
     taken_words = ", ".join(f"{p} {TAKEN[p]}" for p in PLAYERS)
     expect(summary).to_contain_text(taken_words)
+
+
+def test_the_worked_example_ends_with_questions_about_it(host: Host, page: Any) -> None:
+    """Issue 31: lesson 08 asked nothing. Its quiz comes after the example, as on every
+    lesson's page: each question under its note (what it changes in the example), one
+    missed then tried again, the rest right; the summary gives the first-try score."""
+    from playwright.sync_api import expect
+
+    lesson = load_lesson("08_worked_example")
+    questions = lesson.questions()
+    total = len(questions)
+    host.open(page, WORKED)
+    content = host.content(page)
+    stepper = content.locator(".tutor-stepper")
+    expect(stepper).to_be_visible(timeout=ACTION_TIMEOUT)
+    heading = content.locator("h2", has_text=text("lesson.quiz-heading"))
+    heading.scroll_into_view_if_needed(timeout=ACTION_TIMEOUT)
+    expect(heading).to_be_visible()
+    assert heading.bounding_box()["y"] > stepper.bounding_box()["y"]  # after the example
+    missed = 2
+    for number, (item, question) in enumerate(zip(lesson.quiz, questions, strict=True), 1):
+        quiz = question_titled(content, number, total, "en")
+        assert item.note is not None
+        expect(quiz.locator(".tutor-quiz-note")).to_have_text(item.note("en"))
+        if number == missed:
+            give(quiz, question, wrong_answer(question), "en")
+            feedback_of(quiz, right=False)
+            quiz.locator(TRY_AGAIN).click()
+        give(quiz, question, question.correct_answer(), "en")
+        shown = feedback_of(quiz, right=True)
+        assert question.check(question.correct_answer()).answer in shown, shown
+    status = content.locator(f".{SUMMARY_CLASS}-status")
+    expect(status).to_contain_text(
+        text("lesson-quiz.score", right=total - 1, total=total), timeout=ACTION_TIMEOUT
+    )
 
 
 # Every part of the step that is cut: off the side of the window, or hidden in a box that

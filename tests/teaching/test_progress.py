@@ -354,6 +354,17 @@ def test_continue_goes_to_the_page_of_the_latest_event_or_after_it_once_complete
     assert Summary.of(events, COURSE_ITEMS).continue_at(COURSE) == expected
 
 
+def test_the_last_step_of_a_stepped_page_with_a_quiz_leaves_its_quiz_to_do() -> None:
+    """Issue 31: the worked example ends with a quiz. Its last step is not the end of the
+    page: Continue stays there until the quiz is answered through."""
+    items = {**COURSE_ITEMS, "03_worked": ["q1", "q2"]}
+    at_end = Summary.of([StepEvent("03_worked", 21, 21)], items)
+    assert not at_end.last_completed and at_end.continue_at(COURSE) == "03_worked"
+    answered = [StepEvent("03_worked", 21, 21), quiz("03_worked", "q1", True)]
+    answered.append(quiz("03_worked", "q2", False))
+    assert Summary.of(answered, items).continue_at(COURSE) == PRACTICE
+
+
 def test_continue_after_redoing_lesson_1_halfway_goes_back_to_lesson_1() -> None:
     # lessons 1 and 2 done, then lesson 1 redone in another language, left halfway: the
     # learner last worked in lesson 1, not on the worked example nobody finished yet

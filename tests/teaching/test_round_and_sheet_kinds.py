@@ -262,6 +262,9 @@ def test_the_deck_count_is_the_engines_deck_not_sixty_four() -> None:
 @pytest.mark.parametrize(
     ("check", "players", "answer"),
     [
+        ("several-wizards-in-a-hand", None, True),
+        ("number-beats-wizard", None, False),
+        ("jester-beats-number", None, False),
         ("players-allowed", 2, False),
         ("players-allowed", 3, True),
         ("players-allowed", 6, True),
@@ -290,7 +293,7 @@ def test_each_rule_check_is_answered_by_its_experiment(
 def test_a_rule_check_names_a_known_check_with_the_parameters_it_takes() -> None:
     from tutor.teaching.round_quiz import RuleCheckQuestion
 
-    with pytest.raises(WizardRuleError, match="unknown rule check 'seven'; known: players-allowed"):
+    with pytest.raises(WizardRuleError, match="unknown rule check 'seven'; known: several-"):
         RuleCheckQuestion.of("seven")
     with pytest.raises(WizardRuleError, match="needs a number of players"):
         RuleCheckQuestion.of("jesters-only-trick")
@@ -329,7 +332,8 @@ def test_the_turned_card_check_counts_cards_not_names() -> None:
         (
             "rule-check",
             "check = 'seven'\nanswer = false",
-            "unknown rule check 'seven'; known: players-allowed, one-trick-per-collection, "
+            "unknown rule check 'seven'; known: several-wizards-in-a-hand, number-beats-wizard, "
+            "jester-beats-number, players-allowed, one-trick-per-collection, "
             "turned-card-in-a-hand, turned-card-playable, play-before-every-bid, "
             "jesters-only-trick, plus-minus-one-hidden-bids, plus-minus-one-secret-bids, "
             "variants-change-during-game",

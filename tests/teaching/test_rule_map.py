@@ -1,45 +1,25 @@
 """The rule map (tutor/teaching/rule_map.toml), checked against the course: every rule is
 taught by a lesson's text and asked by a question (a quiz item, or practice once its
 generators declare their rules), in three languages; a lesson naming a rule that does not
-exist is refused; the rules an item names agree with what the engine decides for it; and
+exist is refused; every item names the rules its kind's class works out for it (the one
+home of that knowledge: ``item.subject.rules``, from the item's data and the engine); and
 docs/rule-map.md is what the course says today."""
 
 from __future__ import annotations
 
 import textwrap
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from tutor.cli import main
-from tutor.rules.cards import Card
-from tutor.rules.schedule import GameLength
-from tutor.rules.trick import Lead, WinRule, explain_trick, judge_play, lead_of
-from tutor.rules.variants import Bidding
-from tutor.teaching.lesson import (
-    DeckFact,
-    LessonError,
-    LessonItem,
-    ScheduleTableFact,
-    ScoreSheetFact,
-    VariantsFact,
-)
+from tutor.teaching.kinds import ITEM_KINDS
+from tutor.teaching.lesson import LessonError, LessonItem
 from tutor.teaching.lesson_loader import list_lessons, load_lesson_file
-from tutor.teaching.quiz import (
-    LegalPlaysQuestion,
-    ScoreQuestion,
-    TrickWinnerQuestion,
-    TrumpChoiceQuestion,
-    TrumpQuestion,
-)
-from tutor.teaching.round_quiz import (
-    BidVisibilityQuestion,
-    DealerQuestion,
-    FirstBidderQuestion,
-    LegalBidsQuestion,
-    ScheduleAsk,
-    ScheduleQuestion,
-)
+from tutor.teaching.question import Question
+from tutor.teaching.quiz import ScoreQuestion
+from tutor.teaching.round_quiz import RULE_CHECKS
 from tutor.teaching.rule_coverage import (
     REFRESH_COMMAND,
     RULE_MAP_DOC,
@@ -74,8 +54,7 @@ def test_every_rule_is_asked_by_a_quiz_item_or_practice() -> None:
 
 def test_every_section_of_a_rules_lesson_teaches_a_rule_and_every_question_asks_one() -> None:
     """Lesson 09 (practice) teaches how practice works, not a rule; every other section
-    says which rules it teaches, and every quiz item which rules it asks (all but one:
-    open bids during bidding, the basic game's way, which no rule of the map is about)."""
+    says which rules it teaches, and every quiz item which rules it asks."""
     sections = [
         f"{lesson.id}: {section.id}"
         for lesson in COURSE
@@ -87,7 +66,7 @@ def test_every_section_of_a_rules_lesson_teaches_a_rule_and_every_question_asks_
     questions = [
         f"{lesson.id}: {item.id}" for lesson in COURSE for item in lesson.quiz if not item.rules
     ]
-    assert questions == ["10_variants: quiz-open-during-bidding"]
+    assert questions == []
 
 
 def test_every_rule_and_group_is_written_in_every_language() -> None:
@@ -155,6 +134,11 @@ def test_wizard_tutor_check_names_the_unknown_rule(
     )
 
 
+def test_every_rule_check_asks_a_rule_of_the_map() -> None:
+    for check in RULE_CHECKS.values():
+        rule_map().check_ids((check.rule,), f"rule check {check.name!r}")
+
+
 def test_a_practice_generator_naming_a_rule_that_does_not_exist_is_refused() -> None:
     with pytest.raises(LessonError, match="practice generator 'who-leads': unknown rule 'x'"):
         rule_coverage(practice={"who-leads": ["winner-leads-next", "x"]})
@@ -220,146 +204,60 @@ def test_the_worked_example_steps_name_rules_for_every_kind_of_step() -> None:
     assert Place(8, "step trick") in taught  # "C leads the next trick."
 
 
-# -- the rules an item names agree with the engine ----------------------------------------
-
-WIN_RULES = {
-    WinRule.FIRST_WIZARD: "first-wizard-wins",
-    WinRule.HIGHEST_TRUMP: "highest-trump-wins",
-    WinRule.HIGHEST_LED: "highest-led-suit-wins",
-    WinRule.FIRST_JESTER: "only-jesters-first-wins",
-}
+# -- the rules an item names include what its kind works out ------------------------------
 
 
-def _trick_rules(question: TrickWinnerQuestion) -> set[str]:
-    why = explain_trick(question.plays, question.trump)
-    needed = {WIN_RULES[why.rule]}
-    if why.rule is WinRule.FIRST_WIZARD and sum(card.is_wizard for card in question.plays) > 1:
-        needed.add("later-wizards-never-win")
-    if why.rule in (WinRule.HIGHEST_TRUMP, WinRule.HIGHEST_LED) and any(
-        card.is_jester for card in question.plays
-    ):
-        needed.add("jester-never-wins-with-others")
-    return needed
-
-
-def _jesters_rule(plays: tuple[Card, ...]) -> set[str]:
-    """Jesters led: the first number card sets the suit (after several, they set nothing)."""
-    jesters = next((index for index, card in enumerate(plays) if not card.is_jester), len(plays))
-    if not jesters:
-        return set()
-    return {"jesters-set-nothing" if jesters > 1 else "jester-led-first-number-sets-suit"}
-
-
-def _legal_plays_rules(question: LegalPlaysQuestion) -> set[str]:
-    plays, hand = question.plays, question.hand
-    lead, suit = lead_of(plays)
-    if lead is Lead.NOTHING_PLAYED:
-        return {"leader-plays-any-card"}
-    if lead is Lead.WIZARD_FIRST:
-        return {"wizard-led-no-suit" if plays[0].is_wizard else "jester-then-wizard-no-suit"}
-    needed = _jesters_rule(plays)
-    if lead is Lead.SUIT:
-        if judge_play(hand, plays, hand[0]).followers:
-            needed.add("must-follow-suit")
-            if suit is question.trump:
-                needed.add("trump-led-must-follow")
-            if any(not card.is_number for card in hand):
-                needed.add("wizard-jester-any-time")
-        else:
-            needed.add("cannot-follow-play-anything")
-        first_number = next(index for index, card in enumerate(plays) if card.is_number)
-        if any(card.is_wizard for card in plays[first_number:]):
-            needed.add("number-then-wizard-still-binds")
-    return needed
-
-
-def _length_rules(length: GameLength) -> set[str]:
-    return {
-        GameLength.FIVE: {"five-round-game"},
-        GameLength.TOURNAMENT: {"tournament-schedule"},
-    }.get(length, set())
-
-
-def _trump_rules(question: TrumpQuestion) -> set[str]:
-    needed = _length_rules(question.length)
-    turned = question.turned
-    if turned is None:  # nothing left to turn: of a deal, because it was the last round
-        dealt = {"last-round-deals-every-card"} if question.players is not None else set()
-        return needed | dealt | {"nothing-turned-no-trump"}
-    if turned.is_wizard:
-        return needed | {"wizard-turned-dealer-chooses"}
-    if turned.is_jester:
-        return needed | {"jester-turned-no-trump"}
-    return needed | {"number-turned-suit-is-trump"}
-
-
-def _schedule_rules(length: GameLength, ask: ScheduleAsk) -> set[str]:
-    if length is not GameLength.STANDARD:
-        return _length_rules(length)
-    return {
-        ScheduleAsk.ROUNDS: {"rounds-in-a-game"},
-        ScheduleAsk.CARDS: {"round-deals-its-number"},
-        ScheduleAsk.TRICKS: {"round-deals-its-number", "tricks-equal-cards"},
-    }[ask]
-
-
-def rules_the_engine_needs(item: LessonItem) -> set[str]:
-    """The rules the engine uses to decide this item's answer (or the fact it shows)."""
-    subject = item.subject
-    match subject:
-        case TrickWinnerQuestion():
-            return _trick_rules(subject)
-        case LegalPlaysQuestion():
-            return _legal_plays_rules(subject)
-        case ScoreQuestion(bid=bid, taken=taken):
-            if bid != taken:
-                return {"bid-missed-loses"}
-            return {"bid-zero-met-scores-twenty" if bid == 0 else "bid-met-scores"}
-        case TrumpQuestion():
-            return _trump_rules(subject)
-        case TrumpChoiceQuestion():
-            return {"dealer-may-not-choose-no-trump"}
-        case ScheduleQuestion():
-            return _schedule_rules(subject.length, subject.ask)
-        case DealerQuestion():
-            return {"dealer-rotates"}
-        case FirstBidderQuestion():
-            return {"left-of-dealer-starts"}
-        case LegalBidsQuestion():
-            last = len(subject.bids) == subject.players - 1
-            if subject.plus_minus_one:
-                return {"bid-range", "plus-minus-one"}
-            return {"bid-range", "any-total-allowed"} if last else {"bid-range"}
-        case BidVisibilityQuestion():
-            return {Bidding.OPEN: set(), Bidding.HIDDEN: {"hidden-bids"}}.get(
-                subject.bidding, {"secret-bids"}
-            )
-        case DeckFact():
-            return {"deck-sixty-cards"}
-        case ScheduleTableFact():
-            return _schedule_rules(subject.length, ScheduleAsk.ROUNDS)
-        case ScoreSheetFact():
-            return {"scores-add-up"}
-        case VariantsFact():
-            hidden = {"hidden-bids", "secret-bids"} & set(subject.variants)
-            return (
-                {"plus-minus-one-needs-open-bids"}
-                if hidden and "plus-minus-one" in subject.variants
-                else set()
-            )
-    raise AssertionError(
-        f"{item.where}: a {item.kind} item; say here which rules the engine uses to decide it"
-    )
+def rule_problems(item: LessonItem) -> list[str]:
+    """What is wrong with the rules ``item`` names: its subject's class works out none (a
+    kind that says nothing), or names rules it does not."""
+    derived = item.subject.rules
+    if not derived:
+        return [
+            f"{item.where}: its {type(item.subject).__name__} works out no rules; give the "
+            "class a rules property (the rules its answer or fact rests on)"
+        ]
+    missing = [rule for rule in derived if rule not in item.rules]
+    if missing:
+        return [f"{item.where}: its answer rests on {missing}, not named in its rules"]
+    return []
 
 
 @pytest.mark.parametrize(
     "item", [item for lesson in COURSE for item in lesson.items()], ids=lambda item: item.where
 )
-def test_an_item_names_the_rules_the_engine_decides_it_by(item: LessonItem) -> None:
-    missing = rules_the_engine_needs(item) - set(item.rules)
-    assert not missing, (
-        f"{item.where}: its answer rests on {sorted(missing)}, not named in its rules"
-    )
+def test_an_item_names_the_rules_its_kind_works_out(item: LessonItem) -> None:
+    """The kind's class is the one home of which rules an item asks or shows
+    (``item.subject.rules``, from its data and the engine); the lesson names them all."""
+    assert rule_problems(item) == []
+
+
+def test_every_kind_of_item_is_in_the_course() -> None:
+    """So that every kind's class has its rules checked above."""
+    assert {item.kind for lesson in COURSE for item in lesson.items()} == set(ITEM_KINDS)
+
+
+class _SaysNothing(ScoreQuestion):
+    """A kind whose class works out no rules, as :class:`Question`'s default does."""
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return ()
+
+
+def test_a_kind_that_works_out_no_rules_is_refused() -> None:
+    assert Question.rules.fget is not None and Question.rules.fget(_SaysNothing(1, 1)) == ()
+    scoring = next(lesson for lesson in COURSE if lesson.id == "07_scoring")
+    item = next(item for item in scoring.quiz if isinstance(item.subject, ScoreQuestion))
+    silent = replace(item, subject=_SaysNothing(item.subject.bid, item.subject.taken))
+    assert rule_problems(item) == []
+    assert rule_problems(silent) == [
+        f"{item.where}: its _SaysNothing works out no rules; give the class a rules property "
+        "(the rules its answer or fact rests on)"
+    ]
+    unnamed = replace(item, rules=())
+    assert rule_problems(unnamed) == [
+        f"{item.where}: its answer rests on {list(item.subject.rules)}, not named in its rules"
+    ]
 
 
 # -- docs/rule-map.md ------------------------------------------------------------------------
@@ -385,9 +283,10 @@ def test_the_rule_map_page_shows_every_rule_where_it_is_taught_and_asked() -> No
         for place in use.asked:
             assert place.name in cells[3]
     assert (
-        "| `bid-zero-met-scores-twenty` | A bid of 0 met scores 20. | 07 bid-met; 08 step mistakes | 07 quiz-bid-zero-met |"
-        in page
-    )
+        "| `bid-zero-met-scores-twenty` | A bid of 0 met scores 20. | 07 bid-met; 08 step "
+        "mistakes | 07 quiz-bid-zero-met, quiz-who-wins-tie; 08 totals-after-round-four, "
+        "winners-after-round-four | `game-winners`, `score`, `score-total` |\n"
+    ) in page
 
 
 def test_wizard_tutor_rule_map_prints_the_page(capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,6 +10,8 @@ it says it holds in). The tests:
   appear, recording which message appeared in which variant;
 - check each declared claim with the engine in every variant where its text appears: true
   exactly in its scope (and where the text appears outside its scope, it names the scope);
+  a sentence that describes a named variant ("with hidden bids, nobody sees...") is
+  declared ``about`` it instead, and checked true of that variant wherever it is shown;
 - check that a sentence no claim declares makes no variant-dependent claim: no sentence of
   a lesson or a catalog, in any language, matches the claim patterns unless a declared
   claim covers it (``says``).
@@ -43,6 +45,7 @@ from tutor.rules.variants import PRESETS, Bidding, Rules, variant_names
 from tutor.teaching.kinds.bid_visibility import BidTime, BidVisibilityQuestion
 from tutor.teaching.kinds.legal_bids import LegalBidsQuestion
 from tutor.teaching.kinds.round_setup import ready_to_bid
+from tutor.teaching.kinds.rule_check import RULE_CHECKS, RuleCheckQuestion
 from tutor.teaching.kinds.schedule import ScheduleAsk, ScheduleQuestion
 from tutor.teaching.kinds.trump import TrumpQuestion
 from tutor.teaching.lesson_loader import list_lessons
@@ -194,10 +197,18 @@ class Declared:
     says: Mapping[str, str]
     values: Mapping[str, Any] = field(default_factory=dict)
     why: str = ""
+    about: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """The variants the sentence describes ("with hidden bids, nobody sees..."): its claims
+    are checked in those, whatever game it is shown in (no scope then)."""
 
     def in_scope(self, rules: Rules) -> bool:
         return all(
             setting_value(rules, setting) in allowed for setting, allowed in self.scope.items()
+        )
+
+    def is_about(self, rules: Rules) -> bool:
+        return bool(self.about) and all(
+            setting_value(rules, setting) in allowed for setting, allowed in self.about.items()
         )
 
     def holds(self, context: Context, given: Mapping[str, Any]) -> bool:
@@ -217,10 +228,13 @@ def _load_claims() -> tuple[list[Declared], dict[str, dict[str, dict[str, list[s
         data = tomllib.load(handle)
     declared = []
     for entry in data["sentence"]:
-        scope = {
-            setting: tuple(str(value).lower() for value in values)
-            for setting, values in entry.get("scope", {}).items()
-        }
+        scope, about = (
+            {
+                setting: tuple(str(value).lower() for value in values)
+                for setting, values in entry.get(key, {}).items()
+            }
+            for key in ("scope", "about")
+        )
         declared.append(
             Declared(
                 where=entry["where"],
@@ -229,6 +243,7 @@ def _load_claims() -> tuple[list[Declared], dict[str, dict[str, dict[str, list[s
                 says=entry["says"],
                 values=entry.get("values", {}),
                 why=entry.get("why", ""),
+                about=about,
             )
         )
     return declared, data["names"]
@@ -442,6 +457,8 @@ def variant_questions() -> Iterator[Question]:
     for plus_minus_one in (False, True):
         for bids in ((), (1, 1), (1, 1, 0)):
             yield LegalBidsQuestion(players=4, cards=3, bids=bids, plus_minus_one=plus_minus_one)
+    for name, check in RULE_CHECKS.items():  # some say what a way of bidding hides
+        yield RuleCheckQuestion.of(name, players=4 if check.players else None)
 
 
 def render_question(question: Question, lang: str) -> None:
@@ -639,9 +656,12 @@ def test_each_declared_sentence_is_where_it_says() -> None:
             problems.append(f"{entry}: no claims: say why its words claim nothing (why = ...)")
         if unknown:
             problems.append(f"{entry}: unknown claims {sorted(unknown)}")
-        for setting, allowed in entry.scope.items():
-            if set(allowed) - set(NAMES.get(setting, {})):
-                problems.append(f"{entry}: unknown scope {setting} = {list(allowed)}")
+        for key, settings in (("scope", entry.scope), ("about", entry.about)):
+            for setting, allowed in settings.items():
+                if set(allowed) - set(NAMES.get(setting, {})):
+                    problems.append(f"{entry}: unknown {key} {setting} = {list(allowed)}")
+        if entry.scope and entry.about:
+            problems.append(f"{entry}: a sentence holds in a scope or describes a variant")
         for lang in LANGUAGES:
             words = texts.get((entry.where, lang))
             if words is None:
@@ -670,6 +690,8 @@ def test_each_declared_claim_holds_exactly_in_its_scope(rendered: Mapping[str, A
     scope too narrow hides where the rule holds too)."""
     problems = []
     for entry in DECLARED:
+        if entry.about:  # true of the variant it describes, whatever game is played
+            continue
         for context, values in contexts_of(entry.where, rendered):
             holds, in_scope = entry.holds(context, values), entry.in_scope(context.rules)
             if holds != in_scope:
@@ -678,6 +700,42 @@ def test_each_declared_claim_holds_exactly_in_its_scope(rendered: Mapping[str, A
                 scope = " its scope" if entry.scope else ""
                 problems.append(f"{entry} {values or ''}: {truth} {where}{scope} in {context}")
     assert not problems, "\n".join(problems)
+
+
+def about_problems(entry: Declared) -> list[str]:
+    """Where a sentence that describes a variant (``about``) is false of it: its claims
+    are answered by the engine in every offered variant it describes."""
+    described = [Context(rules) for rules in OFFERED_RULES if entry.is_about(rules)]
+    if not described:
+        return [f"{entry}: describes no variant the tutor offers"]
+    return [
+        f"{entry}: false in {context}, a variant it describes"
+        for context in described
+        if not entry.holds(context, dict(entry.values))
+    ]
+
+
+def test_a_sentence_describing_a_variant_is_true_of_it() -> None:
+    """ "With secret bids, they stay hidden until scoring" is true of secret bids, wherever
+    it is shown: the engine plays that variant and answers its claims."""
+    about = [entry for entry in DECLARED if entry.about]
+    assert about, "no declared sentence describes a variant"
+    assert [problem for entry in about for problem in about_problems(entry)] == []
+
+
+def test_a_wrong_description_of_a_variant_is_caught() -> None:
+    wrong = Declared(
+        where="rule-check.plus-minus-one-secret-bids-why",
+        claims=("bids-seen-in-play",),
+        scope={},
+        says={"en": "with secret bids they are seen during play"},
+        about={"bidding": ("secret",)},
+    )
+    secret = [rules for rules in OFFERED_RULES if rules.bidding is Bidding.SECRET]
+    assert len(secret) == len(GameLength)  # secret bids go with every game length
+    assert about_problems(wrong) == [
+        f"{wrong}: false in {Context(rules)}, a variant it describes" for rules in secret
+    ]
 
 
 def test_a_scoped_sentence_names_its_variants(rendered: Mapping[str, Any]) -> None:
@@ -689,7 +747,7 @@ def test_a_scoped_sentence_names_its_variants(rendered: Mapping[str, Any]) -> No
         outside = [
             context
             for context, _ in contexts_of(entry.where, rendered)
-            if not entry.in_scope(context.rules)
+            if not entry.in_scope(context.rules) or entry.about
         ]
         if not outside:
             continue
@@ -697,7 +755,7 @@ def test_a_scoped_sentence_names_its_variants(rendered: Mapping[str, Any]) -> No
             passage = next(
                 (p for p in passages(texts[entry.where, lang]) if entry.says[lang] in p), ""
             )
-            for setting, allowed in entry.scope.items():
+            for setting, allowed in {**entry.scope, **entry.about}.items():
                 for value in allowed:
                     names = NAMES[setting][value][lang]
                     if not any(name.lower() in passage.lower() for name in names):

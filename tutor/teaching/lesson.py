@@ -10,7 +10,7 @@ Lessons are read from ``lessons/*.toml`` and checked against the engine by
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -19,9 +19,10 @@ from tutor.errors import InvalidDealError, InvalidRulesError
 from tutor.rules.cards import DECK, Suit
 from tutor.rules.schedule import GameLength, cards_per_round
 from tutor.rules.scoring import ScoreSheet
-from tutor.rules.variants import Rules
+from tutor.rules.variants import Bidding, Rules
 from tutor.teaching.explain import format_points, suit_name
-from tutor.teaching.question import Question, length_name
+from tutor.teaching.question import BIDDING_RULES, LENGTH_RULES, Question, length_name
+from tutor.teaching.situations import score_rules
 from tutor.teaching.text import DEFAULT_LANGUAGE, LANGUAGES, MissingTextError, join_words, text
 
 
@@ -82,6 +83,15 @@ class DeckFact:
     60 cards: 4 suits (yellow Y, red R, green G, blue B) of 13 cards each, ranked 1 to 13, 52 number cards in all; 4 Wizards and 4 Jesters.
     """
 
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rules it shows (rule-map ids): what the deck holds.
+
+        >>> DeckFact().rules
+        ('deck-sixty-cards',)
+        """
+        return ("deck-sixty-cards",)
+
     def counts(self) -> dict[str, int]:
         numbers = [card for card in DECK if card.is_number]
         return {
@@ -127,6 +137,18 @@ class ScheduleTableFact:
 
     def schedules(self) -> dict[int, list[int]]:
         return {count: cards_per_round(count, self.length) for count in self.players}
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rules it shows (rule-map ids): a game length's own rule, or, for the
+        standard game, how many rounds it has and that round n deals n cards.
+
+        >>> ScheduleTableFact().rules, ScheduleTableFact(length=GameLength.FIVE).rules
+        (('rounds-in-a-game', 'round-deals-its-number'), ('five-round-game',))
+        """
+        if self.length in LENGTH_RULES:
+            return (LENGTH_RULES[self.length],)
+        return ("rounds-in-a-game", "round-deals-its-number")
 
     def columns(self, lang: str = DEFAULT_LANGUAGE) -> tuple[str, str, str]:
         """The column headings: players, rounds, cards per round."""
@@ -181,6 +203,31 @@ class ScoreSheetFact:
         """The players with the highest total (ties share the win)."""
         return [self.names[seat] for seat in self.sheet().leaders()]
 
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rules it shows (rule-map ids): points add up, the highest total wins, and
+        the line of the scoring rule of every cell.
+
+        >>> ScoreSheetFact(names=("A", "B", "C"), bids=((1, 0, 0),), taken=((1, 0, 0),)).rules
+        ('scores-add-up', 'highest-total-wins', 'bid-met-scores', 'bid-zero-met-scores-twenty')
+        """
+        seats = range(len(self.names))
+        return self.scoring_rules(seats, "scores-add-up", "highest-total-wins")
+
+    def scoring_rules(self, seats: Iterable[int], *first: str) -> tuple[str, ...]:
+        """``first``, then the line of the scoring rule (rule-map id) of each round of
+        ``seats``, each once.
+
+        >>> ScoreSheetFact(names=("A", "B", "C"), bids=((1, 0, 0),), taken=((1, 0, 0),)
+        ...                ).scoring_rules((1,), "scores-add-up")
+        ('scores-add-up', 'bid-zero-met-scores-twenty')
+        """
+        seats = tuple(seats)
+        rules = list(first)
+        for bids, taken in zip(self.bids, self.taken, strict=True):
+            rules += (rule for seat in seats for rule in score_rules(bids[seat], taken[seat]))
+        return tuple(dict.fromkeys(rules))
+
     def as_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
         sheet = self.sheet()
         width = max(11, *(len(name) + 2 for name in self.names))
@@ -224,6 +271,32 @@ class VariantsFact:
         except InvalidRulesError:
             return False
         return True
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rules it shows (rule-map ids): each variant's own rule, as the engine's
+        preset sets it, then, when the engine refuses plus/minus one with bids that are
+        not open, that it needs open bids.
+
+        >>> VariantsFact(("plus-minus-one", "hidden-bids")).rules
+        ('plus-minus-one', 'hidden-bids', 'plus-minus-one-needs-open-bids')
+        >>> VariantsFact(("plus-minus-one", "tournament")).rules
+        ('plus-minus-one', 'tournament-schedule')
+        """
+        presets = [Rules.preset(name) for name in self.variants]
+        rules = []
+        for preset in presets:  # what each sets apart from the standard game
+            if preset.plus_minus_one:
+                rules.append("plus-minus-one")
+            if preset.bidding is not Bidding.OPEN:
+                rules.append(BIDDING_RULES[preset.bidding])
+            if preset.length in LENGTH_RULES:
+                rules.append(LENGTH_RULES[preset.length])
+        pm1 = any(preset.plus_minus_one for preset in presets)
+        closed = any(preset.bidding is not Bidding.OPEN for preset in presets)
+        if pm1 and closed and not self.allowed():
+            rules.append("plus-minus-one-needs-open-bids")
+        return tuple(dict.fromkeys(rules))
 
     def as_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
         key = "lesson.variants-allowed" if self.allowed() else "lesson.variants-refused"

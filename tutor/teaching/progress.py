@@ -691,7 +691,9 @@ class Summary:
                 last, completed = event.page, True
                 finished.add(event.page)
             elif isinstance(event, StepEvent):
-                last, completed = event.page, event.step == event.steps
+                # the last step completes a stepped page, unless a quiz follows it there
+                at_end = event.step == event.steps and event.page not in items
+                last, completed = event.page, at_end
                 places[event.page] = event
             elif event.kind is AnswerSource.QUIZ and event.lesson is not None:
                 last = event.lesson

@@ -19,13 +19,16 @@ the question shows as data (:class:`Scene`). Each kind of question has its own m
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from types import MappingProxyType
 from typing import ClassVar
 
 from tutor.rules.cards import Card, Suit
 from tutor.rules.checks import is_whole_number
 from tutor.rules.schedule import GameLength
+from tutor.rules.variants import Bidding
 from tutor.teaching.explain import suit_name
 from tutor.teaching.situations import Situation
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_sentences, text
@@ -225,9 +228,10 @@ class Question(ABC):
     def rules(self) -> tuple[str, ...]:
         """The rules the question asks, as ids of the course's rule map
         (:mod:`tutor.teaching.rule_map`), worked out from the engine's judgement of its
-        situation: what spaced review keys on. A lesson's item may name more
-        (:attr:`tutor.teaching.lesson.LessonItem.rules`). ``()``: a kind that works out
-        none."""
+        situation: what spaced review keys on, and the one home of that knowledge. A
+        lesson's item names at least these (:attr:`tutor.teaching.lesson.LessonItem.rules`,
+        checked by ``tests/teaching/test_rule_map.py``). Every kind overrides this: ``()``,
+        a kind that works out none, is refused there."""
         return ()
 
     def situation_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -239,6 +243,18 @@ class Question(ABC):
         """The right answer and the engine's reason, in words."""
         feedback = self.check(self.correct_answer(), lang)
         return join_sentences((feedback.answer, feedback.explanation))
+
+
+LENGTH_RULES: Mapping[GameLength, str] = MappingProxyType(
+    {GameLength.FIVE: "five-round-game", GameLength.TOURNAMENT: "tournament-schedule"}
+)
+"""The rule (rule-map id) of each game length other than the standard one: what a question
+or fact about such a game's rounds rests on."""
+
+BIDDING_RULES: Mapping[Bidding, str] = MappingProxyType(
+    {Bidding.OPEN: "open-bids", Bidding.HIDDEN: "hidden-bids", Bidding.SECRET: "secret-bids"}
+)
+"""The rule (rule-map id) of each way of bidding: who sees a bid, and when."""
 
 
 def length_name(length: GameLength, lang: str = DEFAULT_LANGUAGE) -> str:

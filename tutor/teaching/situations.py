@@ -234,6 +234,18 @@ def play_rules(hand: CardsLike, plays: CardsLike, trump: Suit | str | None) -> t
     return _unique(rules)
 
 
+def score_rules(bid: int, taken: int) -> tuple[str, ...]:
+    """The rule (rule-map id) a learner scoring ``bid`` and ``taken`` uses: the line of the
+    scoring rule the engine's :func:`~tutor.rules.scoring.round_score` applies.
+
+    >>> score_rules(0, 0), score_rules(2, 2), score_rules(1, 3)
+    (('bid-zero-met-scores-twenty',), ('bid-met-scores',), ('bid-missed-loses',))
+    """
+    if bid != taken:
+        return ("bid-missed-loses",)
+    return ("bid-zero-met-scores-twenty",) if bid == 0 else ("bid-met-scores",)
+
+
 # -- reading the engine's judgement ------------------------------------------------------
 
 

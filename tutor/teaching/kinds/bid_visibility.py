@@ -11,7 +11,7 @@ from tutor.rules.round import Phase, Round
 from tutor.rules.variants import Bidding, Rules
 from tutor.teaching.kinds.round_setup import ready_to_bid
 from tutor.teaching.lesson_reader import ItemKind, TableReader
-from tutor.teaching.question import AnswerKind, Feedback, Question, Topic
+from tutor.teaching.question import BIDDING_RULES, AnswerKind, Feedback, Question, Topic
 from tutor.teaching.text import DEFAULT_LANGUAGE, text
 
 
@@ -46,6 +46,15 @@ class BidVisibilityQuestion(Question):
     @property
     def topic(self) -> Topic:
         return Topic.BIDDING if self.bidding is Bidding.OPEN else Topic.VARIANTS
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rule of its way of bidding.
+
+        >>> BidVisibilityQuestion(bidding=Bidding.OPEN, when=BidTime.BIDDING).rules
+        ('open-bids',)
+        """
+        return (BIDDING_RULES[self.bidding],)
 
     def correct_answer(self) -> bool:
         # Play a small round with the engine up to the moment asked about.

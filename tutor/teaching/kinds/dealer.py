@@ -44,6 +44,14 @@ class DealerQuestion(SeatQuestion):
     def topic(self) -> Topic:
         return Topic.CARDS_AND_ROUNDS
 
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """
+        >>> DealerQuestion(players=4, first_dealer=0, round=6).rules
+        ('dealer-rotates',)
+        """
+        return ("dealer-rotates",)
+
     def _game(self) -> Game:
         return Game(players=self.players, first_dealer=self.first_dealer, seed=0)
 

@@ -44,6 +44,15 @@ class DeckCountQuestion(Question):
     def topic(self) -> Topic:
         return Topic.CARDS_AND_ROUNDS
 
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """What the deck holds, as the deck's fact shows it (:attr:`DeckFact.rules`).
+
+        >>> DeckCountQuestion(DeckCount.JESTERS).rules
+        ('deck-sixty-cards',)
+        """
+        return DeckFact().rules
+
     def correct_answer(self) -> int:
         return DeckFact().counts()[self.count.value]
 

@@ -41,6 +41,14 @@ class FirstBidderQuestion(SeatQuestion):
     def topic(self) -> Topic:
         return Topic.BIDDING
 
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """
+        >>> FirstBidderQuestion(players=4, dealer=3).rules
+        ('left-of-dealer-starts',)
+        """
+        return ("left-of-dealer-starts",)
+
     def bidding_order(self) -> list[int]:
         """The seats in the order the engine asks them to bid."""
         rnd = ready_to_bid(Round(players=self.players, cards=1, dealer=self.dealer, seed=0))

@@ -13,7 +13,7 @@ from tutor.errors import InvalidPlayersError
 from tutor.teaching.explain import format_points
 from tutor.teaching.kinds.round_setup import check_seat
 from tutor.teaching.kinds.score_sheet import read_sheet
-from tutor.teaching.kinds.score_total import sheet_rules, sheet_words
+from tutor.teaching.kinds.score_total import sheet_words
 from tutor.teaching.lesson import ScoreSheetFact
 from tutor.teaching.lesson_reader import ItemKind, TableReader
 from tutor.teaching.question import AnswerKind, Feedback, Question, Topic
@@ -50,7 +50,7 @@ class GameWinnersQuestion(Question):
         ('highest-total-wins', 'scores-add-up', 'bid-met-scores', 'bid-zero-met-scores-twenty')
         """
         players = range(len(self.sheet.names))
-        return sheet_rules(self.sheet, players, "highest-total-wins", "scores-add-up")
+        return self.sheet.scoring_rules(players, "highest-total-wins", "scores-add-up")
 
     def correct_answer(self) -> frozenset[int]:
         return frozenset(self.sheet.sheet().leaders())

@@ -54,6 +54,22 @@ class LegalBidsQuestion(Question):
     def topic(self) -> Topic:
         return Topic.VARIANTS if self.plus_minus_one else Topic.BIDDING
 
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """What a bid may be; then, under plus/minus one, that rule (it binds only the last
+        bidder, which the question asks too), else, for the last bidder, that any total
+        is allowed.
+
+        >>> LegalBidsQuestion(players=4, cards=3, bids=(1, 2, 0)).rules
+        ('bid-range', 'any-total-allowed')
+        >>> LegalBidsQuestion(players=4, cards=3, bids=(1,), plus_minus_one=True).rules
+        ('bid-range', 'plus-minus-one')
+        """
+        last = len(self.bids) == self.players - 1
+        if self.plus_minus_one:
+            return ("bid-range", "plus-minus-one")
+        return ("bid-range", "any-total-allowed") if last else ("bid-range",)
+
     def bidding_round(self) -> Round:
         """The engine's round with the earlier bids made: the next bid is due."""
         # The dealer sits last, so the first earlier bid is seat 0's.

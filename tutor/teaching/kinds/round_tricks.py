@@ -183,10 +183,19 @@ class ShortRound:
 
     def played_by(self, number: int) -> tuple[str, ...]:
         """Who played each card of trick ``number`` (from 1), in play order."""
-        trick = self.played().tricks[self._index(number)]
+        trick = self.played().tricks[self.trick_index(number)]
         return tuple(self.names[seat] for seat in trick.seats)
 
-    def _index(self, number: object) -> int:
+    def trick_index(self, number: object) -> int:
+        """The index of trick ``number`` (from 1) in :attr:`tricks`, or an error naming
+        the tricks the round has.
+
+        >>> ShortRound.of(names="ABC", dealer=0, turned="R9", bids=(0, 0, 0),
+        ...               tricks=("B5 B7 B2",)).trick_index(2)
+        Traceback (most recent call last):
+        ...
+        tutor.errors.InvalidDealError: there is no trick 2: the round has tricks 1 to 1
+        """
         if not isinstance(number, int) or not 1 <= number <= len(self.tricks):
             raise InvalidDealError(
                 f"there is no trick {number!r}: the round has tricks 1 to {len(self.tricks)}"
@@ -253,7 +262,7 @@ class RoundTricksQuestion(Question):
     answer_kind: ClassVar[AnswerKind] = AnswerKind.ONE_CHOICE
 
     def __post_init__(self) -> None:
-        self.round._index(self.trick)
+        self.round.trick_index(self.trick)
 
     def _cards(self) -> tuple[Card, ...]:
         return self.round.tricks[self.trick - 1]

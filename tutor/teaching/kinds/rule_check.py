@@ -19,11 +19,12 @@ from functools import cache
 from types import MappingProxyType
 from typing import ClassVar
 
-from tutor.errors import InvalidPlayersError, InvalidRulesError, WizardRuleError
-from tutor.rules.cards import DECK, Card
+from tutor.errors import InvalidDealError, InvalidPlayersError, InvalidRulesError, WizardRuleError
+from tutor.rules.cards import DECK, Card, Suit, parse_card
 from tutor.rules.game import Game
 from tutor.rules.round import Phase, Round
 from tutor.rules.seats import MAX_PLAYERS, MIN_PLAYERS, check_players
+from tutor.rules.trick import explain_trick
 from tutor.rules.variants import Rules
 from tutor.teaching.kinds.round_setup import ready_to_bid
 from tutor.teaching.lesson_reader import ItemKind, TableReader
@@ -126,6 +127,48 @@ def _one_trick_counts_as_players(players: int) -> bool:
 
 
 @cache
+def _several_wizards_in_a_hand(_players: int) -> bool:
+    """Whether the engine deals one hand two Wizards and a Jester (its deal check refuses
+    any card a deck does not hold that many times)."""
+    try:
+        Round(hands=["W W J", "J R1 R2", "G5 G6 G7"], turned="B1", dealer=2)
+    except InvalidDealError:
+        return False
+    return True
+
+
+def _two_card_tricks(special: Card) -> list[tuple[tuple[Card, ...], Suit | None]]:
+    """Every trick of ``special`` and one number card, in both orders, under every trump."""
+    return [
+        (trick, trump)
+        for card in DECK
+        if card.is_number
+        for trick in ((card, special), (special, card))
+        for trump in (*Suit, None)
+    ]
+
+
+@cache
+def _number_beats_wizard(_players: int) -> bool:
+    """Whether any number card, trump or not, led or not, takes a trick from a Wizard."""
+    wizard = parse_card("W")
+    return any(
+        trick[explain_trick(trick, trump).winner] != wizard
+        for trick, trump in _two_card_tricks(wizard)
+    )
+
+
+@cache
+def _jester_beats_number(_players: int) -> bool:
+    """Whether a Jester, led or not, takes a trick from any number card, under any trump."""
+    jester = parse_card("J")
+    return any(
+        trick[explain_trick(trick, trump).winner] == jester
+        for trick, trump in _two_card_tricks(jester)
+    )
+
+
+@cache
 def _plus_minus_one_with(bidding: str) -> bool:
     """Whether the engine's rules let plus/minus one go with ``bidding`` bids."""
     try:
@@ -164,10 +207,12 @@ def _rules_change_during_game(players: int) -> bool:
 @dataclass(frozen=True, slots=True)
 class RuleCheck:
     """One named experiment with the engine: its question and explanation (catalog keys
-    ``rule-check.<name>`` and ``rule-check.<name>-why``), what it exercises, whether it
-    takes a number of ``players`` (else ``None``), and the experiment (``answer``)."""
+    ``rule-check.<name>`` and ``rule-check.<name>-why``), the rule it asks, what it
+    exercises, whether it takes a number of ``players``, and the experiment (``answer``)."""
 
     name: str
+    rule: str
+    """The rule it asks (an id of :mod:`tutor.teaching.rule_map`)."""
     topic: Topic
     answer: Callable[[int], bool]
     players: bool = True
@@ -181,27 +226,85 @@ RULE_CHECKS: Mapping[str, RuleCheck] = MappingProxyType(
     {
         check.name: check
         for check in (
-            RuleCheck("players-allowed", Topic.CARDS_AND_ROUNDS, _can_seat, varies=True),
             RuleCheck(
-                "one-trick-per-collection", Topic.CARDS_AND_ROUNDS, _one_trick_counts_as_players
+                "several-wizards-in-a-hand",
+                "wizard-jester-no-suit",
+                Topic.CARDS_AND_ROUNDS,
+                _several_wizards_in_a_hand,
+                players=False,
             ),
-            RuleCheck("turned-card-in-a-hand", Topic.TRUMP_REVEAL, _turned_card_in_a_hand),
-            RuleCheck("turned-card-playable", Topic.TRUMP_REVEAL, _turned_card_playable),
-            RuleCheck("play-before-every-bid", Topic.BIDDING, _play_before_every_bid),
-            RuleCheck("jesters-only-trick", Topic.JESTER_LEAD, _jesters_only_trick, varies=True),
+            RuleCheck(
+                "number-beats-wizard",
+                "wizard-strongest-jester-weakest",
+                Topic.TRICK_WINNER,
+                _number_beats_wizard,
+                players=False,
+            ),
+            RuleCheck(
+                "jester-beats-number",
+                "wizard-strongest-jester-weakest",
+                Topic.TRICK_WINNER,
+                _jester_beats_number,
+                players=False,
+            ),
+            RuleCheck(
+                "players-allowed",
+                "three-to-six-players",
+                Topic.CARDS_AND_ROUNDS,
+                _can_seat,
+                varies=True,
+            ),
+            RuleCheck(
+                "one-trick-per-collection",
+                "round-is-not-trick",
+                Topic.CARDS_AND_ROUNDS,
+                _one_trick_counts_as_players,
+            ),
+            RuleCheck(
+                "turned-card-in-a-hand",
+                "turned-card-belongs-to-nobody",
+                Topic.TRUMP_REVEAL,
+                _turned_card_in_a_hand,
+            ),
+            RuleCheck(
+                "turned-card-playable",
+                "turned-card-belongs-to-nobody",
+                Topic.TRUMP_REVEAL,
+                _turned_card_playable,
+            ),
+            RuleCheck(
+                "play-before-every-bid",
+                "bids-recorded-before-play",
+                Topic.BIDDING,
+                _play_before_every_bid,
+            ),
+            RuleCheck(
+                "jesters-only-trick",
+                "only-jesters-needs-four-or-fewer",
+                Topic.JESTER_LEAD,
+                _jesters_only_trick,
+                varies=True,
+            ),
             RuleCheck(
                 "plus-minus-one-hidden-bids",
+                "plus-minus-one-needs-open-bids",
                 Topic.VARIANTS,
                 lambda _players: _plus_minus_one_with("hidden"),
                 players=False,
             ),
             RuleCheck(
                 "plus-minus-one-secret-bids",
+                "plus-minus-one-needs-open-bids",
                 Topic.VARIANTS,
                 lambda _players: _plus_minus_one_with("secret"),
                 players=False,
             ),
-            RuleCheck("variants-change-during-game", Topic.VARIANTS, _rules_change_during_game),
+            RuleCheck(
+                "variants-change-during-game",
+                "variants-agreed-before",
+                Topic.VARIANTS,
+                _rules_change_during_game,
+            ),
         )
     }
 )
@@ -228,7 +331,7 @@ class RuleCheckQuestion(Question):
     >>> RuleCheckQuestion.of("seven-players")
     Traceback (most recent call last):
     ...
-    tutor.errors.WizardRuleError: unknown rule check 'seven-players'; known: players-allowed, one-trick-per-collection, turned-card-in-a-hand, turned-card-playable, play-before-every-bid, jesters-only-trick, plus-minus-one-hidden-bids, plus-minus-one-secret-bids, variants-change-during-game
+    tutor.errors.WizardRuleError: unknown rule check 'seven-players'; known: several-wizards-in-a-hand, number-beats-wizard, jester-beats-number, players-allowed, one-trick-per-collection, turned-card-in-a-hand, turned-card-playable, play-before-every-bid, jesters-only-trick, plus-minus-one-hidden-bids, plus-minus-one-secret-bids, variants-change-during-game
     """
 
     check_name: str
@@ -260,6 +363,15 @@ class RuleCheckQuestion(Question):
     @property
     def topic(self) -> Topic:
         return self.rule_check().topic
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rule its check asks, from the check's entry in :data:`RULE_CHECKS`.
+
+        >>> RuleCheckQuestion.of("players-allowed", players=7).rules
+        ('three-to-six-players',)
+        """
+        return (self.rule_check().rule,)
 
     def correct_answer(self) -> bool:
         return self.rule_check().answer(self.players or 0)

@@ -12,7 +12,14 @@ from tutor.rules.cards import DECK
 from tutor.rules.schedule import GameLength, cards_per_round
 from tutor.teaching.kinds.round_setup import check_round
 from tutor.teaching.lesson_reader import ItemKind, TableReader, read_length
-from tutor.teaching.question import AnswerKind, Feedback, Question, Topic, length_name
+from tutor.teaching.question import (
+    LENGTH_RULES,
+    AnswerKind,
+    Feedback,
+    Question,
+    Topic,
+    length_name,
+)
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_sentences, join_words, text
 
 
@@ -59,6 +66,26 @@ class ScheduleQuestion(Question):
         if self.length is GameLength.STANDARD:
             return Topic.CARDS_AND_ROUNDS
         return Topic.VARIANTS
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """A game length's own rule, or the standard game's: how many rounds it has, or
+        that round n deals n cards; a round's tricks are its cards.
+
+        >>> ScheduleQuestion(players=4, ask=ScheduleAsk.TRICKS, round=3).rules
+        ('round-deals-its-number', 'tricks-equal-cards')
+        >>> ScheduleQuestion(players=4, ask=ScheduleAsk.ROUNDS, length=GameLength.FIVE).rules
+        ('five-round-game',)
+        """
+        if self.length in LENGTH_RULES:
+            rules = [LENGTH_RULES[self.length]]
+        elif self.ask is ScheduleAsk.ROUNDS:
+            rules = ["rounds-in-a-game"]
+        else:
+            rules = ["round-deals-its-number"]
+        if self.ask is ScheduleAsk.TRICKS:
+            rules.append("tricks-equal-cards")
+        return tuple(rules)
 
     def schedule(self) -> list[int]:
         """Cards per player in each round of the game (the engine's schedule)."""

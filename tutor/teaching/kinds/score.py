@@ -10,6 +10,7 @@ from tutor.rules.scoring import round_score
 from tutor.teaching.explain import describe_score, format_points
 from tutor.teaching.lesson_reader import ItemKind, TableReader
 from tutor.teaching.question import AnswerKind, Feedback, Question, Topic
+from tutor.teaching.situations import score_rules
 from tutor.teaching.text import DEFAULT_LANGUAGE, text
 
 
@@ -43,9 +44,7 @@ class ScoreQuestion(Question):
         >>> ScoreQuestion(bid=0, taken=0).rules, ScoreQuestion(bid=0, taken=2).rules
         (('bid-zero-met-scores-twenty',), ('bid-missed-loses',))
         """
-        if self.bid != self.taken:
-            return ("bid-missed-loses",)
-        return ("bid-zero-met-scores-twenty",) if self.bid == 0 else ("bid-met-scores",)
+        return score_rules(self.bid, self.taken)
 
     def correct_answer(self) -> int:
         return round_score(self.bid, self.taken)

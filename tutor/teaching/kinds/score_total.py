@@ -6,13 +6,11 @@ lesson file states of it. The sheet is a :class:`tutor.teaching.lesson.ScoreShee
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
 from tutor.teaching.explain import format_points
 from tutor.teaching.kinds.round_setup import check_seat
-from tutor.teaching.kinds.score import ScoreQuestion
 from tutor.teaching.kinds.score_sheet import read_sheet
 from tutor.teaching.lesson import ScoreSheetFact
 from tutor.teaching.lesson_reader import ItemKind, TableReader, read_seat
@@ -38,20 +36,6 @@ def sheet_words(sheet: ScoreSheetFact, lang: str = DEFAULT_LANGUAGE) -> str:
         )
         rows.append(text("quiz.sheet-row", lang, round=number, cells=cells))
     return join_sentences(rows)
-
-
-def sheet_rules(sheet: ScoreSheetFact, players: Iterable[int], *first: str) -> tuple[str, ...]:
-    """The rules (rule-map ids) that score the rounds of ``players`` on ``sheet``, after
-    ``first``: the line of the scoring rule for each bid and tricks taken.
-
-    >>> sheet = ScoreSheetFact(names=("A", "B", "C"), bids=((1, 0, 0),), taken=((1, 0, 0),))
-    >>> sheet_rules(sheet, (1,), "scores-add-up")
-    ('scores-add-up', 'bid-zero-met-scores-twenty')
-    """
-    rules = list(first)
-    for bids, taken in zip(sheet.bids, sheet.taken, strict=True):
-        rules += (rule for seat in players for rule in ScoreQuestion(bids[seat], taken[seat]).rules)
-    return tuple(dict.fromkeys(rules))
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +79,7 @@ class ScoreTotalQuestion(Question):
         >>> ScoreTotalQuestion(sheet, player=0).rules
         ('scores-add-up', 'bid-met-scores', 'bid-missed-loses')
         """
-        return sheet_rules(self.sheet, (self.player,), "scores-add-up")
+        return self.sheet.scoring_rules((self.player,), "scores-add-up")
 
     def correct_answer(self) -> int:
         return self.sheet.sheet().totals[self.player]

@@ -14,7 +14,15 @@ from tutor.rules.schedule import GameLength, cards_per_round, parse_length
 from tutor.rules.trump import RevealRule, parse_trump, reveal_trump
 from tutor.teaching.explain import describe_reveal, suit_name
 from tutor.teaching.lesson_reader import ItemKind, TableReader, read_length
-from tutor.teaching.question import AnswerKind, Feedback, Question, Scene, Topic, length_name
+from tutor.teaching.question import (
+    LENGTH_RULES,
+    AnswerKind,
+    Feedback,
+    Question,
+    Scene,
+    Topic,
+    length_name,
+)
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_sentences, text
 
 DEALER_CHOOSES = "dealer-chooses"
@@ -199,11 +207,7 @@ _REVEAL_RULES = {
 }
 """The rule (rule-map id) of each line of the trump-reveal table."""
 
-_DEAL_RULES = {
-    GameLength.STANDARD: "last-round-deals-every-card",
-    GameLength.FIVE: "five-round-game",
-    GameLength.TOURNAMENT: "tournament-schedule",
-}
+_DEAL_RULES = {GameLength.STANDARD: "last-round-deals-every-card", **LENGTH_RULES}
 """The rule (rule-map id) that says whether a round of each game deals every card (of the
 standard game: its last round; the others deal the round's number)."""
 

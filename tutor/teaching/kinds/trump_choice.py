@@ -37,6 +37,18 @@ class TrumpChoiceQuestion(Question):
     def topic(self) -> Topic:
         return Topic.TRUMP_REVEAL
 
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """A turned Wizard lets the dealer choose; the engine's round refuses "no trump".
+
+        >>> TrumpChoiceQuestion().rules
+        ('wizard-turned-dealer-chooses', 'dealer-may-not-choose-no-trump')
+        """
+        refused = None not in self.correct_answer()
+        return ("wizard-turned-dealer-chooses",) + (
+            ("dealer-may-not-choose-no-trump",) if refused else ()
+        )
+
     def _round(self) -> Round:
         """A round whose turned card is a Wizard: the dealer's choice is due."""
         return Round(hands=("Y1", "Y2", "Y3"), turned="W", dealer=0)
