@@ -143,7 +143,7 @@ def answered_days_ago(lesson: Lesson, days: int) -> list[dict[str, Any]]:
 def test_rules_answered_days_ago_are_due_and_a_review_asks_exactly_them(
     host: Host, page: Any
 ) -> None:
-    lang = "en"
+    lang = "ja"  # the map's scenario is in English
     lessons = course_lessons()
     old = answered_days_ago(load_lesson(LESSON), 10)
     events = [parse_event(json.loads(json.dumps(raw))) for raw in old]
