@@ -65,8 +65,9 @@ def open_course(host: Host, page: Any, lang: str) -> Any:
 def shown_map(content: Any, lang: str) -> dict[str, str]:
     """Each group's status on the map, checked to be said in words and a symbol."""
     statuses = {}
+    by_name = {group.name(lang): group.id for group in rule_map().groups}
     for row in content.locator(MAP_ROW).all():
-        group = row.get_attribute("data-group")
+        group = by_name[row.locator(".tutor-map-name").inner_text().strip()]
         status = next(
             name.removeprefix("is-")
             for name in (row.get_attribute("class") or "").split()

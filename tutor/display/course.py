@@ -426,14 +426,15 @@ def rule_map_html(memories: RuleMemories, lang: str = DEFAULT_LANGUAGE) -> str:
     True
     """
     rows = []
+    separator = text("review.map-separator", lang)
     for group in memories.rules.groups:
         status = memories.group_status(group)
         words = text(f"review.status-{status.value}", lang)
         rows.append(
-            f'<li class="tutor-map-group is-{status.value}" data-group="{escape(group.id)}">'
+            f'<li class="tutor-map-group is-{status.value}">'
             f'<span class="tutor-map-mark" aria-hidden="true">{MAP_MARKS[status]}</span>'
-            f'<span class="tutor-map-name">{escape(group.name(lang))}:</span> '
-            f'<span class="tutor-map-status">{escape(words)}</span></li>'
+            f'<span class="tutor-map-name">{escape(group.name(lang))}</span>'
+            f'{escape(separator)}<span class="tutor-map-status">{escape(words)}</span></li>'
         )
     return (
         f'<section class="tutor-rule-map-section" aria-labelledby="tutor-rule-map-heading">'
