@@ -387,9 +387,10 @@ REVIEW_CSS = """<style>
   border-left: 0.35em solid var(--jp-warn-color1, #b45309); }
 .tutor-rule-map { list-style: none; padding: 0; margin: 0.3em 0 0.8em;
   display: grid; grid-template-columns: repeat(auto-fill, minmax(15em, 1fr)); gap: 0.3em 1.2em; }
-.tutor-rule-map li { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 0.4em; }
-.tutor-rule-map .tutor-map-mark { font-size: 1.15em; width: 1.2em; text-align: center; }
-.tutor-rule-map .tutor-map-status { font-weight: 600; }
+.tutor-rule-map li { padding-left: 1.6em; text-indent: -1.6em; }
+.tutor-rule-map .tutor-map-mark { display: inline-block; width: 1.6em; text-indent: 0;
+  font-size: 1.1em; line-height: 1; }
+.tutor-rule-map .tutor-map-status { font-weight: 600; white-space: nowrap; }
 .tutor-rule-map .is-known .tutor-map-status { color: var(--jp-success-color1, #166534); }
 </style>"""
 """The map flows into as many columns as the width holds: one on a phone (360 px)."""
