@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -48,12 +49,16 @@ def map_rows(page: CoursePage) -> dict[str, tuple[str, str]]:
     """Each group's (status class, words shown) on the map."""
     html = html_of(page.map)
     rows = re.findall(
-        r'<li class="tutor-map-group is-(\w+)" data-group="([\w-]+)">'
+        r'<li class="tutor-map-group is-(\w+)">'
         r'<span class="tutor-map-mark" aria-hidden="true">(.)</span>'
-        r'<span class="tutor-map-name">([^<]+):</span> <span class="tutor-map-status">([^<]+)<',
+        r'<span class="tutor-map-name">([^<]+)</span>([^<]*)<span class="tutor-map-status">([^<]+)<',
         html,
     )
-    return {group: (status, f"{mark} {name}: {words}") for status, group, mark, name, words in rows}
+    by_name = {group.name(page.frame.lang): group.id for group in rule_map().groups}
+    return {
+        by_name[unescape(name)]: (status, f"{mark} {unescape(name)}{unescape(sep)}{words}")
+        for status, mark, name, sep, words in rows
+    }
 
 
 def test_the_review_page_is_found_by_its_activity_and_is_no_step_of_the_course() -> None:
@@ -91,7 +96,9 @@ def test_the_map_shows_each_group_in_words_and_a_symbol_and_follows_the_answers(
     new_words = text("review.status-new", lang)
     for group_id, (status, shown) in fresh.items():
         assert status == "new"
-        assert shown == f"{MAP_MARKS[RuleStatus.NEW]} {groups[group_id].name(lang)}: {new_words}"
+        name = groups[group_id].name(lang)
+        separator = text("review.map-separator", lang)  # "：" in Japanese and Chinese
+        assert shown == f"{MAP_MARKS[RuleStatus.NEW]} {name}{separator}{new_words}"
 
     jester_rules = tuple(rule.id for rule in groups["jester-leads"].rules)
     seen_once = map_rows(course_page([practice(jester_rules[:1])], LATER, lang))

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import tomllib
 import zipfile
 from pathlib import Path
 
 import pytest
 
+import tutor
 from tutor.cli import main
 from tutor.resources import notebooks_dir
 from tutor.site import build, kernel, precompile
@@ -85,6 +87,23 @@ def test_the_browser_gets_the_lessons_and_notebooks_but_not_the_server_s_parts(
         if n.startswith(("tutor/app/", "tutor/hub/", "tutor/site/build", "tutor/site/fetch"))
     ]
     assert all(cell.get("outputs", []) == [] for cell in index["cells"])
+
+
+def test_the_browsers_tutor_requires_what_the_source_trees_pyproject_names(
+    tmp_path: Path,
+) -> None:
+    """An editable install's metadata is as old as its install: the wheel takes the
+    dependencies of the pyproject.toml beside the package (fsrs, for spaced review)."""
+    pyproject = tomllib.loads((Path(tutor.__file__).parents[1] / "pyproject.toml").read_text())
+    with zipfile.ZipFile(tutor_wheel(tmp_path, [])) as archive:
+        meta = next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))
+        requires = [
+            line.removeprefix("Requires-Dist: ")
+            for line in archive.read(meta).decode().splitlines()
+            if line.startswith("Requires-Dist: ")
+        ]
+    assert requires == pyproject["project"]["dependencies"]
+    assert any(line.startswith("fsrs") for line in requires)
 
 
 def test_build_site_refuses_a_folder_that_holds_other_files(

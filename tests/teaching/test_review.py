@@ -281,6 +281,9 @@ def test_a_review_answer_names_its_rules_and_needs_version_4() -> None:
         parse_event({**data, "rules": []})
     with pytest.raises(EventError, match="'rules' has 'Bid Met'"):
         parse_event({**data, "rules": ["Bid Met"]})
+    with pytest.raises(EventError, match="'rules' has 'aaaa"):
+        parse_event({**data, "rules": ["a" * 61]})
+    assert parse_event({**data, "rules": ["a" * 60]}).rules == ("a" * 60,)
     with pytest.raises(EventError, match="'item' is 'zero-met'; a review answer with no lesson"):
         parse_event({**data, "lesson": None})
     practice_data = answer(AnswerSource.PRACTICE, True, START, rules=("x-y",)).to_json()

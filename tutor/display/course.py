@@ -387,9 +387,10 @@ REVIEW_CSS = """<style>
   border-left: 0.35em solid var(--jp-warn-color1, #b45309); }
 .tutor-rule-map { list-style: none; padding: 0; margin: 0.3em 0 0.8em;
   display: grid; grid-template-columns: repeat(auto-fill, minmax(15em, 1fr)); gap: 0.3em 1.2em; }
-.tutor-rule-map li { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 0.4em; }
-.tutor-rule-map .tutor-map-mark { font-size: 1.15em; width: 1.2em; text-align: center; }
-.tutor-rule-map .tutor-map-status { font-weight: 600; }
+.tutor-rule-map li { padding-left: 1.6em; text-indent: -1.6em; }
+.tutor-rule-map .tutor-map-mark { display: inline-block; width: 1.6em; text-indent: 0;
+  font-size: 1.1em; line-height: 1; }
+.tutor-rule-map .tutor-map-status { font-weight: 600; white-space: nowrap; }
 .tutor-rule-map .is-known .tutor-map-status { color: var(--jp-success-color1, #166534); }
 </style>"""
 """The map flows into as many columns as the width holds: one on a phone (360 px)."""
@@ -426,14 +427,15 @@ def rule_map_html(memories: RuleMemories, lang: str = DEFAULT_LANGUAGE) -> str:
     True
     """
     rows = []
+    separator = text("review.map-separator", lang)
     for group in memories.rules.groups:
         status = memories.group_status(group)
         words = text(f"review.status-{status.value}", lang)
         rows.append(
-            f'<li class="tutor-map-group is-{status.value}" data-group="{escape(group.id)}">'
+            f'<li class="tutor-map-group is-{status.value}">'
             f'<span class="tutor-map-mark" aria-hidden="true">{MAP_MARKS[status]}</span>'
-            f'<span class="tutor-map-name">{escape(group.name(lang))}:</span> '
-            f'<span class="tutor-map-status">{escape(words)}</span></li>'
+            f'<span class="tutor-map-name">{escape(group.name(lang))}</span>'
+            f'{escape(separator)}<span class="tutor-map-status">{escape(words)}</span></li>'
         )
     return (
         f'<section class="tutor-rule-map-section" aria-labelledby="tutor-rule-map-heading">'

@@ -265,8 +265,9 @@ _ITEM = re.compile(r"[a-z0-9][a-z0-9_-]{0,80}")
 _PAGE = re.compile(r"[^\x00-\x1f\x7f]{1,80}")
 """A page's name: its notebook's file name without ``.ipynb`` (any, up to 80 characters)."""
 _PAGE_RULE = "it must be a page's name, e.g. '08_worked_example'"
-_RULE_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
-"""A rule's id (tutor/teaching/rule_map.toml); whether the map still has it is the
+_RULE_ID = re.compile(r"(?=.{1,60}$)[a-z0-9]+(-[a-z0-9]+)*")
+"""A rule's id (tutor/teaching/rule_map.toml), up to 60 characters (the longest is 38;
+the class database keeps 20 of them in one column); whether the map still has it is the
 reader's business (a rule the map no longer has is not counted, like a removed item)."""
 MAX_RULES = 20
 """The most rules one answer asks (a question asks one to a few)."""

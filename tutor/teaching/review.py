@@ -230,7 +230,15 @@ class RuleMemories:
         )
 
     def status(self, rule: str) -> RuleStatus:
-        """``rule``'s status (:class:`RuleStatus`); a :class:`LessonError` for no rule."""
+        """``rule``'s status (:class:`RuleStatus`); a :class:`LessonError` for no rule.
+
+        >>> RuleMemories({}, rule_map()).status("winner-leads-next")
+        <RuleStatus.NEW: 'new'>
+        >>> RuleMemories({}, rule_map()).status("wizard-wins-twice")
+        Traceback (most recent call last):
+        ...
+        tutor.teaching.lesson.LessonError: unknown rule 'wizard-wins-twice'; see docs/rule-map.md for the rules' ids, or run: wizard-tutor rule-map
+        """
         self.rules.rule(rule)
         memory = self.memories.get(rule)
         return memory.status if memory is not None else RuleStatus.NEW
@@ -251,7 +259,13 @@ class RuleMemories:
         return RuleStatus.LEARNING
 
     def due(self, now: datetime) -> tuple[str, ...]:
-        """The rules due for review at ``now`` (a UTC time), in the map's order."""
+        """The rules due for review at ``now`` (a UTC time), in the map's order.
+
+        >>> RuleMemories({}, rule_map()).due(datetime(2026, 12, 1))
+        Traceback (most recent call last):
+        ...
+        ValueError: now=datetime.datetime(2026, 12, 1, 0, 0) has no time zone: review times are UTC
+        """
         if now.tzinfo is None:
             raise ValueError(f"now={now!r} has no time zone: review times are UTC")
         return tuple(
