@@ -276,13 +276,12 @@ class RuleMemories:
 
 
 def question_rules(question: Question) -> tuple[str, ...]:
-    """The rules a practice question asks: those it names (``rules``, when practice's
-    question has them), else its topic's (:data:`PRACTICE_TOPIC_RULES`).
+    """The rules a practice question asks: those its kind works out from the engine
+    (``Question.rules``), else, for a kind that names none, its topic's
+    (:data:`PRACTICE_TOPIC_RULES`, the table old practice answers are read by too).
 
     >>> from tutor.teaching.quiz import ScoreQuestion
     >>> question_rules(ScoreQuestion(bid=0, taken=0))
-    ('bid-zero-met-scores-twenty', 'bid-missed-loses')
+    ('bid-zero-met-scores-twenty',)
     """
-    # Not every kind of question has ``rules`` (the Question protocol does not ask for it).
-    own = getattr(question, "rules", None)
-    return tuple(own) if own else PRACTICE_TOPIC_RULES.get(question.topic, ())
+    return tuple(question.rules) or PRACTICE_TOPIC_RULES.get(question.topic, ())
