@@ -231,8 +231,8 @@ def test_a_notebook_is_one_call_with_no_comment_for_the_app_or_the_tests(path: P
 
 def test_the_course_has_every_kind_of_page() -> None:
     names = {path.stem for path in notebook_paths()}
-    assert {"index", "08_worked_example", "09_practice", "11_play_a_round"} <= names
-    assert len(names) == 12
+    assert {"index", "08_worked_example", "09_practice", "11_play_a_round", "review"} <= names
+    assert len(names) == 13
 
 
 # -- what a run shows ----------------------------------------------------------------------------------
@@ -328,6 +328,11 @@ def test_the_worked_example_practice_and_play_pages_show_their_widgets(
     )
     assert f"# {text('play-screen.title', lang)}" in pages["11_play_a_round"].markdown()
     assert any(WIDGET_VIEW in output["data"] for output in pages["11_play_a_round"].outputs)
+    # a new learner's review page: nothing due (the app's browser store answers only once
+    # a browser shows the page: until then it says so)
+    assert f"# {text('review.title', lang)}" in pages["review"].markdown()
+    status = text("course.loading" if config.frontend == "app" else "review.none-due", lang)
+    assert any(status in html for html in pages["review"].widget_html)
 
 
 def test_the_course_page_lists_every_page_with_its_summary(

@@ -46,6 +46,24 @@ def test_the_app_keeps_progress_in_the_browser_and_lab_in_the_learners_file(
         open_learner_progress(APP)
 
 
+def test_a_page_run_again_in_its_kernel_reads_the_learners_file_again(
+    monkeypatch: pytest.MonkeyPatch, progress_in_tmp: Path
+) -> None:
+    """Lab: the course page run again (Run All) in the kernel that showed it before sees
+    the answers the learner's other notebooks wrote since (each runs in its own kernel)."""
+    from tutor.display import progress_view
+
+    monkeypatch.delenv("TUTOR_PROGRESS_STORE", raising=False)
+    monkeypatch.setattr(progress_view, "_opened", None)
+    first = progress_view.learner_progress(LAB)
+    assert first.progress.events == []
+    FileStore(progress_in_tmp).append(
+        Progress(MemoryStore()).record_answer(AnswerSource.PRACTICE, topic="score", correct=True)
+    )
+    again = progress_view.learner_progress(LAB)
+    assert again is first and len(again.progress.events) == 1
+
+
 def _broken_file(path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(b'{"v": 1}\n\xff\n')

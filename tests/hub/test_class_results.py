@@ -6,6 +6,7 @@ all of them together: test_class_hub.py.)"""
 from __future__ import annotations
 
 import dataclasses
+import html
 import json
 import logging
 import re
@@ -25,14 +26,25 @@ from tornado import web
 
 from tutor.display.browser_store import BrowserStore
 from tutor.display.context import Frontend, PageContext
-from tutor.display.course import course_entries, course_list_html, quiz_items
+from tutor.display.course import (
+    course_entries,
+    course_list_html,
+    quiz_items,
+    review_due_html,
+    review_entry,
+    rule_map_html,
+)
 from tutor.display.stepper import worked_example_stepper
 from tutor.hub import teacher_service
 from tutor.hub.class_progress import (
     WORKED_EXAMPLE_PAGE,
+    ClassRule,
     class_results,
+    class_rules,
     most_missed,
+    rule_first_tries,
     stepped_pages,
+    weakest_rules,
 )
 from tutor.hub.server_extension import ProgressForwarder
 from tutor.hub.teacher_service import (
@@ -42,6 +54,7 @@ from tutor.hub.teacher_service import (
     make_app,
     places_table,
     render_page,
+    weakest_rules_html,
 )
 from tutor.teaching.lesson_loader import list_lessons, load_lesson
 from tutor.teaching.progress import (
@@ -56,8 +69,23 @@ from tutor.teaching.progress import (
     TopicCount,
     parse_event,
 )
-from tutor.teaching.text import LANGUAGES, text
+from tutor.teaching.review import RuleMemories, RuleStatus, item_rules, rules_asked
+from tutor.teaching.rule_map import parse_rule_map, rule_map
+from tutor.teaching.text import LANGUAGES, text, text_for_count
 
+from .class_answers import (
+    ANY_TIME,
+    JESTER,
+    LEARNERS,
+    MET,
+    SEEN_RULES,
+    TRUMP,
+    WEAKEST,
+    a_class,
+    counts_in_words,
+    row_in_words,
+    sentence_in,
+)
 from .hub_harness import free_port
 
 
@@ -107,10 +135,10 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"v": 4}, "event field 'v' is 4; this tutor reads versions 1 to 3"),
+        ({"v": 5}, "event field 'v' is 5; this tutor reads versions 1 to 4"),
         ({"id": "ABC"}, "event field 'id' is 'ABC'; it must be 32 lower-case hexadecimal digits"),
         ({"time": "yesterday"}, "event field 'time' is 'yesterday'; it must be a UTC time"),
-        ({"kind": "exam"}, "event field 'kind' is 'exam'; in version 3 it must be one of"),
+        ({"kind": "exam"}, "event field 'kind' is 'exam'; in version 4 it must be one of"),
         ({"kind": "step", "v": 2}, "'kind' is 'step'; in version 2 it must be one of"),
         ({"kind": "finished", "v": 1}, "'kind' is 'finished'; in version 1 it must be one of"),
         ({"topic": "chess"}, "event field 'topic' is 'chess'; it must be one of 'trick-winner'"),
@@ -437,6 +465,31 @@ def test_a_stored_finished_event_keeps_its_page_through_the_database(class_db: s
     assert store.events_by_learner()["ada"] == events
 
 
+def test_the_rules_of_practice_and_review_answers_keep_through_the_database(
+    class_db: str,
+) -> None:
+    """Version 4: a practice answer may name its rules, a review answer does; the service
+    keeps them (in a table of their own) and gives the same events back."""
+    named = answer("practice", "score", True, rules=["bid-met-scores"])
+    reviewed = answer(
+        "review",
+        "score",
+        False,
+        lesson="06_trick_winner",
+        item="quiz-a",
+        rules=["bid-met-scores", "bid-missed-loses"],
+    )
+    events = [parse_event(raw) for raw in (named, reviewed, answer("practice", "score", True))]
+    store = EventStore(class_db)
+    assert store.add("ada", events) == 3
+    assert store.add("ada", events) == 0  # kept once, its rules too
+    assert store.events_by_learner()["ada"] == events
+    assert [event.to_json() for event in events][:2] == [
+        {**named, "v": EVENT_VERSION},
+        {**reviewed, "v": EVENT_VERSION},
+    ]
+
+
 def test_the_teachers_page_in_japanese_with_the_tutors_own_titles_and_topics() -> None:
     lessons = list_lessons()
     events = {
@@ -629,3 +682,288 @@ def test_the_worked_examples_page_name_and_steps_are_the_notebooks() -> None:
     sources = ["".join(cell["source"]) for cell in notebook["cells"]]
     assert any(f'show_worked_example_page("{WORKED_EXAMPLE_PAGE}")' in s for s in sources)
     assert stepped_pages()[WORKED_EXAMPLE_PAGE].steps == worked_example_stepper(present=False).count
+
+
+# -- the rules the class is weakest on: each learner's memory of each rule ---------------------
+
+NOW = datetime(2026, 12, 10, 12, 0, tzinfo=UTC)
+"""When the teacher's page is looked at (the rules' due times depend on it)."""
+
+
+def standing_of(summaries: Sequence[Summary]) -> dict[str, ClassRule]:
+    return {rule.rule: rule for rule in class_rules(summaries, {}, NOW)}
+
+
+def test_the_class_standing_on_each_rule_counts_each_learners_memory_of_it() -> None:
+    summaries = [
+        Summary.of([parse_event(raw) for raw in raws], {}) for raws in a_class(NOW).values()
+    ]
+    standing = standing_of(summaries)
+    assert standing[TRUMP] == ClassRule(
+        TRUMP, known=0, learning=3, new=0, due=2, first_tries=TopicCount(1, 2)
+    )
+    assert standing[JESTER] == ClassRule(
+        JESTER, known=1, learning=1, new=1, due=2, first_tries=TopicCount(2, 1)
+    )
+    assert standing[ANY_TIME] == ClassRule(
+        ANY_TIME, known=1, learning=0, new=2, due=0, first_tries=TopicCount(2, 0)
+    )
+    assert standing["winner-leads-next"] == ClassRule("winner-leads-next", new=3)
+    assert list(standing) == list(rule_map().ids())  # every rule, in the map's order
+    # weakest first: the most learners still learning it; a rule everyone who met it
+    # knows (none due, no wrong first try) is not weak, nor one nobody met
+    assert [rule.rule for rule in weakest_rules(standing.values())] == [TRUMP, JESTER]
+    assert [
+        {
+            "known": rule.known,
+            "learning": rule.learning,
+            "new": rule.new,
+            "due": rule.due,
+            "wrong": rule.first_tries.wrong,
+            "answered": rule.first_tries.answered,
+        }
+        for rule in weakest_rules(standing.values())
+    ] == [numbers for _rule, numbers in WEAKEST]
+    assert sum(1 for rule in standing.values() if rule.new < len(LEARNERS)) == SEEN_RULES
+
+
+def test_the_class_counts_each_quiz_question_once_but_each_review() -> None:
+    """A quiz question redone is the same question (its earliest answer counts, as the
+    lessons' scores count it); each practice or review question is new."""
+    items = {("06_trick_winner", "quiz-a"): (TRUMP,)}
+    raws = [
+        quiz("quiz-a", "trump-vs-led", False, time="2026-12-01T10:00:00Z"),
+        quiz("quiz-a", "trump-vs-led", True, time="2026-12-01T10:01:00Z", first_try=False),
+        quiz("quiz-a", "trump-vs-led", True, time="2026-12-05T10:00:00Z"),  # the quiz redone
+        {
+            **quiz("quiz-a", "trump-vs-led", True, time="2026-12-02T10:00:00Z"),
+            "v": 4,
+            "kind": "review",
+            "rules": [TRUMP],
+        },
+    ]
+    summary = Summary.of([parse_event(raw) for raw in raws], SIX)
+    assert rule_first_tries(summary, items) == {TRUMP: TopicCount(1, 1)}
+    (trump,) = [rule for rule in class_rules([summary], items, NOW) if rule.rule == TRUMP]
+    assert trump.first_tries == TopicCount(1, 1) and trump.learning + trump.known == 1
+
+
+def weakest_shown(page: str) -> list[tuple[str, list[str]]]:
+    """The teacher's "weakest rules" as the page lists them: each rule's sentence (in a
+    ``<span lang>`` when it is not in the page's language) and its numbers."""
+    section = page[page.index('<ol id="weakest-rules">') :]
+    section = section[: section.index("</section>")]
+    rules = re.findall(r'<p class="rule-text">(.*?)</p><ul class="rule-counts">(.*?)</ul>', section)
+    return [(sentence, re.findall(r"<li>(.*?)</li>", counts)) for sentence, counts in rules]
+
+
+def every_rule_shown(page: str) -> list[tuple[str, list[str]]]:
+    """The page's table of every rule the class met: each row's sentence and cells."""
+    table = page[page.index('<table id="class-rules">') :]
+    table = table[: table.index("</table>")]
+    rows = re.findall(r'<tr><th scope="row">(.*?)</th>(.*?)</tr>', table)
+    return [(sentence, re.findall(r"<td>(.*?)</td>", cells)) for sentence, cells in rows]
+
+
+def sentence_html(rule: str, lang: str) -> str:
+    sentence, shown = sentence_in(rule, lang)
+    return (
+        html.escape(sentence)
+        if shown == lang
+        else f'<span lang="{shown}">{html.escape(sentence)}</span>'
+    )
+
+
+def test_the_learners_own_memory_and_the_teachers_view_say_the_same_of_the_same_events(
+    tmp_path: Path, class_db: str
+) -> None:
+    """Each learner's answers, through the store the learner's own pages read (their
+    file, the browser's list) and through the class's database: the teacher's counts are
+    the learners' own states of each rule, and the page says so in each language."""
+    lessons = list_lessons()
+    items = item_rules(lessons)
+    quizzes = {lesson.id: tuple(item.id for item in lesson.quiz) for lesson in lessons}
+    store = EventStore(class_db)
+    own: dict[str, RuleMemories] = {}
+    for learner, raws in a_class(NOW).items():
+        path = tmp_path / f"{learner}.jsonl"
+        path.write_text("".join(json.dumps(raw) + "\n" for raw in raws))
+        from_file = Progress(FileStore(path)).summary(quizzes)
+        browser = BrowserStore()
+        in_browser = Progress(browser)
+        browser.serve(in_browser)
+        browser.stored = json.dumps(raws)
+        assert in_browser.summary(quizzes) == from_file
+        own[learner] = RuleMemories.of(from_file, items)
+        store.add(learner, FileStore(path).load())
+    kept = store.events_by_learner()
+    teacher = class_rules(class_results(kept, quizzes).values(), items, NOW)
+    for rule in teacher:
+        statuses = [memories.status(rule.rule) for memories in own.values()]
+        assert (rule.known, rule.learning, rule.new) == (
+            statuses.count(RuleStatus.KNOWN),
+            statuses.count(RuleStatus.LEARNING),
+            statuses.count(RuleStatus.NEW),
+        ), rule
+        assert rule.due == sum(rule.rule in memories.due(NOW) for memories in own.values())
+    # the answers' own rules survive the class's database (a practice answer's rules)
+    assert sum(rule.known + rule.learning for rule in teacher) == sum(
+        len(memories.memories) for memories in own.values()
+    )
+    for lang in LANGUAGES:
+        page = render_page(lessons, list(own), kept, lang, "/services/class-results/", now=NOW)
+        assert f'<h2 id="weakest">{text("teacher-review.heading", lang)}</h2>' in page
+        assert weakest_shown(page) == [
+            (
+                sentence_html(rule, lang),
+                [html.escape(line) for line in counts_in_words(numbers, lang)],
+            )
+            for rule, numbers in WEAKEST
+        ]
+        assert every_rule_shown(page) == [
+            (sentence_html(rule, lang), [html.escape(cell) for cell in row_in_words(numbers, lang)])
+            for rule, numbers in MET
+        ]
+        total = len(rule_map().rules)
+        unseen = text("teacher-review.unseen-rules", lang, count=total - SEEN_RULES, total=total)
+        assert f'<p id="unseen-rules">{unseen}</p>' in page
+        assert "teacher-review." not in page  # no message shown by its key
+
+
+def test_the_teachers_page_says_when_no_rule_is_weak_or_none_was_asked() -> None:
+    lessons = list_lessons()
+    nobody = render_page(lessons, ["ada"], {}, "ja", "/c/", now=NOW)
+    assert text("teacher-review.nothing-seen", "ja") in nobody
+    assert 'id="weakest-rules"' not in nobody and 'id="unseen-rules"' not in nobody
+    assert 'id="class-rules"' not in nobody
+    known = [parse_event(raw) for raw in a_class(NOW)["ada"][2:4]]  # known, not due
+    sure = render_page(lessons, ["ada"], {"ada": known}, "zh-Hant", "/c/", now=NOW)
+    assert text("teacher-review.none-weak", "zh-Hant") in sure
+    assert 'id="weakest-rules"' not in sure
+    assert every_rule_shown(sure) == [
+        (
+            sentence_html(ANY_TIME, "zh-Hant"),
+            [
+                "1",
+                "0",
+                "0",
+                "0",
+                html.escape(text("teacher-review.wrong-of", "zh-Hant", wrong=0, answered=2)),
+            ],
+        )
+    ]
+
+
+def map_words(page: str) -> dict[str, str]:
+    """The learner's map as the course page words it: each group's status, by group."""
+    return dict(
+        re.findall(r'data-group="([^"]+)">.*?<span class="tutor-map-status">([^<]*)</span>', page)
+    )
+
+
+def test_the_learners_map_and_the_teachers_view_say_the_same_of_each_learner(
+    tmp_path: Path, class_db: str
+) -> None:
+    """Each learner's course page (their map of the rules, "N rules to review") and the
+    teacher's view of a class of that learner alone, from the same answers (the learner's
+    file; the class's database): quiz answers (their items' rules), practice answers of
+    every version, a Try again, a lesson redone."""
+    lessons = list_lessons()
+    entries = course_entries(NOTEBOOKS)
+    quizzes = quiz_items(entries)
+    items = item_rules(lessons)
+    review_page = review_entry(NOTEBOOKS)
+    learners = {**a_class(NOW), "di": _scenario(quizzes)}
+    store = EventStore(class_db)
+    for learner, raws in learners.items():
+        path = tmp_path / f"{learner}.jsonl"
+        path.write_text("".join(json.dumps(raw) + "\n" for raw in raws))
+        store.add(learner, FileStore(path).load())
+    # di's quiz answers ask their items' rules: the lessons name them
+    di = Progress(FileStore(tmp_path / "di.jsonl")).summary(quizzes)
+    assert any(rules_asked(answer, items) for answer in di.answers if answer.lesson)
+    kept = class_results(store.events_by_learner(), quizzes)
+    statuses: set[RuleStatus] = set()
+    dues: list[int] = []
+    for learner in learners:
+        own = Progress(FileStore(tmp_path / f"{learner}.jsonl")).summary(quizzes)
+        memories = RuleMemories.of(own, items)
+        teacher = {rule.rule: rule for rule in class_rules([kept[learner]], items, NOW)}
+        for lang in LANGUAGES:
+            context = PageContext(lang, Frontend.APP)
+            due = sum(rule.due for rule in teacher.values())
+            assert review_due_html(len(memories.due(NOW)), context, review_page) == (
+                review_due_html(due, context, review_page)
+            )
+            if due:
+                assert text_for_count("review.due", due, lang, count=due) in (
+                    review_due_html(due, context, review_page)
+                )
+            expected = {}
+            for group in rule_map().groups:
+                standing = [teacher[rule.id] for rule in group.rules]
+                if all(rule.known for rule in standing):
+                    status = RuleStatus.KNOWN
+                elif all(rule.new for rule in standing):
+                    status = RuleStatus.NEW
+                else:
+                    status = RuleStatus.LEARNING
+                expected[group.id] = text(f"review.status-{status.value}", lang)
+                statuses.add(status)
+            assert map_words(rule_map_html(memories, lang)) == expected, (learner, lang)
+            dues.append(due)
+    # groups learning and not yet seen, learners with rules due and without: each
+    # comparison above said something (no group is known: that takes all of its rules)
+    assert statuses == {RuleStatus.LEARNING, RuleStatus.NEW} and any(dues) and not all(dues)
+
+
+def test_a_rule_without_the_teachers_language_shows_in_english_never_as_its_key() -> None:
+    """A rule the map has no Japanese for yet: its English sentence, marked English (a
+    screen reader reads it so), not its id."""
+    rules = parse_rule_map(
+        '[[group]]\nid = "winner"\nname.en = "Who takes the trick"\nname.ja = "勝者"\n'
+        '[[rule]]\nid = "winner-leads-next"\ngroup = "winner"\n'
+        'text.en = "The player who takes a trick leads the next one."\n',
+        "a teacher's map",
+    )
+    standing = [ClassRule("winner-leads-next", learning=1, first_tries=TopicCount(0, 1))]
+    section = weakest_rules_html(standing, "ja", rules=rules)
+    assert weakest_shown(section) == [
+        (
+            '<span lang="en">The player who takes a trick leads the next one.</span>',
+            [
+                text("teacher-review.known", "ja", count=0),
+                text("teacher-review.learning", "ja", count=1),
+                text("teacher-review.new", "ja", count=0),
+                text("teacher-review.due", "ja", count=0),
+                text("teacher-review.first-tries", "ja", wrong=1, answered=1),
+            ],
+        )
+    ]
+    english = weakest_rules_html(standing, "en", rules=rules)
+    assert weakest_shown(english)[0][0] == "The player who takes a trick leads the next one."
+
+
+def test_the_teachers_page_replays_a_learner_again_only_for_new_answers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each reload reads every answer again; a learner whose answers are the same is not
+    replayed through FSRS again, and one with a new answer is, at once."""
+    replays: list[int] = []
+    replay = RuleMemories.of.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: type[RuleMemories], summary: Summary, *args: Any, **kwargs: Any) -> Any:
+        replays.append(len(summary.answers))
+        return replay(cls, summary, *args, **kwargs)
+
+    monkeypatch.setattr(RuleMemories, "of", classmethod(counted))
+    raws = a_class(NOW)["cy"]
+    reread = [[parse_event(raw) for raw in raws] for _load in range(2)]  # equal, not the same
+    first, second = (standing_of([Summary.of(events, {})]) for events in reread)
+    assert first == second and len(replays) == 1
+    missed = {**answer("practice", "trump-vs-led", False), "v": 4, "rules": [TRUMP]}
+    later = standing_of(
+        [Summary.of([*reread[0], parse_event({**missed, "time": "2026-12-10T11:00:00Z"})], {})]
+    )
+    assert len(replays) == 2
+    assert later[TRUMP].first_tries == TopicCount(1, 1) and later[TRUMP].due == 0

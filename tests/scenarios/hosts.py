@@ -43,6 +43,10 @@ Fixtures, for every scenario:
 ``host.content(page)``
     A Locator of the notebook's drawn page (Voilà's ``#rendered_cells``, Lab's notebook):
     read what the learner sees there, never the whole window (Lab has its menus).
+``host.keep_events(page, events)``
+    Add ``events`` (JSON objects of docs/progress.md) to this learner's store, as pages of
+    earlier days wrote them (answers dated in the past), once a page of the host is open
+    (the browser's store is its origin's); the pages opened next read them.
 
 Timeouts: :data:`LOAD_TIMEOUT` for a page to be drawn, :data:`ACTION_TIMEOUT` for a
 click's round trip to the kernel.
@@ -130,6 +134,17 @@ class Host:
         localStorage here): what a reload finds."""
         stored = page.evaluate(f"localStorage.getItem({json.dumps(BROWSER_STORAGE_KEY)})")
         return len(json.loads(stored)) if stored else 0
+
+    def keep_events(self, page: Any, events: list[dict[str, Any]]) -> None:
+        """See the module's docstring: here, the browser's localStorage."""
+        key = json.dumps(BROWSER_STORAGE_KEY)
+        page.evaluate(
+            f"""(events) => {{
+                const kept = JSON.parse(localStorage.getItem({key}) || "[]");
+                localStorage.setItem({key}, JSON.stringify(kept.concat(events)));
+            }}""",
+            events,
+        )
 
     def new_learner(self, log: PageLog) -> None:
         """Called for each new ``page``: the host forgets the last learner; ``log`` learns
@@ -350,6 +365,12 @@ class LabHost(Host):
         if not path.exists():
             return 0
         return sum(1 for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
+
+    def keep_events(self, page: Any, events: list[dict[str, Any]]) -> None:
+        """Lab keeps progress in its server's file: the events as lines at its end."""
+        path = self.server(self._lang.get(id(page), "en")).progress_file
+        with path.open("a", encoding="utf-8") as file:
+            file.writelines(json.dumps(event) + "\n" for event in events)
 
     def new_learner(self, log: PageLog) -> None:
         log.expected.update(LAB_CONSOLE_ERRORS)

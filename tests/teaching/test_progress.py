@@ -103,8 +103,12 @@ def test_every_event_has_every_field_of_the_contract() -> None:
         "correct",
         "first_try",
     }
-    assert data["v"] == EVENT_VERSION == 3 and len(data["id"]) == 32 and data["time"].endswith("Z")
+    assert data["v"] == EVENT_VERSION == 4 and len(data["id"]) == 32 and data["time"].endswith("Z")
     assert practice(Topic.SCORE, True).to_json()["lesson"] is None
+    # version 4: a practice answer names the rules it asked (a quiz answer's are its item's)
+    named = AnswerEvent(AnswerSource.PRACTICE, "score", True, True, rules=("bid-met-scores",))
+    assert set(named.to_json()) == set(data) | {"rules"}
+    assert "rules" not in practice(Topic.SCORE, True).to_json()  # none named: its topic's
     assert set(ResetEvent().to_json()) == {"v", "id", "time", "kind"}
     assert set(FinishedEvent("11_play_a_round").to_json()) == {"v", "id", "time", "kind", "page"}
     assert set(StepEvent("08_worked_example", 2, 21).to_json()) == {
@@ -134,9 +138,9 @@ def test_a_finished_event_needs_version_2_and_a_newer_version_is_refused_as_newe
         EventError, match="in version 1 it must be one of 'quiz', 'practice', 'reset'"
     ):
         parse_event({**finished, "v": 1})
-    with pytest.raises(EventError, match="'v' is 4; this tutor reads versions 1 to 3"):
-        parse_event({**finished, "v": 4})
-    line = json.dumps({**finished, "v": 4}).encode()
+    with pytest.raises(EventError, match="'v' is 5; this tutor reads versions 1 to 4"):
+        parse_event({**finished, "v": 5})
+    line = json.dumps({**finished, "v": 5}).encode()
     with pytest.raises(ProgressStoreError) as refused:
         parse_lines(line, "p.jsonl")
     assert refused.value.problem is StoreProblem.NEWER and refused.value.line == 1
@@ -147,7 +151,7 @@ def test_a_finished_event_needs_version_2_and_a_newer_version_is_refused_as_newe
     [
         ({"id": "xyz"}, "'id' is 'xyz'; it must be 32 lower-case hexadecimal digits"),
         ({"time": "yesterday"}, "'time' is 'yesterday'; it must be a UTC time"),
-        ({"kind": "guess"}, "'kind' is 'guess'; in version 3 it must be one of 'quiz', 'practice'"),
+        ({"kind": "guess"}, "'kind' is 'guess'; in version 4 it must be one of 'quiz', 'practice'"),
         ({"lesson": None}, "'lesson' is None; a quiz answer names its lesson"),
         ({"lesson": "../etc"}, r"'lesson' is '\.\./etc'; a quiz answer names its lesson"),
         ({"item": "Q 1"}, "'item' is 'Q 1'; a quiz answer names its item's id"),

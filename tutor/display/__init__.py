@@ -5,8 +5,8 @@ library; :mod:`tutor.display.widgets` needs ipywidgets and is imported only when
 for, so the engine's rich display stays light.
 
 Each notebook of the course is one call that shows its page: :func:`show_course_page`,
-:func:`show_lesson_page`, :func:`show_worked_example_page`, :func:`show_practice_page` or
-:func:`show_play_page`; :func:`show_lesson` and :func:`show_quiz` show a lesson alone. They
+:func:`show_lesson_page`, :func:`show_worked_example_page`, :func:`show_practice_page`,
+:func:`show_review_page` or :func:`show_play_page`; :func:`show_lesson` and :func:`show_quiz` show a lesson alone. They
 load the widgets when first used.
 
 >>> from tutor.display import card_svg
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from tutor.display.lesson_view import show_lesson, show_lesson_page, show_quiz
     from tutor.display.page import show_course_page, show_play_page, show_worked_example_page
     from tutor.display.practice_view import show_practice_page
+    from tutor.display.review_view import show_review_page
 
 # The entry points that need ipywidgets, by module: imported on first use (PEP 562), because
 # the engine's `_repr_svg_` imports tutor.display.svg, which runs this file first.
@@ -36,6 +37,7 @@ _WIDGET_ENTRY_POINTS = {
     "show_play_page": "tutor.display.page",
     "show_practice_page": "tutor.display.practice_view",
     "show_quiz": "tutor.display.lesson_view",
+    "show_review_page": "tutor.display.review_view",
     "show_worked_example_page": "tutor.display.page",
 }
 
@@ -52,6 +54,7 @@ __all__ = [
     "show_play_page",
     "show_practice_page",
     "show_quiz",
+    "show_review_page",
     "show_worked_example_page",
     "trick_svg",
 ]

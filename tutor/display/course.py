@@ -6,7 +6,9 @@ A page's title and summary come from its lesson file (``lessons/<notebook's name
 or from the notebook's metadata (``"tutor": {"title": "<catalog key>", "summary": "<catalog
 key>"}``, e.g. the play screen's, which has no lesson file), else from its first heading or
 its file name. ``"tutor": {"activity": "practice"}`` marks the practice page (its answers
-belong to no lesson).
+belong to no lesson); ``"tutor": {"activity": "review"}`` the review page, which is no step
+of the course (it is not in the list, and the course page links to it when rules are due:
+:func:`review_entry`).
 
 >>> import json, tempfile
 >>> folder = Path(tempfile.mkdtemp())
@@ -33,12 +35,21 @@ from tutor.display.presenter import LEARNER_ONLY
 from tutor.teaching.language import LANGUAGE_NAMES, with_language
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.progress import PRACTICE, Summary
-from tutor.teaching.text import DEFAULT_LANGUAGE, LANGUAGES, MissingTextError, text
+from tutor.teaching.review import RuleMemories, RuleStatus
+from tutor.teaching.text import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    MissingTextError,
+    text,
+    text_for_count,
+)
 
 INDEX_NOTEBOOK = "index.ipynb"
 NAV_LINK_CLASS = "tutor-nav-link"
 """The class of every link between the course's pages."""
 LINK_COLOUR = "var(--jp-content-link-color, #1a56db)"
+REVIEW = "review"
+"""The activity of the review page (``"tutor": {"activity": "review"}``)."""
 
 
 # -- the course's pages ------------------------------------------------------------------------
@@ -116,8 +127,8 @@ def course_entry(
     title = _catalog_text(meta.get("title"), lang) or (lesson.title(shown) if lesson else None)
     summary = _catalog_text(meta.get("summary"), lang) or (lesson.summary(shown) if lesson else "")
     activity: str | None = None
-    if meta.get("activity") == PRACTICE:
-        activity = PRACTICE
+    if meta.get("activity") in (PRACTICE, REVIEW):
+        activity = meta["activity"]
     elif lesson is not None and lesson.quiz:
         activity = lesson.id
     return CourseEntry(
@@ -132,13 +143,19 @@ def course_entry(
 def course_entries(
     folder: Path | str, *, lang: str = DEFAULT_LANGUAGE, lessons: Sequence[Lesson] | None = None
 ) -> list[CourseEntry]:
-    """Every notebook of ``folder`` but the course page, in file-name order (the course's
-    order). ``lessons`` overrides the lesson files (``[]``: none).
+    """Every notebook of ``folder`` but the course page and the review page, in file-name
+    order (the course's order). ``lessons`` overrides the lesson files (``[]``: none).
 
     >>> notebooks = Path(__file__).resolve().parents[2] / "notebooks"  # the repository's
     >>> [entry.file for entry in course_entries(notebooks)][:2]
     ['01_cards_and_rounds.ipynb', '02_trump.ipynb']
     """
+    return [entry for entry in _all_entries(folder, lang, lessons) if entry.activity != REVIEW]
+
+
+def _all_entries(
+    folder: Path | str, lang: str, lessons: Sequence[Lesson] | None
+) -> list[CourseEntry]:
     by_id = _lessons() if lessons is None else {lesson.id: lesson for lesson in lessons}
     paths = sorted(
         path
@@ -146,6 +163,19 @@ def course_entries(
         if path.is_file() and path.name != INDEX_NOTEBOOK
     )
     return [course_entry(path, by_id, lang) for path in paths]
+
+
+def review_entry(folder: Path | str, *, lang: str = DEFAULT_LANGUAGE) -> CourseEntry | None:
+    """The review page of ``folder`` (its notebook's metadata says ``"activity":
+    "review"``), if it has one.
+
+    >>> notebooks = Path(__file__).resolve().parents[2] / "notebooks"  # the repository's
+    >>> review_entry(notebooks).file
+    'review.ipynb'
+    """
+    return next(
+        (entry for entry in _all_entries(folder, lang, []) if entry.activity == REVIEW), None
+    )
 
 
 def quiz_items(entries: Sequence[CourseEntry]) -> dict[str, list[str]]:
@@ -348,6 +378,69 @@ def continue_html(
     # The language's own gap after the label: none after 「：」.
     words = text("page.two-sentences", lang, first=f"<strong>{escape(label)}</strong>", second=link)
     return f'<p class="tutor-continue">{words}</p>'
+
+
+# -- spaced review: the rules due, and the learner's map -----------------------------------------
+
+REVIEW_CSS = """<style>
+.tutor-review-due { font-size: 1.05em; margin: 0.6em 0; padding: 0.5em 0.8em;
+  border-left: 0.35em solid var(--jp-warn-color1, #b45309); }
+.tutor-rule-map { list-style: none; padding: 0; margin: 0.3em 0 0.8em;
+  display: grid; grid-template-columns: repeat(auto-fill, minmax(15em, 1fr)); gap: 0.3em 1.2em; }
+.tutor-rule-map li { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 0.4em; }
+.tutor-rule-map .tutor-map-mark { font-size: 1.15em; width: 1.2em; text-align: center; }
+.tutor-rule-map .tutor-map-status { font-weight: 600; }
+.tutor-rule-map .is-known .tutor-map-status { color: var(--jp-success-color1, #166534); }
+</style>"""
+"""The map flows into as many columns as the width holds: one on a phone (360 px)."""
+
+MAP_MARKS = {RuleStatus.NEW: "○", RuleStatus.LEARNING: "◐", RuleStatus.KNOWN: "●"}
+"""Each status's symbol beside its words (never the colour alone)."""
+
+
+def review_due_html(due: int, context: PageContext, review: CourseEntry | None) -> str:
+    """ "3 rules to review", a link to the review page; nothing when no rule is due (or
+    the course has no review page).
+
+    >>> from tutor.display.context import Frontend
+    >>> page = CourseEntry("review.ipynb", "Review the rules", activity=REVIEW)
+    >>> review_due_html(1, PageContext("en", Frontend.LAB), page).count("1 rule to review")
+    1
+    >>> review_due_html(0, PageContext("en", Frontend.LAB), page)
+    ''
+    """
+    if not due or review is None:
+        return ""
+    words = text_for_count("review.due", due, context.lang, count=due) + " →"
+    link = _link(context.link(review.file), words, "tutor-review-link")
+    return f'<p class="tutor-review-due">{link}</p>'
+
+
+def rule_map_html(memories: RuleMemories, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The learner's map: each group of rules with its status (:class:`RuleStatus`) in
+    words and a symbol.
+
+    >>> from tutor.teaching.rule_map import rule_map
+    >>> html = rule_map_html(RuleMemories({}, rule_map()), "en")
+    >>> html.count('class="tutor-map-group is-new"') == len(rule_map().groups)
+    True
+    """
+    rows = []
+    for group in memories.rules.groups:
+        status = memories.group_status(group)
+        words = text(f"review.status-{status.value}", lang)
+        rows.append(
+            f'<li class="tutor-map-group is-{status.value}" data-group="{escape(group.id)}">'
+            f'<span class="tutor-map-mark" aria-hidden="true">{MAP_MARKS[status]}</span>'
+            f'<span class="tutor-map-name">{escape(group.name(lang))}:</span> '
+            f'<span class="tutor-map-status">{escape(words)}</span></li>'
+        )
+    return (
+        f'<section class="tutor-rule-map-section" aria-labelledby="tutor-rule-map-heading">'
+        f'<h2 id="tutor-rule-map-heading">{escape(text("review.map-heading", lang))}</h2>'
+        f"<p>{escape(text('review.map-intro', lang))}</p>"
+        f'<ul class="tutor-rule-map">{"".join(rows)}</ul></section>'
+    )
 
 
 # -- the form the notebooks are kept in ----------------------------------------------------------

@@ -10,6 +10,8 @@ open notebooks in JupyterLab.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import UTC, datetime
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -22,6 +24,7 @@ from tutor.display.app_page import AppPage
 from tutor.display.context import PageContext, page_context
 from tutor.display.course import (
     COURSE_CSS,
+    REVIEW_CSS,
     CourseEntry,
     continue_html,
     course_entries,
@@ -29,6 +32,9 @@ from tutor.display.course import (
     course_list_html,
     nav_html,
     quiz_items,
+    review_due_html,
+    review_entry,
+    rule_map_html,
 )
 from tutor.display.html import title_markdown
 from tutor.display.lab_page import LabPage
@@ -43,6 +49,7 @@ from tutor.display.widgets import html_widget
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.progress import Progress, ProgressState
+from tutor.teaching.review import RuleMemories, item_rules
 from tutor.teaching.text import text
 
 _ipython: Any = IPython.display  # untyped
@@ -105,9 +112,8 @@ class PageFrame:
     ) -> None:
         self.context = context if context is not None else page_context()
         self.learner = learner if learner is not None else learner_progress(self.context)
-        self.entries: list[CourseEntry] = course_entries(
-            Path.cwd() if folder is None else Path(folder), lang=self.context.lang
-        )
+        self.folder = Path.cwd() if folder is None else Path(folder)
+        self.entries: list[CourseEntry] = course_entries(self.folder, lang=self.context.lang)
         file = name if name.endswith(".ipynb") else f"{name}.ipynb"
         self.name = name
         self.title = ""
@@ -122,6 +128,10 @@ class PageFrame:
     @property
     def progress(self) -> Progress:
         return self.learner.progress
+
+    def lessons(self) -> list[Lesson]:
+        """The course's lessons (their quiz items name the rules they ask)."""
+        return [entry.lesson for entry in self.entries if entry.lesson is not None]
 
     def lesson(self) -> Lesson:
         """The page's lesson: its course entry's, else the lesson file of the page's name
@@ -247,14 +257,21 @@ def show_play_page(
 
 
 class CoursePage(widgets.VBox):  # type: ignore[misc]
-    """The course page's live part: where to continue, every page with its summary and
-    this learner's status, where the progress is kept, and the reset button. It follows
-    the learner's progress (which the browser's store sends once the page is up)."""
+    """The course page's live part: where to continue, how many rules are due for review
+    (a link to the review page), every page with its summary and this learner's status,
+    the learner's map of the rules, where the progress is kept, and the reset button. It
+    follows the learner's progress (which the browser's store sends once the page is up).
+    ``clock`` tells the time for "due" (UTC; the wall clock unless a test sets it)."""
 
-    def __init__(self, frame: PageFrame) -> None:
+    def __init__(self, frame: PageFrame, *, clock: Callable[[], datetime] | None = None) -> None:
         self.frame = frame
+        self.clock = clock if clock is not None else (lambda: datetime.now(UTC))
         self.items = quiz_items(frame.entries)
+        self.rules_of_items = item_rules(frame.lessons())
+        self.review_page = review_entry(frame.folder, lang=frame.lang)
         self.resume = html_output("")
+        self.due = html_output("")
+        self.map = html_output("")
         self.listing = html_output("")
         self.where = html_widget()
         self.reset = ResetControl(frame.progress, lang=frame.lang)
@@ -264,8 +281,10 @@ class CoursePage(widgets.VBox):  # type: ignore[misc]
             [
                 *frame.furniture(title),
                 self.resume,
+                self.due,
                 heading,
                 self.listing,
+                self.map,
                 self.where,
                 self.reset,
             ]
@@ -281,6 +300,14 @@ class CoursePage(widgets.VBox):  # type: ignore[misc]
         summary = None if loading else progress.summary(self.items)
         set_html(self.resume, continue_html(frame.entries, frame.context, summary))
         set_html(self.listing, COURSE_CSS + course_list_html(frame.entries, frame.context, summary))
+        if summary is None:
+            set_html(self.due, "")
+            set_html(self.map, "")
+        else:
+            memories = RuleMemories.of(summary, self.rules_of_items)
+            due = len(memories.due(self.clock()))
+            set_html(self.due, review_due_html(due, frame.context, self.review_page))
+            set_html(self.map, REVIEW_CSS + rule_map_html(memories, frame.lang))
         self.where.value = where_kept_html(progress, frame.lang)
 
 

@@ -60,10 +60,14 @@ _opened: LearnerProgress | None = None
 
 
 def learner_progress(context: PageContext) -> LearnerProgress:
-    """The learner's progress for this kernel's page (opened on first use)."""
+    """The learner's progress for this kernel's page (opened on first use). A page run
+    again in the same kernel (Lab's Run All) reads a file store again: the learner's other
+    notebooks, each in its own kernel, may have added answers since."""
     global _opened
     if _opened is None:
         _opened = open_learner_progress(context)
+    elif isinstance(_opened.progress.store, FileStore):
+        _opened.progress.reload()
     return _opened
 
 

@@ -7,7 +7,8 @@ no password of its own). Two doors:
   ``teachers`` group; anyone else gets 403): per learner and lesson, done and the quiz
   score; per learner and topic, practice answers right at the first try; per learner and
   stepped page (the worked example), the step they are at; for the class, the topics most
-  often missed. In the teacher's language (``?lang=``, else the browser's
+  often missed and the rules it is weakest on (each learner's memory of each rule, as
+  spaced review keeps it). In the teacher's language (``?lang=``, else the browser's
   Accept-Language, else ``TUTOR_LANG``); lesson titles and topic names come from the
   tutor's own catalogs. Plain HTML and CSS served by this service: nothing from outside.
 - ``POST <prefix>api/events``: a learner's server reports that learner's new answers (the
@@ -27,6 +28,7 @@ the events at each page load by the summary the learner's own course page uses
 
 from __future__ import annotations
 
+import asyncio
 import html
 import json
 import logging
@@ -60,17 +62,22 @@ from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.ioloop import IOLoop
 
 from tutor.hub.class_progress import (
+    ClassRule,
     SteppedPage,
     class_results,
+    class_rules,
     most_missed,
     place_problem,
+    ranked_rules,
     stepped_pages,
+    weakest_rules,
 )
 from tutor.teaching.language import LANGUAGE_NAMES, choose_language
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import list_lessons
 from tutor.teaching.progress import (
     FINISHED,
+    MAX_RULES,
     RESET,
     AnswerEvent,
     AnswerSource,
@@ -82,7 +89,9 @@ from tutor.teaching.progress import (
     TopicCount,
     parse_event,
 )
-from tutor.teaching.text import LANGUAGES, text
+from tutor.teaching.review import item_rules
+from tutor.teaching.rule_map import RuleMap, TaughtRule, rule_map
+from tutor.teaching.text import DEFAULT_LANGUAGE, LANGUAGES, text
 
 log = logging.getLogger("tutor.class-results")
 
@@ -110,6 +119,16 @@ events_table = Table(
     Column("first_try", Boolean),
     Column("received", DateTime(timezone=True), nullable=False),
     UniqueConstraint("learner", "event_id", name="one_event_once"),
+)
+# The rules a practice or review answer named (version 4 events): a table of its own, one
+# row an answer with rules, the ids joined by spaces (create_all adds tables to an older
+# database, never columns).
+rules_table = Table(
+    "answer_rules",
+    metadata,
+    Column("learner", String(128), primary_key=True),
+    Column("event_id", String(32), primary_key=True),
+    Column("rules", String(MAX_RULES * 64), nullable=False),
 )
 # Where each learner is on each stepped page: the latest step event since their last reset,
 # one row updated in place (a table of its own: create_all adds tables to an older
@@ -165,6 +184,11 @@ class EventStore:
             for event in events
             if not isinstance(event, StepEvent)
         ]
+        named = [
+            {"learner": learner, "event_id": event.id, "rules": " ".join(event.rules)}
+            for event in events
+            if isinstance(event, AnswerEvent) and event.rules
+        ]
         steps = [event for event in events if isinstance(event, StepEvent)]
         resets = any(isinstance(event, ResetEvent) for event in events)
         if not rows and not steps:
@@ -177,6 +201,8 @@ class EventStore:
                 # rowcount over many rows is not that on PostgreSQL (psycopg gave 0)
                 insert = dialect.insert(events_table).on_conflict_do_nothing()
                 new = len(connection.execute(insert.returning(events_table.c.seq), rows).all())
+            if named:
+                connection.execute(dialect.insert(rules_table).on_conflict_do_nothing(), named)
             if steps or resets:
                 self._move_places(connection, dialect, learner, steps)
         return new
@@ -248,7 +274,17 @@ class EventStore:
     def events_by_learner(self) -> dict[str, list[Event]]:
         """Every learner's events, in the order they arrived."""
         by_learner: dict[str, list[Event]] = {}
-        query = select(events_table).order_by(events_table.c.seq)
+        query = (
+            select(events_table, rules_table.c.rules)
+            .outerjoin(
+                rules_table,
+                and_(
+                    rules_table.c.learner == events_table.c.learner,
+                    rules_table.c.event_id == events_table.c.event_id,
+                ),
+            )
+            .order_by(events_table.c.seq)
+        )
         with self.engine.connect() as connection:
             for row in connection.execute(query).mappings():
                 by_learner.setdefault(row["learner"], []).append(_event(row))
@@ -296,6 +332,7 @@ def _event(row: Mapping[Any, Any]) -> Event:
         row["item"],
         id=row["event_id"],
         time=row["time"],
+        rules=tuple(row["rules"].split()) if row["rules"] else (),
     )
 
 
@@ -309,6 +346,14 @@ table { border-collapse: collapse; margin: .5rem 0; }
 th, td { border: 1px solid #999; padding: .3rem .6rem; text-align: left; vertical-align: top; }
 thead th { background: #eef; } td.done { background: #e6f4e6; }
 .muted { color: #555; }
+#weakest-rules > li { margin: 0 0 .9rem; max-width: 60rem; }
+.rule-text { margin: 0 0 .3rem; font-weight: 600; }
+.rule-counts { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: .3rem; }
+.rule-counts li { border: 1px solid #999; border-radius: .3rem; padding: .1rem .5rem; }
+.rule-id { font-size: .85rem; margin: .2rem 0 0; }
+#every-rule summary { cursor: pointer; margin: .5rem 0; }
+.scrolls { overflow-x: auto; } #class-rules th[scope=row] { font-weight: normal; min-width: 12rem; }
+#class-rules th[scope=col], #class-rules td { white-space: nowrap; }
 """
 
 
@@ -317,6 +362,96 @@ def _rate(count: TopicCount | None, lang: str) -> str:
         return "—"
     percent = round(100 * count.right / count.answered)
     return text("teacher.rate", lang, right=count.right, answered=count.answered, percent=percent)
+
+
+def _rule_text(rule: TaughtRule, lang: str) -> str:
+    """A rule's sentence in ``lang`` (HTML), or in English, marked as English, while the map
+    has no ``lang`` text for it yet: a rule is never shown by its key alone."""
+    if rule.text.missing_languages([lang]):
+        return f'<span lang="{DEFAULT_LANGUAGE}">{html.escape(rule.text(DEFAULT_LANGUAGE))}</span>'
+    return html.escape(rule.text(lang))
+
+
+def weakest_rules_html(
+    standing: Sequence[ClassRule], lang: str, *, rules: RuleMap | None = None
+) -> str:
+    """The teacher's section "Rules the class is weakest on" (HTML) for the class's
+    ``standing`` on every rule of ``rules`` (default: the course's map;
+    :func:`tutor.hub.class_progress.class_rules`): the weakest few, each rule's sentence
+    and its numbers in words (no colour carries any of it), then every rule the class has
+    met in a table, folded away.
+
+    >>> from tutor.hub.class_progress import ClassRule
+    >>> from tutor.teaching.progress import TopicCount
+    >>> section = weakest_rules_html(
+    ...     [ClassRule("winner-leads-next", learning=2, due=2, first_tries=TopicCount(1, 2))], "en")
+    >>> "The player who takes a trick leads the next one." in section, "Learning: 2" in section
+    (True, True)
+    """
+    esc = html.escape
+    heading = esc(text("teacher-review.heading", lang))
+    parts = [f'<section aria-labelledby="weakest"><h2 id="weakest">{heading}</h2>']
+    parts.append(f'<p class="muted">{esc(text("teacher-review.intro", lang))}</p>')
+    weakest = weakest_rules(standing)
+    met = ranked_rules(standing)
+    rules = rules if rules is not None else rule_map()
+    if weakest:
+        parts.append('<ol id="weakest-rules">')
+        for rule in weakest:
+            tried = rule.first_tries
+            counts = [
+                text("teacher-review.known", lang, count=rule.known),
+                text("teacher-review.learning", lang, count=rule.learning),
+                text("teacher-review.new", lang, count=rule.new),
+                text("teacher-review.due", lang, count=rule.due),
+                text("teacher-review.first-tries", lang, wrong=tried.wrong, answered=tried.answered)
+                if tried.answered
+                else text("teacher-review.no-first-tries", lang),
+            ]
+            parts.append(
+                f'<li><p class="rule-text">{_rule_text(rules.rule(rule.rule), lang)}</p>'
+                '<ul class="rule-counts">'
+                + "".join(f"<li>{esc(count)}</li>" for count in counts)
+                + "</ul>"
+                f'<p class="rule-id muted">{esc(text("teacher-review.rule-id", lang, id=rule.rule))}</p></li>'
+            )
+        parts.append("</ol>")
+    elif met:
+        parts.append(f"<p>{esc(text('teacher-review.none-weak', lang))}</p>")
+    else:
+        parts.append(f"<p>{esc(text('teacher-review.nothing-seen', lang))}</p>")
+    if met:
+        # every rule some learner met, weakest first: a table to compare them, folded away
+        columns = ("rule", "known", "learning", "new", "due", "wrong")
+        head = "".join(
+            f'<th scope="col">{esc(text(f"teacher-review.column-{column}", lang))}</th>'
+            for column in columns
+        )
+        every = esc(text("teacher-review.every-rule", lang, count=len(met)))
+        # a region that takes the focus, so the keyboard scrolls it sideways on a phone
+        parts.append(
+            f'<details id="every-rule"><summary>{every}</summary>'
+            f'<div class="scrolls" role="region" aria-label="{every}" tabindex="0">'
+            f'<table id="class-rules"><thead><tr>{head}</tr></thead><tbody>'
+        )
+        for rule in met:
+            tried = rule.first_tries
+            numbers = (rule.known, rule.learning, rule.new, rule.due)
+            wrong = text(
+                "teacher-review.wrong-of", lang, wrong=tried.wrong, answered=tried.answered
+            )
+            parts.append(
+                f'<tr><th scope="row">{_rule_text(rules.rule(rule.rule), lang)}</th>'
+                + "".join(f"<td>{number}</td>" for number in numbers)
+                + f"<td>{esc(wrong) if tried.answered else '—'}</td></tr>"
+            )
+        parts.append("</tbody></table></div></details>")
+    unseen = len(standing) - len(met)
+    if unseen and met:
+        line = text("teacher-review.unseen-rules", lang, count=unseen, total=len(standing))
+        parts.append(f'<p id="unseen-rules">{esc(line)}</p>')
+    parts.append("</section>")
+    return "".join(parts)
 
 
 def render_page(
@@ -328,9 +463,12 @@ def render_page(
     *,
     places: Mapping[str, Mapping[str, StepEvent]] | None = None,
     pages: Mapping[str, SteppedPage] | None = None,
+    now: datetime | None = None,
 ) -> str:
     """The teacher's page (a whole HTML document) for ``learners``, their ``events`` and
-    their ``places`` on the stepped ``pages`` (default: :func:`stepped_pages`)."""
+    their ``places`` on the stepped ``pages`` (default: :func:`stepped_pages`); rules are
+    due as of ``now`` (UTC; default: the present moment)."""
+    now = now or datetime.now(UTC)
     esc = html.escape
     quizzes = [lesson for lesson in lessons if lesson.quiz]
     quiz_items = {lesson.id: tuple(item.id for item in lesson.quiz) for lesson in quizzes}
@@ -358,7 +496,7 @@ def render_page(
             f'<a href="{esc(base_url)}?lang={esc(code)}" lang="{esc(code)}"{current}>{esc(LANGUAGE_NAMES[code])}</a>'
         )
     parts.append("</nav>")
-    stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    stamp = now.strftime("%Y-%m-%d %H:%M UTC")
     parts.append(f'<p class="muted">{esc(text("teacher.updated", lang, time=stamp))}</p>')
 
     # the live room (tutor/hub/room_service.py): present with it, then its summary
@@ -391,6 +529,10 @@ def render_page(
     else:
         parts.append(f"<p>{esc(text('teacher.nothing-missed', lang))}</p>")
     parts.append("</section>")
+
+    # the class: the rules it is weakest on, from each learner's memory of each rule
+    standing = class_rules(results.values(), item_rules(lessons), now)
+    parts.append(weakest_rules_html(standing, lang))
 
     if not learners:
         parts.append(f"<p>{esc(text('teacher.no-learners', lang))}</p></body></html>")
@@ -524,19 +666,22 @@ class ClassPage(_Base):
         lang = choose_language(
             self.get_query_argument("lang", None), self.request.headers.get("Accept-Language")
         )
+        # In a thread: replaying every learner's answers through FSRS for the rules takes
+        # a moment for a class (benchmarks/class_results_benchmark.py), and the learners'
+        # reports and the live room's answers keep coming in meanwhile.
+        page = await asyncio.to_thread(
+            render_page,
+            self.lessons,
+            learners,
+            events,
+            lang,
+            self.hub_auth.base_url,
+            places=places,
+            pages=self.pages,
+        )
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
-        self.finish(
-            render_page(
-                self.lessons,
-                learners,
-                events,
-                lang,
-                self.hub_auth.base_url,
-                places=places,
-                pages=self.pages,
-            )
-        )
+        self.finish(page)
 
 
 class EventsAPI(_Base):

@@ -33,6 +33,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import tomllib
 import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -347,6 +348,18 @@ def _without_outputs(notebook: Path) -> bytes:
     return json.dumps(content, ensure_ascii=False, indent=1).encode()
 
 
+def _dependencies() -> list[str]:
+    """The tutor's dependencies: its source tree's ``pyproject.toml`` when the package is
+    one (an editable install's metadata is as old as its last install, and a worktree's
+    tutor has none of its own), else the installed distribution's."""
+    pyproject = Path(tutor.__file__).resolve().parents[1] / "pyproject.toml"
+    if pyproject.is_file():
+        project = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("project", {})
+        if project.get("name") == DISTRIBUTION:
+            return list(project.get("dependencies", []))
+    return metadata.requires(DISTRIBUTION) or []
+
+
 def tutor_wheel(folder: Path, notebooks: list[Path]) -> Path:
     """The tutor as the browser gets it: the package without what no page imports, and the
     lessons and notebooks where an installed wheel keeps them (tutor/data/, found by
@@ -360,9 +373,7 @@ def tutor_wheel(folder: Path, notebooks: list[Path]) -> Path:
     files.update(_files_under(builtin_lessons_dir(), "tutor/data/lessons"))
     for notebook in notebooks:
         files[f"tutor/data/notebooks/{notebook.name}"] = _without_outputs(notebook)
-    requires = [
-        text for text in metadata.requires(DISTRIBUTION) or [] if Requirement(text).marker is None
-    ]
+    requires = [text for text in _dependencies() if Requirement(text).marker is None]
     return write_wheel(folder, DISTRIBUTION, metadata.version(DISTRIBUTION), files, requires)
 
 

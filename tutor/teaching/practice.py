@@ -33,6 +33,7 @@ from tutor.teaching.lesson import Lesson, LessonItem
 from tutor.teaching.practice_questions import PracticeQuestion, random_question, rules_by_generator
 from tutor.teaching.progress import AnswerSource, Progress, TopicCount
 from tutor.teaching.quiz import Feedback, Question, Topic
+from tutor.teaching.review import question_rules
 from tutor.teaching.text import DEFAULT_LANGUAGE, text
 
 __all__ = [
@@ -91,7 +92,11 @@ class PracticeSession:
         """Record an answer graded elsewhere (e.g. by the quiz widget). Only first tries
         count in the tally and the topics' weights."""
         self.progress.record_answer(
-            AnswerSource.PRACTICE, topic=question.topic, correct=correct, first_try=first_try
+            AnswerSource.PRACTICE,
+            topic=question.topic,
+            correct=correct,
+            first_try=first_try,
+            rules=question_rules(question),
         )
         if first_try:
             count = self.tally.get(question.topic, TopicCount())

@@ -57,9 +57,10 @@ BROWSER_STORAGE_KEY = "wizard-tutor/progress/v1"
 BROWSER_SOURCE = f"localStorage {BROWSER_STORAGE_KEY!r}"
 """How errors name the browser's store (a learner reads "this browser's storage")."""
 
-EVENT_VERSION = 3
+EVENT_VERSION = 4
 """The version of the events this tutor writes; it reads every version from 1
-(docs/progress.md: version 2 added the ``finished`` event, version 3 the ``step`` event)."""
+(docs/progress.md: version 2 added the ``finished`` event, version 3 the ``step`` event,
+version 4 the ``review`` answer and the ``rules`` of practice and review answers)."""
 MAX_LINE_BYTES = 4096
 """An event takes about 250 bytes; a longer line is not one the tutor wrote (and is not
 parsed: no deep nesting or giant number reaches the JSON parser)."""
@@ -113,6 +114,9 @@ class AnswerSource(StrEnum):
     """A lesson's quiz (the event names the lesson and the item)."""
     PRACTICE = "practice"
     """Practice (no lesson, no item)."""
+    REVIEW = "review"
+    """The review page (from version 4): a question asked because its rules were due
+    (:mod:`tutor.teaching.review`); a lesson's quiz item names its lesson and item."""
 
 
 RESET = "reset"
@@ -125,12 +129,27 @@ KINDS_BY_VERSION: Mapping[int, tuple[str, ...]] = {
     1: (AnswerSource.QUIZ.value, AnswerSource.PRACTICE.value, RESET),
     2: (AnswerSource.QUIZ.value, AnswerSource.PRACTICE.value, RESET, FINISHED),
     3: (AnswerSource.QUIZ.value, AnswerSource.PRACTICE.value, RESET, FINISHED, STEP),
+    4: (
+        AnswerSource.QUIZ.value,
+        AnswerSource.PRACTICE.value,
+        RESET,
+        FINISHED,
+        STEP,
+        AnswerSource.REVIEW.value,
+    ),
 }
 """The event kinds of each version of the format (docs/progress.md)."""
 
 
+def _format_time(moment: datetime) -> str:
+    """An event's ``time`` for ``moment`` (which must know its time zone)."""
+    if moment.tzinfo is None:
+        raise EventError(f"time {moment!r} has no time zone: events are in UTC")
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
 def _now() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    return _format_time(datetime.now(UTC))
 
 
 def _new_id() -> str:
@@ -145,7 +164,9 @@ def _head(event: Event, kind: str) -> dict[str, object]:
 @dataclass(frozen=True, slots=True)
 class AnswerEvent:
     """One graded answer. ``first_try``: given before the page showed any feedback on this
-    question (a question's Try again and the missed questions asked again are not)."""
+    question (a question's Try again and the missed questions asked again are not).
+    ``rules``: the rules a practice or review answer asked (ids of
+    :mod:`tutor.teaching.rule_map`, from version 4); a quiz answer's are its item's."""
 
     kind: AnswerSource
     topic: str
@@ -155,9 +176,10 @@ class AnswerEvent:
     item: str | None = None
     id: str = field(default_factory=_new_id)
     time: str = field(default_factory=_now)
+    rules: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, object]:
-        return {
+        data: dict[str, object] = {
             **_head(self, self.kind.value),
             "lesson": self.lesson,
             "item": self.item,
@@ -165,6 +187,9 @@ class AnswerEvent:
             "correct": self.correct,
             "first_try": self.first_try,
         }
+        if self.rules or self.kind is AnswerSource.REVIEW:
+            data["rules"] = list(self.rules)
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,6 +265,12 @@ _ITEM = re.compile(r"[a-z0-9][a-z0-9_-]{0,80}")
 _PAGE = re.compile(r"[^\x00-\x1f\x7f]{1,80}")
 """A page's name: its notebook's file name without ``.ipynb`` (any, up to 80 characters)."""
 _PAGE_RULE = "it must be a page's name, e.g. '08_worked_example'"
+_RULE_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+"""A rule's id (tutor/teaching/rule_map.toml); whether the map still has it is the
+reader's business (a rule the map no longer has is not counted, like a removed item)."""
+MAX_RULES = 20
+"""The most rules one answer asks (a question asks one to a few)."""
+_RULES_RULE = f'it must be a list of up to {MAX_RULES} rule ids, e.g. ["winner-leads-next"]'
 _TOPICS = tuple(topic.value for topic in Topic)
 
 
@@ -329,19 +360,27 @@ def parse_event(data: object) -> Event:
     correct = _field(data, "correct", bool, "it must be true or false")
     first_try = _field(data, "first_try", bool, "it must be true or false")
     lesson = item = None
-    if source is AnswerSource.QUIZ:
+    if source is AnswerSource.QUIZ or (
+        source is AnswerSource.REVIEW and data.get("lesson") is not None
+    ):
         lesson = _named(
-            data, "lesson", _LESSON, "a quiz answer names its lesson, such as '06_trick_winner'"
+            data, "lesson", _LESSON, f"a {kind} answer names its lesson, such as '06_trick_winner'"
         )
         item = _named(
-            data, "item", _ITEM, "a quiz answer names its item's id, such as 'quiz-trump-led'"
+            data, "item", _ITEM, f"a {kind} answer names its item's id, such as 'quiz-trump-led'"
         )
     else:
         for name in ("lesson", "item"):
             if data.get(name) is not None:
                 raise EventError(
-                    f"event field {name!r} is {data[name]!r}; a practice answer has null there"
+                    f"event field {name!r} is {data[name]!r}; a {kind} answer "
+                    + ("has null there" if kind == "practice" else "with no lesson has null there")
                 )
+    rules: tuple[str, ...] = ()
+    if source is AnswerSource.REVIEW or (
+        source is AnswerSource.PRACTICE and version >= 4 and "rules" in data
+    ):
+        rules = _rules(data, needed=source is AnswerSource.REVIEW)
     return AnswerEvent(
         kind=source,
         topic=topic,
@@ -351,7 +390,28 @@ def parse_event(data: object) -> Event:
         item=item,
         id=event_id,
         time=time,
+        rules=rules,
     )
+
+
+def _rules(data: Mapping[str, object], *, needed: bool) -> tuple[str, ...]:
+    """The ``rules`` of a practice answer (if it has the field; none: its topic says,
+    :data:`tutor.teaching.review.PRACTICE_TOPIC_RULES`) or of a review answer (at least
+    one)."""
+    value = _field(data, "rules", list, _RULES_RULE)
+    assert isinstance(value, list)
+    if len(value) > MAX_RULES or (needed and not value):
+        raise EventError(
+            f"event field 'rules' is {value!r}; "
+            + ("a review answer names the rules it asked: " if needed else "")
+            + _RULES_RULE
+        )
+    for rule in value:
+        if not isinstance(rule, str) or not _RULE_ID.fullmatch(rule):
+            raise EventError(f"event field 'rules' has {rule!r}; {_RULES_RULE}")
+    if len(set(value)) != len(value):
+        raise EventError(f"event field 'rules' is {value!r}; it names a rule twice")
+    return tuple(value)
 
 
 # -- reading stores: every way a store can be bad ---------------------------------------------
@@ -597,6 +657,9 @@ class Summary:
     :class:`StepEvent` at its page's last step."""
     places: Mapping[str, StepEvent] = field(default_factory=dict)
     """Each stepped page's latest :class:`StepEvent`: where the learner left it."""
+    answers: tuple[AnswerEvent, ...] = ()
+    """Every answer (quiz, practice, review), each event once (by its id), in the order
+    written: what the rules' memory states are replayed from (:mod:`tutor.teaching.review`)."""
 
     @classmethod
     def of(cls, events: Iterable[Event], quiz_items: Mapping[str, Sequence[str]]) -> Summary:
@@ -613,9 +676,16 @@ class Summary:
         first_tries: dict[str, TopicCount] = {}
         finished: set[str] = set()
         places: dict[str, StepEvent] = {}
+        answers: dict[str, AnswerEvent] = {}
         last: str | None = None
         completed = False
         for event in since_reset:
+            if isinstance(event, AnswerEvent):
+                answers.setdefault(event.id, event)
+                if event.kind is AnswerSource.REVIEW:
+                    # The review page is no page of the course's sequence: its answers
+                    # move no score and not "Continue" (docs/progress.md).
+                    continue
             completed = False
             if isinstance(event, FinishedEvent):
                 last, completed = event.page, True
@@ -666,6 +736,7 @@ class Summary:
             last_activity=last,
             last_completed=completed,
             places=places,
+            answers=tuple(answers.values()),
         )
 
     def lesson(self, lesson: str) -> LessonResult:
@@ -1016,8 +1087,12 @@ class Progress:
         first_try: bool = True,
         lesson: str | None = None,
         item: str | None = None,
+        rules: Sequence[str] = (),
+        time: datetime | None = None,
     ) -> AnswerEvent:
-        """Record one graded answer."""
+        """Record one graded answer (``rules``: those a practice or review answer asked;
+        ``time``: when, if not now; :class:`EventError` names a value the parser would
+        refuse)."""
         event = AnswerEvent(
             kind=kind,
             topic=str(topic),
@@ -1025,7 +1100,10 @@ class Progress:
             first_try=first_try,
             lesson=lesson,
             item=item,
+            rules=tuple(rules),
+            **({"time": _format_time(time)} if time is not None else {}),
         )
+        parse_event(event.to_json())  # what is kept is what a reload can read
         self._keep(event)
         return event
 
