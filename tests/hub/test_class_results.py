@@ -897,9 +897,14 @@ def test_the_teachers_page_says_when_no_rule_is_weak_or_none_was_asked() -> None
 
 
 def map_words(page: str) -> dict[str, str]:
-    """The learner's map as the course page words it: each group's status, by group."""
+    """The learner's map as the course page words it: each group's status, by the group's
+    name (HTML-escaped names, as the page writes them)."""
     return dict(
-        re.findall(r'data-group="([^"]+)">.*?<span class="tutor-map-status">([^<]*)</span>', page)
+        re.findall(
+            r'<span class="tutor-map-name">([^<]*)</span>.*?'
+            r'<span class="tutor-map-status">([^<]*)</span>',
+            page,
+        )
     )
 
 
@@ -950,7 +955,9 @@ def test_the_learners_map_and_the_teachers_view_say_the_same_of_each_learner(
                     status = RuleStatus.NEW
                 else:
                     status = RuleStatus.LEARNING
-                expected[group.id] = text(f"review.status-{status.value}", lang)
+                expected[html.escape(group.name(lang))] = text(
+                    f"review.status-{status.value}", lang
+                )
                 statuses.add(status)
             assert map_words(rule_map_html(memories, lang)) == expected, (learner, lang)
             dues.append(due)
