@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.scenarios.learner import wrong_answer
 from tutor.display.context import Frontend, PageContext
 from tutor.display.course import MAP_MARKS, course_entries, review_entry
 from tutor.display.page import CoursePage, PageFrame
@@ -146,7 +147,7 @@ def test_the_review_page_asks_the_due_rules_then_says_nothing_more_is_due() -> N
     feedback = first.answer(right)
     assert feedback.correct and "right" in first.feedback.value
     assert "2 rules to review" in box.status.value  # one question still to answer
-    second.answer(_wrong(second.question))
+    second.answer(wrong_answer(second.question))
     assert not second.last_feedback.correct  # type: ignore[union-attr]
     second.try_again()
     second.answer(second.question.correct_answer())
@@ -163,19 +164,3 @@ def test_the_review_page_asks_the_due_rules_then_says_nothing_more_is_due() -> N
 def test_a_new_learners_review_page_says_nothing_is_due() -> None:
     box = ReviewWidget(Progress(MemoryStore()), [], lang="ja", clock=lambda: LATER)
     assert box.quizzes == [] and text("review.none-due", "ja") in box.status.value
-
-
-def _wrong(question: object) -> object:
-    from tutor.teaching.quiz import AnswerKind, Question
-
-    assert isinstance(question, Question)
-    right = question.correct_answer()
-    if question.answer_kind is AnswerKind.NUMBER:
-        assert isinstance(right, int)
-        return right + 1
-    choices = question.choices()
-    if question.answer_kind is AnswerKind.ONE_CHOICE:
-        return next(choice for choice in choices if not question.is_right_choice(choice))
-    chosen = frozenset(c for c in choices if question.is_right_choice(c))
-    extra = [c for c in choices if not question.is_right_choice(c)]
-    return chosen | {extra[0]} if extra else chosen - {next(iter(chosen))}
