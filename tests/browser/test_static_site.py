@@ -18,6 +18,7 @@ from urllib.parse import urlparse
 import pytest
 
 from tests.scenarios.learner import feedback_of, give, question_titled
+from tutor.display.course import course_entries
 from tutor.resources import notebooks_dir
 from tutor.rules.cards import Suit
 from tutor.site.build import (
@@ -111,7 +112,8 @@ def _number(cell: str) -> int:
     return int(match.group(1).replace("−", "-"))
 
 
-def _course_notebooks() -> list[str]:
+def _notebooks() -> list[str]:
+    """Every page of the site but the course page (the review page too)."""
     return sorted(p.name for p in notebooks_dir().glob("*.ipynb") if p.name != "index.ipynb")
 
 
@@ -223,7 +225,7 @@ def test_the_front_door_opens_the_index_and_every_page_keeps_the_chosen_language
     entries = page.locator(".tutor-course-entry a.tutor-open")
     entries.first.wait_for(timeout=LOAD_TIMEOUT)
     assert page.url.startswith(f"{site.base}/voici/render/index.html")
-    course = _course_notebooks()
+    course = [entry.file for entry in course_entries(notebooks_dir())]  # the review page aside
     hrefs = entries.evaluate_all("links => links.map(a => a.getAttribute('href'))")  # at once
     assert hrefs == [f"{name.removesuffix('.ipynb')}.html?lang=en" for name in course]
 
@@ -636,7 +638,7 @@ def test_every_page_of_the_course_runs_in_the_browser_without_an_error(
     shared = (site.folder / SHARED_STYLESHEET).read_text(encoding="utf-8")
     parts = [part.strip()[:400] for part in re.split(r"/\* static/\S+ \*/", shared)[1:]]
     assert len(parts) == len(PAGE_STYLESHEETS) and all(parts)
-    for notebook in _course_notebooks():
+    for notebook in _notebooks():
         html = (site.folder / "voici/render" / notebook.replace(".ipynb", ".html")).read_text()
         assert [part for part in parts if part in html] == [], f"{notebook} carries the CSS"
         page.goto(site.page_url(notebook))
