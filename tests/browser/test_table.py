@@ -283,6 +283,13 @@ def _next_box(page: Any) -> dict[str, float]:
     return box
 
 
+READ_TO_THE_STEPS_END = """(scroller) => {
+  const s = document.querySelector(scroller);
+  const end = document.querySelector('.tutor-stepper').getBoundingClientRect().bottom;
+  s.scrollTop += Math.max(0, end - s.getBoundingClientRect().bottom);
+}"""
+"""Scrolls the page until the stepper's end (the end of the step) is at the window's foot."""
+
 SMALL_PHONE = {"width": 360, "height": 600}
 """A small phone with the browser's bars: steps are taller than the window."""
 
@@ -304,9 +311,8 @@ def test_the_worked_example_keeps_next_in_one_place_and_in_reach(
         browser_page.evaluate(f"document.querySelector('{SCROLLER}').scrollTop = 0")
         assert _next_box(browser_page) == first, number  # the same place on every step
         # Read to the end of the step: Next is still on screen (the control row sticks).
-        browser_page.evaluate(
-            f"() => {{ const s = document.querySelector('{SCROLLER}'); s.scrollTop = s.scrollHeight; }}"
-        )
+        # The step ends where the stepper does (the example's quiz follows it on the page).
+        browser_page.evaluate(READ_TO_THE_STEPS_END, SCROLLER)
         _in_view(browser_page, "button.tutor-step-next")
         scroll = _scrolled(browser_page)
         taller += scroll["top"] > 0
