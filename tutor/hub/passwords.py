@@ -36,10 +36,6 @@ import bcrypt
 PREFIX = b"tutor-bcrypt-sha256$"
 MAX_PASSWORD_BYTES = 1024
 BCRYPT_LIMIT = 72  # bytes bcrypt reads
-TOO_LONG = (
-    f"Your password is too long: at most {MAX_PASSWORD_BYTES} bytes "
-    "(about 1000 letters, or 340 Japanese or Chinese characters)."
-)
 
 
 def password_bytes(password: str) -> bytes | None:

@@ -215,10 +215,6 @@ class PlaySession:
         return self.game.finished if self.game is not None else self.round.finished
 
     @property
-    def learner_to_act(self) -> bool:
-        return self.round.to_act == self.learner
-
-    @property
     def can_deal_next(self) -> bool:
         """Whether the round is over and the game has another one."""
         return self.game is not None and self.round.finished and not self.game.finished

@@ -113,11 +113,6 @@ class Rules:
                 set_by[field.name] = name
         return replace(_DEFAULT, **settings)  # type: ignore[arg-type]
 
-    @property
-    def bids_visible_during_bidding(self) -> bool:
-        """Whether players see each other's bids as they are made."""
-        return self.bidding is Bidding.OPEN
-
 
 _DEFAULT = Rules()
 

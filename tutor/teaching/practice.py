@@ -102,11 +102,6 @@ class PracticeSession:
             count = self.tally.get(question.topic, TopicCount())
             self.tally[question.topic] = count.plus(correct)
 
-    def reset_progress(self) -> None:
-        """Forget the learner's progress (a reset in their store) and this session's tally."""
-        self.progress.reset()
-        self.tally.clear()
-
     def tally_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
         """Right and wrong answers per topic, over every session so far."""
         rows = [
