@@ -102,3 +102,72 @@ def test_a_second_run_says_everything_was_there() -> None:
         "Requirement already satisfied: six==1.17.0 in /venv\n"
     )
     assert lines == ["[setup_env] all 2 packages were installed already"]
+
+
+# Imports that exist only where the module runs: the static site's kernel (Pyodide).
+PYODIDE_ONLY = {"js", "piplite", "pyodide_kernel"}
+TOOL_EXTRAS = {"test", "bench", "build"}  # a checkout's tools: a shipped module may not need them
+
+
+def closure(requirements: list[str]) -> set[str]:
+    """The installed distributions ``requirements`` bring, with what those require in turn
+    (their own extras left out, as pip leaves them out)."""
+    from importlib import metadata
+
+    seen: set[str] = set()
+    todo = [Requirement(line) for line in requirements]
+    while todo:
+        requirement = todo.pop()
+        name = canonicalize_name(requirement.name)
+        if name in seen:
+            continue
+        seen.add(name)
+        for line in metadata.requires(name) or []:
+            needed = Requirement(line)
+            if needed.marker is None or needed.marker.evaluate({"extra": ""}):
+                todo.append(needed)
+    return seen
+
+
+def shipped_modules() -> list[Path]:
+    """The package's modules that go into the wheel (pyproject's exclusions left out)."""
+    table = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    excluded = table["tool"]["hatch"]["build"]["targets"]["wheel"]["exclude"]
+    return [
+        path
+        for path in (ROOT / "tutor").rglob("*.py")
+        if not any(path.relative_to(ROOT).match(pattern) for pattern in excluded)
+    ]
+
+
+def test_every_shipped_module_imports_only_what_the_wheel_declares() -> None:
+    """What ships runs: each import of a module in the wheel is the standard library's, the
+    tutor's own, or a distribution the wheel's dependencies (or a user's extra: lab, hub,
+    site) bring; NumPy, for one, comes only with the test extra."""
+    import ast
+    from importlib import metadata
+
+    declared = project()
+    allowed = closure(
+        [line for extra, lines in declared.items() if extra not in TOOL_EXTRAS for line in lines]
+    )
+    owners = metadata.packages_distributions()
+    wrong = []
+    for path in shipped_modules():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                modules = [node.module]
+            else:
+                continue
+            for module in modules:
+                top = module.split(".")[0]
+                if top in sys.stdlib_module_names or top == "tutor" or top in PYODIDE_ONLY:
+                    continue
+                if not {canonicalize_name(d) for d in owners.get(top, [top])} & allowed:
+                    wrong.append(f"{path.relative_to(ROOT)}: {module}")
+    assert wrong == []
+    assert "tutor/play/fastsim.py" not in {
+        p.relative_to(ROOT).as_posix() for p in shipped_modules()
+    }
