@@ -12,7 +12,7 @@ process, with SQLite in a temporary folder (tutor/hub/teacher_service.py):
 2. the page: events and places read back from the database and results computed and
    rendered, as at each reload by the teacher (and, beside it, the places' part: reading
    the one row per learner and page);
-3. a login: bcrypt at NativeAuthenticator's cost (its ``gensalt()`` default), the CPU a
+3. a login: the hub's password hash (tutor/hub/passwords.py: Argon2id), the CPU a
    correct or wrong password costs the hub; reference: one page build. And ``--logins``
    checks at once, as tutor/hub/login.py runs them (each in a thread): how often the
    hub's event loop still got its turn (a 10 ms tick) meanwhile, against running them
@@ -37,9 +37,8 @@ import time
 import uuid
 from pathlib import Path
 
-import bcrypt
-
 from tutor.hub.class_progress import WORKED_EXAMPLE_PAGE, stepped_pages
+from tutor.hub.passwords import hash_password, password_matches
 from tutor.hub.teacher_service import EventStore, render_page
 from tutor.teaching.lesson_loader import list_lessons
 from tutor.teaching.progress import Event, StepEvent, parse_event
@@ -106,11 +105,11 @@ async def logins_at_once(hashed: bytes, count: int, *, in_threads: bool) -> tupl
     await asyncio.sleep(0)
     if in_threads:
         await asyncio.gather(
-            *(asyncio.to_thread(bcrypt.checkpw, b"wrong", hashed) for _ in range(count))
+            *(asyncio.to_thread(password_matches, "wrong", hashed) for _ in range(count))
         )
     else:
         for _ in range(count):
-            bcrypt.checkpw(b"wrong", hashed)
+            password_matches("wrong", hashed)
             await asyncio.sleep(0)
     elapsed = time.perf_counter() - started
     task.cancel()
@@ -174,12 +173,12 @@ def main() -> None:
         assert len(places) == (args.learners if args.steps else 0), len(places)
 
     started = time.perf_counter()
-    hashed = bcrypt.hashpw(b"a-learner-password", bcrypt.gensalt())
+    hashed = hash_password("a-learner-password")
     hashing = time.perf_counter() - started
     checks = []
     for _ in range(5):
         started = time.perf_counter()
-        bcrypt.checkpw(b"a-wrong-password", hashed)
+        password_matches("a-wrong-password", hashed)
         checks.append(time.perf_counter() - started)
     check = statistics.median(checks)
 
@@ -201,7 +200,7 @@ def main() -> None:
         f"{len(places)} learners' places {place_time * 1000:.1f} ms"
     )
     print(
-        f"one password check (bcrypt, NativeAuthenticator's cost): {check * 1000:.0f} ms "
+        f"one password check (Argon2id, the hub's scheme): {check * 1000:.0f} ms "
         f"= {check / page_time:.2f} x one page build; hashing at sign-up {hashing * 1000:.0f} ms"
     )
     for where in ("threads", "loop"):

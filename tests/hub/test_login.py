@@ -4,15 +4,22 @@ old hashes still taken) and the failed-login limits, scenario by scenario from i
 
 from __future__ import annotations
 
+import asyncio
+import base64
+import hashlib
+import hmac
+from types import SimpleNamespace
+
 import bcrypt
 import pytest
 
-from tutor.hub.login import ACCOUNT, ADDRESS, DEVICE, LoginThrottle
+from tutor.hub.login import ACCOUNT, ADDRESS, DEVICE, LoginThrottle, TutorAuthenticator
 from tutor.hub.passwords import (
+    BCRYPT_SHA256_PREFIX,
     MAX_PASSWORD_BYTES,
-    PREFIX,
     hash_password,
     is_too_long,
+    needs_rehash,
     password_matches,
 )
 
@@ -38,12 +45,56 @@ def test_a_long_password_is_stored_and_only_it_matches(password: str) -> None:
     assert not password_matches(password.encode()[:72].decode(errors="ignore"), stored)
 
 
-def test_a_hash_from_before_the_scheme_still_matches() -> None:
-    legacy = bcrypt.hashpw(b"ada-old-password", bcrypt.gensalt())
-    assert not legacy.startswith(PREFIX)
+def nativeauthenticators_hash(password: str) -> bytes:
+    return bcrypt.hashpw(password.encode(), bcrypt.gensalt())
+
+
+def the_tutors_bcrypt_sha256_hash(password: str) -> bytes:
+    """The scheme before Argon2id, made here as it was made then (bcrypt over a base64
+    HMAC-SHA-256 keyed with the salt), so the test does not lean on the code it checks."""
+    salt = bcrypt.gensalt()
+    prehash = base64.b64encode(hmac.new(salt, password.encode(), hashlib.sha256).digest())
+    return BCRYPT_SHA256_PREFIX + bcrypt.hashpw(prehash, salt)
+
+
+def test_new_hashes_are_argon2id_and_need_no_rehash() -> None:
+    stored = hash_password("a-fine-password")
+    assert stored.startswith(b"$argon2id$")
+    assert not needs_rehash(stored)
+
+
+@pytest.mark.parametrize("older", [nativeauthenticators_hash, the_tutors_bcrypt_sha256_hash])
+def test_a_hash_from_before_argon2_still_matches_and_is_to_be_stored_anew(older) -> None:  # type: ignore[no-untyped-def]
+    legacy = older("ada-old-password")
     assert password_matches("ada-old-password", legacy)
     assert not password_matches("ada-old-passwore", legacy)
     assert not password_matches("z" * 100, legacy)  # over bcrypt's limit: no, not a crash
+    assert needs_rehash(legacy)
+
+
+def test_an_older_hash_is_stored_anew_in_argon2id_at_the_next_login() -> None:
+    """The login's own check (no hub): the right password re-stores an older hash, a wrong
+    one leaves it as it was."""
+    legacy = the_tutors_bcrypt_sha256_hash("ada-old-password")
+    ada = SimpleNamespace(password=legacy, is_authorized=True, has_2fa=False)
+    commits = []
+    login = SimpleNamespace(
+        get_user=lambda name: ada if name == "ada" else None,
+        db=SimpleNamespace(commit=lambda: commits.append(1)),
+    )
+
+    def check(password: str) -> str | None:
+        found: str | None = asyncio.run(
+            TutorAuthenticator._check_password(login, "ada", password, {})  # type: ignore[arg-type]
+        )
+        return found
+
+    assert check("ada-old-passwore") is None
+    assert ada.password == legacy and commits == []
+    assert check("ada-old-password") == "ada"
+    assert ada.password.startswith(b"$argon2id$") and commits == [1]
+    assert password_matches("ada-old-password", ada.password)
+    assert check("ada-old-password") == "ada" and commits == [1]  # stored once
 
 
 def test_too_long_or_not_utf8_never_matches_and_never_raises() -> None:
@@ -52,6 +103,7 @@ def test_too_long_or_not_utf8_never_matches_and_never_raises() -> None:
     assert not password_matches("x" * 100_000, stored)
     assert not password_matches("\udcff\udcfe", stored)  # what an undecodable byte becomes
     assert not password_matches("a-fine-password", b"not a bcrypt hash")
+    assert not password_matches("a-fine-password", b"$argon2id$v=19$not-a-hash")
     with pytest.raises(ValueError, match="at most 1024 bytes"):
         hash_password("x" * (MAX_PASSWORD_BYTES + 1))
 

@@ -5,7 +5,7 @@ pinned in the ``hub`` extra): a learner signs up with a name and a password of t
 a name the teacher listed in advance is approved at once (the first sign-up sets its
 password), any other waits for the teacher's approval on ``/hub/authorize``; the teacher
 resets a forgotten password on ``/hub/change-password/<name>``. Passwords are stored as
-tutor/hub/passwords.py says (bcrypt over an HMAC-SHA-256: any length up to 1024 bytes).
+tutor/hub/passwords.py says (Argon2id: any length up to 1024 bytes).
 
 What this module adds, because NativeAuthenticator lacks it (1.3: ``allowed_failed_logins``
 blocks a *known* name for a fixed time, in memory; unknown names not counted, nothing
@@ -56,8 +56,8 @@ from traitlets import Float, Integer, Unicode
 from tutor.hub.passwords import (
     MAX_PASSWORD_BYTES,
     hash_password,
-    is_legacy,
     is_too_long,
+    needs_rehash,
     password_bytes,
     password_matches,
 )
@@ -916,8 +916,9 @@ class TutorAuthenticator(NativeAuthenticator):  # type: ignore[misc]
 
     async def _check_password(self, name: str, password: str, data: dict[str, str]) -> str | None:
         """NativeAuthenticator's check (an approved account, the right password, the
-        one-time code if the account has one), with bcrypt in a thread: it takes about
-        0.3 s of CPU (benchmarks/class_results_benchmark.py), and in the hub's event loop
+        one-time code if the account has one), with the hash in a thread: Argon2id takes
+        about 0.15 s of CPU (older bcrypt hashes 0.2-0.3 s;
+        benchmarks/class_results_benchmark.py), and in the hub's event loop
         forty pupils logging in at once would hold up every other request for 12 s."""
         user = self.get_user(name)
         if user is None:
@@ -928,7 +929,7 @@ class TutorAuthenticator(NativeAuthenticator):  # type: ignore[misc]
             return None
         if user.has_2fa and not user.is_valid_token(data.get("2fa")):
             return None
-        if is_legacy(stored):  # stored anew in the tutor's scheme
+        if needs_rehash(stored):  # an older scheme: stored anew in Argon2id
             user.password = hash_password(password)
             self.db.commit()
         return name

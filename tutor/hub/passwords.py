@@ -1,28 +1,22 @@
-"""How the hub stores a learner's password: bcrypt over an HMAC-SHA-256 of it.
+"""How the hub stores a learner's password: Argon2id (argon2-cffi, which Jupyter's server
+already brings), whose input has no length limit of its own.
 
-bcrypt reads at most 72 bytes of a password (bcrypt 5 refuses longer ones with
-``ValueError``, which was a blank "500 : Internal Server Error" at sign-up and login). In
-a course offered in Japanese and Chinese, 24 characters are already 72 bytes in UTF-8. So
-the password is first reduced to a fixed 44 ASCII bytes: HMAC-SHA-256 keyed with the
-bcrypt salt, in base64 (the scheme of passlib's ``bcrypt_sha256``):
+Older schemes still verify, so existing accounts keep working, and are stored anew in
+Argon2id at their next login (:func:`needs_rehash`):
 
-- every byte of the password counts, however long;
-- base64: the raw digest may hold NUL bytes, where bcrypt would stop reading;
-- keyed with the salt, not a bare SHA-256: a bare one would let whoever has a leak of
-  unsalted SHA-256 hashes from elsewhere test them against these without cracking.
-
-Such hashes are stored with the prefix :data:`PREFIX`; a hash without it is NativeAuthenticator's
-own (bcrypt of the password itself, from before this scheme) and is still checked that way,
-so existing accounts keep working (and are stored anew at their next login).
+- the tutor's earlier one, prefixed :data:`BCRYPT_SHA256_PREFIX`: bcrypt over an
+  HMAC-SHA-256 of the password keyed with the bcrypt salt, in base64 (bcrypt reads at most
+  72 bytes, which 24 Japanese or Chinese characters already fill);
+- NativeAuthenticator's own: bcrypt of the password itself (at most 72 bytes).
 
 A password is 1 to :data:`MAX_PASSWORD_BYTES` bytes in UTF-8: hashing is bounded work,
 and a longer one is refused with a message naming the limit.
 
 >>> stored = hash_password("漢字のパスワード" * 10)   # 240 bytes
->>> stored.startswith(PREFIX), password_matches("漢字のパスワード" * 10, stored)
+>>> stored.startswith(b"$argon2id$"), password_matches("漢字のパスワード" * 10, stored)
 (True, True)
->>> password_matches("漢字のパスワード" * 9, stored)
-False
+>>> password_matches("漢字のパスワード" * 9, stored), needs_rehash(stored)
+(False, False)
 """
 
 from __future__ import annotations
@@ -32,8 +26,14 @@ import hashlib
 import hmac
 
 import bcrypt
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
 
-PREFIX = b"tutor-bcrypt-sha256$"
+BCRYPT_SHA256_PREFIX = b"tutor-bcrypt-sha256$"
+ARGON2_PREFIX = b"$argon2"
+# argon2-cffi's defaults (RFC 9106's low-memory profile: 64 MiB, 3 passes): about 50 ms of
+# CPU; the login runs it in a thread (tutor/hub/login.py).
+HASHER = PasswordHasher()
 MAX_PASSWORD_BYTES = 1024
 BCRYPT_LIMIT = 72  # bytes bcrypt reads
 
@@ -69,27 +69,34 @@ def hash_password(password: str) -> bytes:
     secret = password_bytes(password)
     if secret is None or len(secret) > MAX_PASSWORD_BYTES:
         raise ValueError("a password must be valid UTF-8 of at most 1024 bytes")
-    salt = bcrypt.gensalt()
-    return PREFIX + bcrypt.hashpw(_prehash(secret, salt), salt)
+    return HASHER.hash(secret).encode("ascii")
 
 
 def password_matches(password: str, stored: bytes) -> bool:
-    """Whether ``password`` is the one ``stored`` was made from (either scheme). Never
+    """Whether ``password`` is the one ``stored`` was made from (any of the schemes). Never
     raises for what a form can send: too long or not UTF-8 simply does not match."""
     secret = password_bytes(password)
     if secret is None or len(secret) > MAX_PASSWORD_BYTES:
         return False
     try:
-        if stored.startswith(PREFIX):
-            hashed = stored[len(PREFIX) :]
+        if stored.startswith(ARGON2_PREFIX):
+            return HASHER.verify(stored, secret)
+        if stored.startswith(BCRYPT_SHA256_PREFIX):
+            hashed = stored[len(BCRYPT_SHA256_PREFIX) :]
             return bcrypt.checkpw(_prehash(secret, hashed[:29]), hashed)
         # NativeAuthenticator's own hashes: bcrypt of the password, which it could only
         # make for passwords of at most 72 bytes.
         return len(secret) <= BCRYPT_LIMIT and bcrypt.checkpw(secret, stored)
-    except ValueError:  # a stored value that is no bcrypt hash
+    except (ValueError, VerificationError, InvalidHashError):  # no match, or no hash at all
         return False
 
 
-def is_legacy(stored: bytes) -> bool:
-    """Whether ``stored`` is NativeAuthenticator's own scheme (to store anew)."""
-    return not stored.startswith(PREFIX)
+def needs_rehash(stored: bytes) -> bool:
+    """Whether ``stored`` is an older scheme, or Argon2 with other settings than
+    :data:`HASHER`'s (to store anew at a successful login)."""
+    if not stored.startswith(ARGON2_PREFIX):
+        return True
+    try:
+        return HASHER.check_needs_rehash(stored.decode("ascii"))
+    except (ValueError, InvalidHashError):
+        return True
