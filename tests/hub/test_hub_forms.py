@@ -24,7 +24,7 @@ from .hub_harness import RunningHub, rss_mib
 
 pytestmark = [pytest.mark.hub, pytest.mark.slow]
 
-CASE_SECONDS = 20.0  # one request, on 2 busy cores (a bcrypt check is ~0.3 s of CPU)
+CASE_SECONDS = 20.0  # one request, on 2 busy cores (a password check is 0.15-0.3 s of CPU)
 MEMORY_GROWTH_MIB = 150.0
 FUZZER = "fuzz"  # the fuzzing's own listed learner
 FUZZER_PASSWORD = "fuzz-password-1"
