@@ -14,7 +14,6 @@ import asyncio
 import http.client
 import json
 import socket
-import subprocess
 import tempfile
 import time
 import uuid
@@ -27,6 +26,7 @@ from event_loops import run_in_own_thread
 
 from tutor.teaching.text import text
 from tutor.teaching.worked_example import worked_example
+from tutor.web.addresses import machine_hosts, room_addresses
 
 from .app_process import AppServer
 from .conftest import CULL_IDLE_TIMEOUT, CULL_INTERVAL, FAILING_NOTEBOOK, FAILING_SECRET, PageLog
@@ -72,13 +72,7 @@ def test_an_error_shows_no_traceback(scratch_app: AppServer) -> None:
 
 def _other_address() -> str | None:
     """A non-loopback IPv4 address of this machine, if it has one."""
-    try:
-        output = subprocess.run(
-            ["hostname", "-I"], capture_output=True, text=True, timeout=5, check=False
-        ).stdout
-    except OSError:
-        return None
-    addresses = [a for a in output.split() if "." in a and not a.startswith("127.")]
+    addresses = room_addresses(machine_hosts())
     return addresses[0] if addresses else None
 
 

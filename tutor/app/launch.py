@@ -201,14 +201,9 @@ def serve_app(options: AppOptions) -> None:
     if options.classroom and not token:
         token = secrets.token_urlsafe(24)
 
-    from tutor.app.server import (
-        LOCAL_HOSTS,
-        TutorKernelManager,
-        TutorVoila,
-        machine_addresses,
-        room_addresses,
-    )
+    from tutor.app.server import LOCAL_HOSTS, TutorKernelManager, TutorVoila
     from tutor.app.settings import apply_settings
+    from tutor.web.addresses import machine_hosts, room_addresses
 
     config = Config()
     apply_settings(config)
@@ -234,7 +229,7 @@ def serve_app(options: AppOptions) -> None:
     if options.classroom:
         # Every address, so pupils' machines can connect; the token keeps others out.
         ip = "0.0.0.0"
-        addresses = machine_addresses()
+        addresses = machine_hosts()
         config.TutorVoila.allowed_hosts = sorted({*LOCAL_HOSTS, *addresses, *options.hosts})
         print(f"Classroom mode: the tutor listens on every network address, port {options.port}.")
         room = room_addresses(addresses)

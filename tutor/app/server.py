@@ -32,14 +32,11 @@ import ctypes
 import functools
 import gc
 import hmac
-import ipaddress
 import json
 import os
 import random
 import re
-import socket
 import struct
-import subprocess
 import tempfile
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
@@ -793,43 +790,6 @@ def with_error_pages(handler: type) -> type:
 
 
 # -- the application -------------------------------------------------------------------------
-
-
-def machine_addresses() -> list[str]:
-    """This machine's names and IPv4 addresses (the ones a classroom reaches it by)."""
-    names = {socket.gethostname(), socket.getfqdn()}
-    try:
-        output = subprocess.run(
-            ["hostname", "-I"], capture_output=True, text=True, timeout=5, check=False
-        ).stdout
-        names.update(address for address in output.split() if ":" not in address)
-    except OSError:
-        pass
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            names.add(str(info[4][0]))
-    except OSError:
-        pass
-    return sorted(name for name in names if name)
-
-
-def room_addresses(names: Iterable[str]) -> list[str]:
-    """The IPv4 addresses among ``names`` that other machines can reach this one by, in
-    the order to give them to a class: private network addresses first (a classroom's),
-    then the others; never loopback (127.x, this machine only) or link-local ones.
-
-    >>> room_addresses(["127.0.1.1", "myhost", "203.0.113.5", "192.168.1.20", "169.254.1.1"])
-    ['192.168.1.20', '203.0.113.5']
-    """
-    addresses = []
-    for name in names:
-        try:
-            address = ipaddress.IPv4Address(name)
-        except ValueError:
-            continue  # a host name: its address is among the names too
-        if not (address.is_loopback or address.is_link_local or address.is_unspecified):
-            addresses.append(address)
-    return [str(address) for address in sorted(set(addresses), key=lambda a: (not a.is_private, a))]
 
 
 def host_pattern(hosts: Iterable[str]) -> str:

@@ -18,27 +18,24 @@ an impostor.
 
 from __future__ import annotations
 
-import contextlib
 import datetime
-import ipaddress
 import os
 import socket
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-import psutil  # type: ignore[import-untyped]  # (comes with jupyter_server, no stubs)
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
+from tutor.web.addresses import Address, interface_addresses, machine_names
+
 CERT_NAME = "hub.crt"
 KEY_NAME = "hub.key"
 VALID_DAYS = 397  # browsers refuse server certificates valid for longer than 398 days
 RENEW_BEFORE_DAYS = 30
-
-Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 
 
 @dataclass(frozen=True)
@@ -49,31 +46,6 @@ class Certificate:
     made: bool  # made now (False: the one from an earlier start)
     names: tuple[str, ...]
     addresses: tuple[str, ...]
-
-
-def machine_names() -> list[str]:
-    """This machine's host names, "localhost" included."""
-    names = {"localhost", socket.gethostname()}
-    with contextlib.suppress(OSError):
-        names.add(socket.getfqdn())
-    return sorted(n for n in names if n and not n.replace(".", "").isdigit())
-
-
-def machine_addresses() -> list[Address]:
-    """Every IP address of this machine's network interfaces (link-local ones left out:
-    a browser cannot be given those without an interface name)."""
-    found: set[Address] = {ipaddress.ip_address("127.0.0.1"), ipaddress.ip_address("::1")}
-    for interface in psutil.net_if_addrs().values():
-        for entry in interface:
-            if entry.family not in (socket.AF_INET, socket.AF_INET6):
-                continue
-            try:
-                address = ipaddress.ip_address(entry.address.split("%")[0])
-            except ValueError:
-                continue
-            if not address.is_link_local:
-                found.add(address)
-    return sorted(found, key=lambda a: (a.version, int(a)))
 
 
 def fingerprint(cert: x509.Certificate) -> str:
@@ -103,7 +75,7 @@ def ensure_certificate(
     is not about to expire; otherwise a new one (key and certificate, readable by this
     user only)."""
     names = machine_names() if names is None else names
-    addresses = machine_addresses() if addresses is None else addresses
+    addresses = interface_addresses() if addresses is None else addresses
     cert_path, key_path = folder / CERT_NAME, folder / KEY_NAME
     if cert_path.is_file() and key_path.is_file():
         existing = x509.load_pem_x509_certificate(cert_path.read_bytes())
