@@ -16,8 +16,8 @@ The app's kernel spec (``tutor/app/jupyter/kernels/python3``, first on the app's
 ``JUPYTER_PATH``) starts it as ``python -m tutor.app.kernel -f <connection file>``. In
 JupyterLab the usual kernel runs: there a learner may see their own tracebacks.
 
->>> short_message("ja")
-'チューターの中で問題が起きました。詳しいことはサーバーのログに残っています。'
+The short message and the error's name are :mod:`tutor.display.error_notice`'s (the static
+site's kernel shows the same).
 """
 
 from __future__ import annotations
@@ -29,23 +29,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tutor.display.error_notice import TutorError, short_message
+
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 log = logging.getLogger("tutor.app.kernel")
-
-
-def short_message(lang: str | None = None) -> str:
-    """The words a learner reads when something failed, in the page's language."""
-    try:
-        from tutor.teaching.language import current_language
-        from tutor.teaching.text import text
-
-        return text("page-notice.error", lang or current_language())
-    except Exception:  # the notice itself must never fail
-        return "Something went wrong in the tutor. The details are in the server's log."
-
-
-class TutorError(Exception):
-    """What the page is told failed (the real exception stays in the server's log)."""
 
 
 class _PageNotice(logging.Handler):
@@ -193,7 +180,7 @@ def install(shell: Any) -> None:
     send_error = shell._showtraceback  # ipykernel's: an "error" message on IOPub
 
     def tell_page() -> None:
-        message = short_message()
+        message = short_message("app")
         send_error(TutorError, TutorError(message), [message])
 
     def show_traceback(etype: type, evalue: BaseException, stb: list[str]) -> None:

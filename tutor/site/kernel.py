@@ -28,9 +28,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-
-class TutorError(Exception):
-    """What the page is told failed (the traceback is in the browser's console)."""
+from tutor.display.error_notice import TutorError, short_message
 
 
 def to_console(message: str) -> None:
@@ -43,24 +41,13 @@ def to_console(message: str) -> None:
     console.warn(message)
 
 
-def short_message() -> str:
-    """The words a learner reads when something failed, in the page's language."""
-    try:
-        from tutor.teaching.language import current_language
-        from tutor.teaching.text import text
-
-        return text("site-notice.error", current_language())
-    except Exception:  # the notice itself must never fail
-        return "Something went wrong in the tutor."
-
-
 def hide_tracebacks(shell: Any) -> None:
     """The short message on the page, the traceback in the console."""
     show = shell._showtraceback
 
     def short_error(etype: type, evalue: BaseException, stb: list[str]) -> None:
         to_console("\n".join(stb) if stb else f"{etype.__name__}: {evalue}")
-        message = short_message()
+        message = short_message("site")
         show(TutorError.__name__, message, [message])
 
     shell._showtraceback = short_error
