@@ -790,30 +790,40 @@ def test_the_class_counts_each_quiz_question_once_but_each_review() -> None:
     assert trump.first_tries == TopicCount(1, 1) and trump.learning + trump.known == 1
 
 
+def _shown(markup: str) -> str:
+    """A piece of the page as text to compare: entities read, white space between tags gone."""
+    return html.unescape(re.sub(r">\s+<", "><", markup.strip()))
+
+
 def weakest_shown(page: str) -> list[tuple[str, list[str]]]:
     """The teacher's "weakest rules" as the page lists them: each rule's sentence (in a
     ``<span lang>`` when it is not in the page's language) and its numbers."""
     section = page[page.index('<ol id="weakest-rules">') :]
-    section = section[: section.index("</section>")]
+    section = re.sub(r">\s+<", "><", section[: section.index("</section>")])
     rules = re.findall(r'<p class="rule-text">(.*?)</p><ul class="rule-counts">(.*?)</ul>', section)
-    return [(sentence, re.findall(r"<li>(.*?)</li>", counts)) for sentence, counts in rules]
+    return [
+        (_shown(sentence), [_shown(count) for count in re.findall(r"<li>(.*?)</li>", counts)])
+        for sentence, counts in rules
+    ]
 
 
 def every_rule_shown(page: str) -> list[tuple[str, list[str]]]:
     """The page's table of every rule the class met: each row's sentence and cells."""
     table = page[page.index('<table id="class-rules">') :]
-    table = table[: table.index("</table>")]
+    table = re.sub(r">\s+<", "><", table[: table.index("</table>")])
     rows = re.findall(r'<tr><th scope="row">(.*?)</th>(.*?)</tr>', table)
-    return [(sentence, re.findall(r"<td>(.*?)</td>", cells)) for sentence, cells in rows]
+    return [
+        (_shown(sentence), [_shown(cell) for cell in re.findall(r"<td>(.*?)</td>", cells)])
+        for sentence, cells in rows
+    ]
 
 
 def sentence_html(rule: str, lang: str) -> str:
+    """A rule's sentence as :func:`weakest_shown` gives it (in a ``<span lang>`` when not in
+    ``lang``)."""
     sentence, shown = sentence_in(rule, lang)
-    return (
-        html.escape(sentence)
-        if shown == lang
-        else f'<span lang="{shown}">{html.escape(sentence)}</span>'
-    )
+    return sentence if shown == lang else f'<span lang="{shown}">{sentence}</span>'
+
 
 
 def test_the_learners_own_memory_and_the_teachers_view_say_the_same_of_the_same_events(

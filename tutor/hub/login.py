@@ -61,8 +61,10 @@ from tutor.hub.passwords import (
     password_bytes,
     password_matches,
 )
-from tutor.teaching.language import LANGUAGE_NAMES, LANGUAGE_PARAMETER, choose_language
+from tutor.teaching.language import LANGUAGE_PARAMETER, choose_language
 from tutor.teaching.text import catalog, text
+from tutor.web.templating import TEMPLATES as WEB_TEMPLATES
+from tutor.web.templating import language_links
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -291,7 +293,7 @@ def add_template_folders(settings: dict[str, Any]) -> None:
     for key in ("jinja2_env", "jinja2_env_sync"):
         env = settings.get(key)
         if env is not None and not getattr(env, "tutor_templates_added", False):
-            folders = [str(TEMPLATES), NATIVE_TEMPLATES]
+            folders = [str(TEMPLATES), str(WEB_TEMPLATES), NATIVE_TEMPLATES]
             env.loader = ChoiceLoader(
                 [PageLanguageLoader(env.loader), env.loader, FileSystemLoader(folders)]
             )
@@ -354,10 +356,7 @@ class PageLanguage:
         words = catalog(lang)
         ns.update(
             lang=lang,
-            languages=[
-                (code, name, url_concat(path, {LANGUAGE_PARAMETER: code}))
-                for code, name in LANGUAGE_NAMES.items()
-            ],
+            languages=language_links(path),
             form_action=url_concat(path, {LANGUAGE_PARAMETER: lang}),
             hub_words=words["hub-page"],
             login_words=words["login"],
@@ -417,10 +416,7 @@ class HubLoginHandler(PageLanguage, JupyterHubLoginHandler):  # type: ignore[mis
         next_url = _argument_or_empty(self, "next")
         lang = self.page_language()
         login_url = self.settings["login_url"]
-        languages = [
-            (code, name, url_concat(login_url, _query(next_url, code)))
-            for code, name in LANGUAGE_NAMES.items()
-        ]
+        languages = language_links(login_url, {"next": next_url} if next_url else {})
         return self.render_template(
             "tutor-login.html",
             sync=bool(ns.get("sync", False)),

@@ -35,11 +35,13 @@ import logging
 import os
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
 from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated
 from jupyterhub.utils import url_path_join
+from markupsafe import Markup
 from sqlalchemy import (
     Boolean,
     Column,
@@ -72,7 +74,7 @@ from tutor.hub.class_progress import (
     stepped_pages,
     weakest_rules,
 )
-from tutor.teaching.language import LANGUAGE_NAMES, choose_language
+from tutor.teaching.language import choose_language
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import list_lessons
 from tutor.teaching.progress import (
@@ -90,8 +92,11 @@ from tutor.teaching.progress import (
     parse_event,
 )
 from tutor.teaching.review import item_rules
-from tutor.teaching.rule_map import RuleMap, TaughtRule, rule_map
-from tutor.teaching.text import DEFAULT_LANGUAGE, LANGUAGES, text
+from tutor.teaching.rule_map import RuleMap, rule_map
+from tutor.teaching.text import DEFAULT_LANGUAGE, text
+from tutor.web.templating import language_links, render
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 log = logging.getLogger("tutor.class-results")
 
@@ -364,12 +369,32 @@ def _rate(count: TopicCount | None, lang: str) -> str:
     return text("teacher.rate", lang, right=count.right, answered=count.answered, percent=percent)
 
 
-def _rule_text(rule: TaughtRule, lang: str) -> str:
-    """A rule's sentence in ``lang`` (HTML), or in English, marked as English, while the map
-    has no ``lang`` text for it yet: a rule is never shown by its key alone."""
-    if rule.text.missing_languages([lang]):
-        return f'<span lang="{DEFAULT_LANGUAGE}">{html.escape(rule.text(DEFAULT_LANGUAGE))}</span>'
-    return html.escape(rule.text(lang))
+def _page_words(lang: str, rules: RuleMap | None = None) -> dict[str, Any]:
+    """What every part of the teacher's page fills its words with, in ``lang``."""
+    rules = rules if rules is not None else rule_map()
+
+    def rule_sentence(rule_id: str) -> tuple[str, str]:
+        """A rule's sentence and its language: ``lang``'s, or English while the map has
+        no ``lang`` text for it yet (a rule is never shown by its key alone)."""
+        sentence = rules.rule(rule_id).text
+        shown = DEFAULT_LANGUAGE if sentence.missing_languages([lang]) else lang
+        return sentence(shown), shown
+
+    return {
+        "lang": lang,
+        "t": lambda key, **values: text(key, lang, **values),
+        "rule_sentence": rule_sentence,
+    }
+
+
+def _rules_context(standing: Sequence[ClassRule]) -> dict[str, Any]:
+    met = ranked_rules(standing)
+    return {
+        "standing": standing,
+        "weakest": weakest_rules(standing),
+        "met": met,
+        "unseen": len(standing) - len(met),
+    }
 
 
 def weakest_rules_html(
@@ -379,7 +404,7 @@ def weakest_rules_html(
     ``standing`` on every rule of ``rules`` (default: the course's map;
     :func:`tutor.hub.class_progress.class_rules`): the weakest few, each rule's sentence
     and its numbers in words (no colour carries any of it), then every rule the class has
-    met in a table, folded away.
+    met in a table, folded away (templates/teacher-rules.html).
 
     >>> from tutor.hub.class_progress import ClassRule
     >>> from tutor.teaching.progress import TopicCount
@@ -388,70 +413,12 @@ def weakest_rules_html(
     >>> "The player who takes a trick leads the next one." in section, "Learning: 2" in section
     (True, True)
     """
-    esc = html.escape
-    heading = esc(text("teacher-review.heading", lang))
-    parts = [f'<section aria-labelledby="weakest"><h2 id="weakest">{heading}</h2>']
-    parts.append(f'<p class="muted">{esc(text("teacher-review.intro", lang))}</p>')
-    weakest = weakest_rules(standing)
-    met = ranked_rules(standing)
-    rules = rules if rules is not None else rule_map()
-    if weakest:
-        parts.append('<ol id="weakest-rules">')
-        for rule in weakest:
-            tried = rule.first_tries
-            counts = [
-                text("teacher-review.known", lang, count=rule.known),
-                text("teacher-review.learning", lang, count=rule.learning),
-                text("teacher-review.new", lang, count=rule.new),
-                text("teacher-review.due", lang, count=rule.due),
-                text("teacher-review.first-tries", lang, wrong=tried.wrong, answered=tried.answered)
-                if tried.answered
-                else text("teacher-review.no-first-tries", lang),
-            ]
-            parts.append(
-                f'<li><p class="rule-text">{_rule_text(rules.rule(rule.rule), lang)}</p>'
-                '<ul class="rule-counts">'
-                + "".join(f"<li>{esc(count)}</li>" for count in counts)
-                + "</ul>"
-                f'<p class="rule-id muted">{esc(text("teacher-review.rule-id", lang, id=rule.rule))}</p></li>'
-            )
-        parts.append("</ol>")
-    elif met:
-        parts.append(f"<p>{esc(text('teacher-review.none-weak', lang))}</p>")
-    else:
-        parts.append(f"<p>{esc(text('teacher-review.nothing-seen', lang))}</p>")
-    if met:
-        # every rule some learner met, weakest first: a table to compare them, folded away
-        columns = ("rule", "known", "learning", "new", "due", "wrong")
-        head = "".join(
-            f'<th scope="col">{esc(text(f"teacher-review.column-{column}", lang))}</th>'
-            for column in columns
-        )
-        every = esc(text("teacher-review.every-rule", lang, count=len(met)))
-        # a region that takes the focus, so the keyboard scrolls it sideways on a phone
-        parts.append(
-            f'<details id="every-rule"><summary>{every}</summary>'
-            f'<div class="scrolls" role="region" aria-label="{every}" tabindex="0">'
-            f'<table id="class-rules"><thead><tr>{head}</tr></thead><tbody>'
-        )
-        for rule in met:
-            tried = rule.first_tries
-            numbers = (rule.known, rule.learning, rule.new, rule.due)
-            wrong = text(
-                "teacher-review.wrong-of", lang, wrong=tried.wrong, answered=tried.answered
-            )
-            parts.append(
-                f'<tr><th scope="row">{_rule_text(rules.rule(rule.rule), lang)}</th>'
-                + "".join(f"<td>{number}</td>" for number in numbers)
-                + f"<td>{esc(wrong) if tried.answered else '—'}</td></tr>"
-            )
-        parts.append("</tbody></table></div></details>")
-    unseen = len(standing) - len(met)
-    if unseen and met:
-        line = text("teacher-review.unseen-rules", lang, count=unseen, total=len(standing))
-        parts.append(f'<p id="unseen-rules">{esc(line)}</p>')
-    parts.append("</section>")
-    return "".join(parts)
+    return render(
+        "teacher-rules.html",
+        folders=(TEMPLATES,),
+        **_page_words(lang, rules),
+        **_rules_context(standing),
+    )
 
 
 def render_page(
@@ -465,159 +432,38 @@ def render_page(
     pages: Mapping[str, SteppedPage] | None = None,
     now: datetime | None = None,
 ) -> str:
-    """The teacher's page (a whole HTML document) for ``learners``, their ``events`` and
-    their ``places`` on the stepped ``pages`` (default: :func:`stepped_pages`); rules are
-    due as of ``now`` (UTC; default: the present moment)."""
+    """The teacher's page (a whole HTML document, templates/teacher.html) for
+    ``learners``, their ``events`` and their ``places`` on the stepped ``pages`` (default:
+    :func:`stepped_pages`); rules are due as of ``now`` (UTC; default: the present moment)."""
     now = now or datetime.now(UTC)
-    esc = html.escape
     quizzes = [lesson for lesson in lessons if lesson.quiz]
     quiz_items = {lesson.id: tuple(item.id for item in lesson.quiz) for lesson in quizzes}
     results = class_results({name: events.get(name, ()) for name in learners}, quiz_items)
-    topics = sorted(
-        {t for r in results.values() for t in r.topics},
-        key=lambda t: text(f"practice-topic.{t}", lang),
-    )
 
     def topic_name(topic: str) -> str:
         return text(f"practice-topic.{topic}", lang)
 
-    parts = [
-        "<!DOCTYPE html>",
-        f'<html lang="{esc(lang)}"><head><meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{esc(text('teacher.title', lang))}</title>",
-        f"<style>{PAGE_STYLE}</style></head><body>",
-        f"<h1>{esc(text('teacher.title', lang))}</h1>",
-        f'<nav aria-label="{esc(text("teacher.language", lang))}">',
-    ]
-    for code in LANGUAGES:
-        current = ' aria-current="page"' if code == lang else ""
-        parts.append(
-            f'<a href="{esc(base_url)}?lang={esc(code)}" lang="{esc(code)}"{current}>{esc(LANGUAGE_NAMES[code])}</a>'
-        )
-    parts.append("</nav>")
-    stamp = now.strftime("%Y-%m-%d %H:%M UTC")
-    parts.append(f'<p class="muted">{esc(text("teacher.updated", lang, time=stamp))}</p>')
-
-    # the live room (tutor/hub/room_service.py): present with it, then its summary
-    room = f"{base_url}room/"
-    parts.append(
-        f'<section aria-labelledby="room"><h2 id="room">{esc(text("teacher.room-heading", lang))}</h2><ul>'
-        f'<li><a id="room-present" href="{esc(room)}start?lang={esc(lang)}">{esc(text("teacher.room-present", lang))}</a></li>'
-        f'<li><a id="room-summary" href="{esc(room)}summary?lang={esc(lang)}">{esc(text("teacher.room-summary", lang))}</a></li>'
-        f'<li><a id="room-summary-csv" href="{esc(room)}summary.csv?lang={esc(lang)}" download>{esc(text("teacher.room-summary-csv", lang, kind="CSV"))}</a></li>'
-        "</ul></section>"
+    topics = sorted({t for r in results.values() for t in r.topics}, key=topic_name)
+    return render(
+        "teacher.html",
+        folders=(TEMPLATES,),
+        **_page_words(lang),
+        **_rules_context(class_rules(results.values(), item_rules(lessons), now)),
+        title=text("teacher.title", lang),
+        style=Markup(PAGE_STYLE),
+        languages=language_links(base_url),
+        updated=now.strftime("%Y-%m-%d %H:%M UTC"),
+        room=f"{base_url}room/",
+        missed=most_missed(results.values()),
+        topic_name=topic_name,
+        learners=learners,
+        results=results,
+        quizzes=quizzes,
+        stepped=list((stepped_pages() if pages is None else pages).values()),
+        places=places or {},
+        topics=topics,
+        rate=lambda count: _rate(count, lang),
     )
-
-    # the class: most missed topics
-    parts.append(
-        f'<section aria-labelledby="missed"><h2 id="missed">{esc(text("teacher.missed-heading", lang))}</h2>'
-    )
-    missed = most_missed(results.values())
-    if missed:
-        parts.append('<ol id="most-missed">')
-        for topic, count in missed:
-            line = text(
-                "teacher.missed-row",
-                lang,
-                topic=topic_name(topic),
-                wrong=count.wrong,
-                answered=count.answered,
-            )
-            parts.append(f"<li>{esc(line)}</li>")
-        parts.append("</ol>")
-    else:
-        parts.append(f"<p>{esc(text('teacher.nothing-missed', lang))}</p>")
-    parts.append("</section>")
-
-    # the class: the rules it is weakest on, from each learner's memory of each rule
-    standing = class_rules(results.values(), item_rules(lessons), now)
-    parts.append(weakest_rules_html(standing, lang))
-
-    if not learners:
-        parts.append(f"<p>{esc(text('teacher.no-learners', lang))}</p></body></html>")
-        return "\n".join(parts)
-
-    learner_header = f'<th scope="col">{esc(text("teacher.learner", lang))}</th>'
-
-    def learner_table(table_id: str, columns: Sequence[Any], header: Any, cell: Any) -> str:
-        """A table of a row per learner and a column per item of ``columns``: ``header``
-        gives a column's heading (HTML), ``cell`` a learner's cell in it (a whole ``<td>``)."""
-        rows = [f'<table id="{table_id}"><thead><tr>{learner_header}']
-        rows += [f'<th scope="col">{header(column)}</th>' for column in columns]
-        rows.append("</tr></thead><tbody>")
-        for name in learners:
-            rows.append(f'<tr><th scope="row">{esc(name)}</th>')
-            rows += [cell(name, column) for column in columns]
-            rows.append("</tr>")
-        rows.append("</tbody></table>")
-        return "\n".join(rows)
-
-    def section(heading_id: str, heading: str) -> str:
-        return f'<section aria-labelledby="{heading_id}"><h2 id="{heading_id}">{esc(heading)}</h2>'
-
-    # per learner and lesson
-    def lesson_cell(name: str, lesson: Lesson) -> str:
-        result = results[name].lesson(lesson.id)
-        if result.done:
-            done = text("teacher.done", lang, right=result.right, items=result.items)
-            return f'<td class="done">{esc(done)}</td>'
-        if result.answered:
-            partly = text(
-                "teacher.partly",
-                lang,
-                answered=result.answered,
-                items=result.items,
-                right=result.right,
-            )
-            return f"<td>{esc(partly)}</td>"
-        return "<td>—</td>"
-
-    parts.append(section("lessons", text("teacher.lessons-heading", lang)))
-    parts.append(
-        learner_table(
-            "lesson-results",
-            quizzes,
-            lambda lesson: f"{lesson.number}. {esc(lesson.title(lang))}",
-            lesson_cell,
-        )
-    )
-    parts.append("</section>")
-
-    # per learner and stepped page: the step they are at
-    stepped = list((stepped_pages() if pages is None else pages).values())
-    places = places or {}
-
-    def place_cell(name: str, page: SteppedPage) -> str:
-        place = places.get(name, {}).get(page.name)
-        if place is None:
-            return "<td>—</td>"
-        step = text("teacher-places.step", lang, step=place.step, steps=place.steps)
-        return f"<td>{esc(step)}</td>"
-
-    parts.append(section("places", text("teacher-places.heading", lang)))
-    parts.append(
-        learner_table(
-            "step-places", stepped, lambda page: esc(text(page.title_key, lang)), place_cell
-        )
-    )
-    parts.append("</section>")
-
-    # per learner and topic (practice)
-    parts.append(section("practice", text("teacher.practice-heading", lang)))
-    if topics:
-        parts.append(
-            learner_table(
-                "practice-results",
-                topics,
-                lambda topic: esc(topic_name(topic)),
-                lambda name, topic: f"<td>{esc(_rate(results[name].topics.get(topic), lang))}</td>",
-            )
-        )
-    else:
-        parts.append(f"<p>{esc(text('teacher.no-practice', lang))}</p>")
-    parts.append("</section></body></html>")
-    return "\n".join(parts)
 
 
 # -- the service ------------------------------------------------------------------------------

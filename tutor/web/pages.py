@@ -11,9 +11,11 @@ from html import escape
 from typing import Any
 
 import tornado.web
+from markupsafe import Markup
 
 from tutor.teaching.language import UnknownLanguageError, current_language
 from tutor.teaching.text import DEFAULT_LANGUAGE, text
+from tutor.web.templating import render
 
 
 def tutor_page(
@@ -28,33 +30,18 @@ def tutor_page(
 ) -> str:
     """A short page of the tutor's own (busy, refused, not found): a title and paragraphs
     of text, in a ``<main class="tutor-KIND">`` with ``data-`` attributes (all escaped
-    here), and ``head`` and ``tail`` markup added as given."""
-    body = "\n".join(f"<p>{escape(paragraph)}</p>" for paragraph in paragraphs)
-    attributes = "".join(
-        f' data-{escape(name)}="{escape(value)}"' for name, value in (data or {}).items()
+    by the template, templates/short-page.html), and ``head`` and ``tail`` markup added
+    as given."""
+    return render(
+        "short-page.html",
+        lang=lang,
+        title=title,
+        paragraphs=list(paragraphs),
+        kind=kind,
+        data=dict(data or {}),
+        head=Markup(head),
+        tail=Markup(tail),
     )
-    return f"""<!DOCTYPE html>
-<html lang="{escape(lang)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-{head}<link rel="icon" href="data:;base64,=">
-<title>{escape(title)}</title>
-<style>
-  body {{ font-family: system-ui, sans-serif; max-width: 36em; margin: 15vh auto; padding: 0 1em;
-         font-size: 1.2rem; line-height: 1.5; color: #1a1a1a; }}
-  h1 {{ font-size: 1.6rem; }}
-  a {{ color: #0b57d0; }}
-</style>
-</head>
-<body>
-<main class="tutor-{escape(kind)}"{attributes}>
-<h1>{escape(title)}</h1>
-{body}
-{tail}</main>
-</body>
-</html>
-"""
 
 
 ERROR_KINDS = {403: "forbidden", 404: "not-found", 405: "not-found"}
