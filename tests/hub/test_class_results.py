@@ -825,7 +825,6 @@ def sentence_html(rule: str, lang: str) -> str:
     return sentence if shown == lang else f'<span lang="{shown}">{sentence}</span>'
 
 
-
 def test_the_learners_own_memory_and_the_teachers_view_say_the_same_of_the_same_events(
     tmp_path: Path, class_db: str
 ) -> None:
@@ -1026,3 +1025,22 @@ def test_the_teachers_page_replays_a_learner_again_only_for_new_answers(
     )
     assert len(replays) == 2
     assert later[TRUMP].first_tries == TopicCount(1, 1) and later[TRUMP].due == 0
+
+
+def test_the_teachers_page_links_each_page_of_the_course_to_present_with_the_room() -> None:
+    """Issue 32: a lesson is presented from its own link (the room's start with its page),
+    in the page's language, in the course's order."""
+    entries = course_entries(NOTEBOOKS)
+    for lang in LANGUAGES:
+        page = render_page(list_lessons(), ["ada"], {}, lang, "/c/")
+        listed = page[page.index('<ol id="room-lessons">') :]
+        listed = listed[: listed.index("</ol>")]
+        links = re.findall(r'<a href="([^"]*)">([^<]*)</a>', listed)
+        assert links == [
+            (
+                f"/c/room/start?page={entry.file}&amp;lang={lang}",
+                html.escape(course_entries(NOTEBOOKS, lang=lang)[index].title, quote=False),
+            )
+            for index, entry in enumerate(entries)
+        ]
+        assert any("06_trick_winner.ipynb" in href for href, _ in links)

@@ -63,6 +63,7 @@ from tornado import web
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.ioloop import IOLoop
 
+from tutor.display.course import course_entries
 from tutor.hub.class_progress import (
     ClassRule,
     SteppedPage,
@@ -74,6 +75,7 @@ from tutor.hub.class_progress import (
     stepped_pages,
     weakest_rules,
 )
+from tutor.resources import notebooks_dir
 from tutor.teaching.language import choose_language
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import list_lessons
@@ -454,6 +456,7 @@ def render_page(
         languages=language_links(base_url),
         updated=now.strftime("%Y-%m-%d %H:%M UTC"),
         room=f"{base_url}room/",
+        presentable=course_entries(notebooks_dir(), lang=lang, lessons=lessons),
         missed=most_missed(results.values()),
         topic_name=topic_name,
         learners=learners,
