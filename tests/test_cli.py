@@ -185,6 +185,7 @@ def test_bad_options_exit_2_with_a_message(
         (["app", "--notebooks", "/no/such/folder"], {}, "no notebooks folder '/no/such/folder'"),
         (["app"], {"TUTOR_PROGRESS_STORE": "cloud"}, "'cloud' names no progress store"),
         (["lab"], {"TUTOR_PROGRESS_STORE": "disk"}, "known: 'browser', 'file'"),
+        (["app", "--new-token"], {}, "--new-token is for --classroom"),
     ],
 )
 def test_the_app_stops_at_once_on_a_bad_setting(

@@ -200,6 +200,8 @@ def _app(args: argparse.Namespace) -> int:
             raise CommandError(f"${PORT_VARIABLE}: {error}") from None
     if args.notebooks is not None and not args.notebooks.is_dir():
         raise CommandError(f"no notebooks folder {str(args.notebooks)!r}")
+    if args.new_token and not args.classroom:
+        raise CommandError("--new-token is for --classroom (only a classroom app has a token)")
     if os.environ.get(TOKEN_VARIABLE) and args.token_fd is None:
         restart_without_token_in_environment(args.argv)
     options = AppOptions(
@@ -212,6 +214,7 @@ def _app(args: argparse.Namespace) -> int:
         hosts=tuple(args.host),
         token_fd=args.token_fd,
         room_db=args.room_db.expanduser().resolve() if args.room_db else None,
+        new_token=args.new_token,
     )
     try:
         serve_app(options)
@@ -339,7 +342,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="keep the live room's pupils and answers in this SQLite file (default "
         "$TUTOR_ROOM_DB, else ~/.wizard-tutor/live-room.sqlite3); a room used in the last 12 "
-        "hours is continued",
+        "hours is continued. The classroom token and the teacher's key are kept in it too: a "
+        "restart keeps the addresses handed out and everyone signed in",
+    )
+    app.add_argument(
+        "--new-token",
+        action="store_true",
+        help="with --classroom: make a new classroom token and teacher key (the addresses "
+        "handed out before stop working; everyone signs in again), e.g. when one was leaked",
     )
     _language_option(app)
     app.add_argument(

@@ -1,6 +1,7 @@
 """The real app (``--classroom``) stopped and started again in the middle of a lesson: the
-same room code, the pupils' keys and their answers, a new teacher key (tests learn both
-from what the app prints, as a teacher does)."""
+same room code, the pupils' keys and their answers, the same classroom token and teacher
+key (the teacher's browser stays signed in), new ones only with ``--new-token`` (tests
+learn them from what the app prints, as a teacher does)."""
 
 from __future__ import annotations
 
@@ -35,15 +36,14 @@ def test_a_restart_keeps_the_room_its_pupils_and_their_answers() -> None:
         before = teacher.call("GET", "/room/api/state")[1]
         old_key = app.teacher_key()
 
+        old_token = app.token()
+
         app.stop()
         app.start()
 
         assert app.room_code() == code
-        assert app.teacher_key() != old_key
-        stale = TeacherClient(app.url("").rstrip("/"))
-        assert stale.start(str(old_key))[0] == 403  # yesterday's key opens nothing
-        teacher = teacher_of(app)
-        after = teacher.call("GET", "/room/api/state")[1]
+        assert (app.teacher_key(), app.token()) == (old_key, old_token)  # the links handed out
+        after = teacher.call("GET", "/room/api/state")[1]  # still signed in: its cookie
         for field in ("code", "phase", "present", "answered", "counts", "choice_counts"):
             assert after[field] == before[field], field
         for n, pupil in enumerate(pupils):
@@ -56,3 +56,32 @@ def test_a_restart_keeps_the_room_its_pupils_and_their_answers() -> None:
             (*ONE, "3"),
             (*MANY, "1"),
         ]
+
+
+def signed_in_by(app: AppServer, token: str) -> bool:
+    """Whether a pupil's course address (the printed one, with ``token``) lets them in,
+    rather than sending them to the page asking for the link."""
+    status, _page, headers = app.get(f"/?token={token}")
+    return status in (200, 302) and "/login" not in headers.get("Location", "")
+
+
+def test_only_new_token_makes_new_keys_and_ends_every_sign_in() -> None:
+    with AppServer(classroom=True) as app:
+        token, key = app.token(), app.teacher_key()
+        assert token and key and token != key
+        teacher = teacher_of(app)
+        assert signed_in_by(app, token)
+        pupil_page = app.get(f"/room/{app.room_code()}")[1]
+        assert token not in pupil_page and key not in pupil_page  # the phones never see them
+
+        app.args = ["--new-token"]
+        app.stop()
+        app.start()
+
+        assert "New classroom keys" in app.log()
+        assert app.token() != token and app.teacher_key() != key
+        assert not signed_in_by(app, token)  # the old links: "ask for the link"
+        assert signed_in_by(app, str(app.token()))
+        assert teacher.call("GET", "/room/api/state")[0] == 403  # signed in with the old key
+        assert TeacherClient(app.url("").rstrip("/")).start(key)[0] == 403
+        assert teacher_of(app).call("GET", "/room/api/state")[0] == 200

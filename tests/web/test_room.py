@@ -6,6 +6,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -20,7 +22,13 @@ from tutor.web.room import (
     RoomError,
     clean_nickname,
 )
-from tutor.web.room_store import ROOM_DB_VARIABLE, RoomStore, RoomStoreError, default_room_db
+from tutor.web.room_store import (
+    ROOM_DB_VARIABLE,
+    ClassroomKeys,
+    RoomStore,
+    RoomStoreError,
+    default_room_db,
+)
 
 ONE = ("06_trick_winner", "quiz-trump-led")
 MANY = ("04_follow_suit", "quiz-follow-green")
@@ -285,3 +293,54 @@ def test_the_rooms_file_is_chosen_by_the_environment_and_a_bad_one_is_named(
     with pytest.raises(RoomStoreError, match=r"notes\.sqlite3"):
         RoomStore(not_a_db)
     assert not_a_db.read_text().startswith("these are a teacher's notes")  # left as it was
+
+
+def test_the_classroom_keys_are_kept_with_the_rooms_file_until_new_ones_are_asked_for(
+    db: Path,
+) -> None:
+    first = RoomStore(db)
+    made = first.classroom_keys()
+    first.close()  # the app stops
+
+    again = RoomStore(db)
+    assert again.classroom_keys() == made  # a restart: the same token, key and secret
+    renewed = again.classroom_keys(renew=True)  # --new-token
+    assert renewed.token != made.token and renewed.teacher != made.teacher
+    assert renewed.cookie_secret != made.cookie_secret
+    assert again.classroom_keys() == renewed  # and those are kept from now on
+    again.close()
+    other = RoomStore(db.with_name("another-room.sqlite3"))
+    assert other.classroom_keys().token != renewed.token  # another file, other keys
+    assert made.token not in repr(made) and "secret" in repr(made)
+
+
+def test_the_rooms_file_is_its_owners_only_as_it_keeps_the_keys(tmp_path: Path) -> None:
+    new = tmp_path / "new" / "room.sqlite3"
+    store = RoomStore(new)
+    store.classroom_keys()
+    store.add_room("ACDE")  # the WAL and its index are made beside the file
+    made = [Path(f"{new}{suffix}") for suffix in ("", "-wal", "-shm")]
+    assert all(path.exists() for path in made)
+    assert [stat.S_IMODE(path.stat().st_mode) for path in made] == [0o600] * 3
+    assert stat.S_IMODE(new.parent.stat().st_mode) == 0o700
+    store.close()
+
+    old = tmp_path / "old.sqlite3"  # made by an older version, readable by everyone
+    RoomStore(old).close()
+    os.chmod(old, 0o644)
+    RoomStore(old).close()
+    assert stat.S_IMODE(old.stat().st_mode) == 0o600
+
+    notes = tmp_path / "notes.sqlite3"  # not a room's file: refused, left as it was
+    notes.write_text("a teacher's notes\n" * 100)
+    os.chmod(notes, 0o644)
+    with pytest.raises(RoomStoreError):
+        RoomStore(notes)
+    assert stat.S_IMODE(notes.stat().st_mode) == 0o644
+
+
+def test_the_kept_keys_are_secrets_of_their_own() -> None:
+    keys = [ClassroomKeys.made_now() for _ in range(2)]
+    assert keys[0] != keys[1]
+    assert len(keys[0].token) >= 32 and len(keys[0].cookie_secret) == 32
+    assert keys[0].token != keys[0].teacher

@@ -13,14 +13,13 @@ import copy
 import importlib.util
 import json
 import os
-import secrets
 import shutil
 import sys
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from traitlets.config import Config
 
@@ -32,6 +31,9 @@ from tutor.resources import (
     notebooks_dir,
 )
 from tutor.teaching.progress import PROGRESS_STORE_VARIABLE, UnknownStoreError, store_setting
+
+if TYPE_CHECKING:
+    from tutor.web.room_store import ClassroomKeys
 
 TOKEN_VARIABLE = "TUTOR_TOKEN"
 """A classroom token chosen by whoever starts the app (else one is made up)."""
@@ -57,6 +59,7 @@ class AppOptions:
     hosts: Sequence[str] = field(default_factory=tuple)
     token_fd: int | None = None
     room_db: Path | None = None  # the live room's SQLite file (default: the app's data folder)
+    new_token: bool = False  # classroom: new keys instead of those kept with the room's file
 
 
 def read_token(fd: int) -> str:
@@ -181,6 +184,34 @@ def add_teacher_lessons(teacher: Path, notebooks: Path) -> Path:
     return served
 
 
+def room_db_path(options: AppOptions) -> Path:
+    """The live room's file: ``--room-db``, else ``$TUTOR_ROOM_DB``, else the default."""
+    from tutor.web.room_store import default_room_db
+
+    return options.room_db or default_room_db()
+
+
+def classroom_keys(options: AppOptions) -> ClassroomKeys:
+    """The classroom token, the teacher's key and the cookies' secret, kept with the live
+    room's file: the same after a restart (the links handed out keep working, the teacher
+    and the pupils stay signed in), new ones only with ``--new-token``."""
+    from tutor.web.room_store import RoomStore, RoomStoreError
+
+    try:
+        store = RoomStore(room_db_path(options))
+    except RoomStoreError as error:
+        raise LaunchError(str(error)) from None
+    try:
+        keys = store.classroom_keys(renew=options.new_token)
+    finally:
+        store.close()
+    if options.new_token:
+        print("New classroom keys: the addresses handed out before no longer work.")
+    else:
+        print("The classroom keys are kept with the live room's file (--new-token makes new ones).")
+    return keys
+
+
 def serve_app(options: AppOptions) -> None:
     """Run the app until Ctrl+C (or SIGTERM); kernels are shut down on the way out."""
     served = options.notebooks or notebooks_dir()
@@ -198,8 +229,9 @@ def serve_app(options: AppOptions) -> None:
     os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")  # debugpy's start-up noise
 
     token = read_token(options.token_fd) if options.token_fd is not None else None
-    if options.classroom and not token:
-        token = secrets.token_urlsafe(24)
+    keys = classroom_keys(options) if options.classroom else None
+    if keys is not None and not token:
+        token = keys.token
 
     from tutor.app.server import LOCAL_HOSTS, TutorKernelManager, TutorVoila
     from tutor.app.settings import apply_settings
@@ -235,8 +267,10 @@ def serve_app(options: AppOptions) -> None:
         room = room_addresses(addresses)
         config.TutorVoila.room = True
         config.TutorVoila.room_join = f"http://{room[0] if room else '127.0.0.1'}:{options.port}"
-        if options.room_db is not None:
-            config.TutorVoila.room_db = str(options.room_db)
+        assert keys is not None
+        config.TutorVoila.room_db = str(room_db_path(options))
+        config.TutorVoila.teacher_key = keys.teacher
+        config.TutorVoila.cookie_secret = keys.cookie_secret
         if room:
             print("Give the pupils one of these addresses (the token is part of it):")
             for address in room:

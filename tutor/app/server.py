@@ -831,6 +831,9 @@ class TutorVoila(Voila):  # type: ignore[misc]
     room_join = Unicode(
         "", help="The address pupils reach the app by (http://address:port), for the join address."
     ).tag(config=True)
+    teacher_key = Unicode(
+        "", help="The live room's teacher key (kept with the room's file; default: a new one)."
+    ).tag(config=True)
 
     @default("max_kernels")
     def _default_max_kernels(self) -> int:
@@ -905,7 +908,7 @@ class TutorVoila(Voila):  # type: ignore[misc]
 
         store = RoomStore(self.room_db or default_room_db())
         room = Room(store, join=self.room_join or f"http://127.0.0.1:{self.port}")
-        teacher = Teacher()
+        teacher = Teacher(self.teacher_key or None)
         token = self.identity_provider.token if hasattr(self, "identity_provider") else ""
         again = " (continued: the same code, pupils and answers)" if room.continued else ""
         print(f"The live room {room.code}{again}: pupils open {room.join}")

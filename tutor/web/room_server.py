@@ -61,12 +61,14 @@ PAGE_POLICY = "; ".join(
 
 
 class Teacher:
-    """The teacher's key for this server start, and the value of their cookie."""
+    """The teacher's key, and the value of their cookie. The app keeps the key with the
+    room's file (a restart keeps the teacher signed in: tutor.web.room_store.ClassroomKeys);
+    without one given, a new key."""
 
     def __init__(self, key: str | None = None) -> None:
         self.key = key or secrets.token_urlsafe(24)
-        # The cookie holds a digest of the key, not the key: a new start, a new key, and
-        # yesterday's cookie opens nothing.
+        # The cookie holds a digest of the key, not the key: a new key (--new-token), and
+        # the cookies signed in with the old one open nothing.
         self.session = hashlib.sha256(b"tutor-room-teacher:" + self.key.encode()).hexdigest()
 
     def key_matches(self, given: str) -> bool:

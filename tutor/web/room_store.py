@@ -8,12 +8,20 @@ change here before it answers the request that made it: an answer is counted onc
 in the file. WAL mode with ``synchronous=NORMAL``: a commit is not flushed to the disk at
 once (an answer is ~0.1 ms of CPU, not a disk flush), and still survives the server being
 killed; only the machine losing power may lose the last moments.
+
+The app in classroom mode keeps its own secrets here too (:class:`ClassroomKeys`: the
+classroom token, the teacher's key, the secret that signs the browsers' cookies), so that
+a restart on the same file keeps the links handed out and every browser signed in. The
+file is therefore readable by its owner only (0600), as are SQLite's ``-wal`` and ``-shm``
+files beside it (SQLite gives them the database's permissions).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import secrets
 import sqlite3
 import time
 from dataclasses import dataclass, field
@@ -47,6 +55,11 @@ CREATE TABLE IF NOT EXISTS questions (
     question TEXT NOT NULL,
     opened REAL NOT NULL,
     PRIMARY KEY (room, question)
+);
+CREATE TABLE IF NOT EXISTS classroom_keys (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL,
+    made REAL NOT NULL
 );
 CREATE TABLE IF NOT EXISTS answers (
     room TEXT NOT NULL,
@@ -86,6 +99,31 @@ class StoredRoom:
     """question key -> pupil key -> (answer, first answer)."""
 
 
+@dataclass(frozen=True)
+class ClassroomKeys:
+    """The secrets of the app in classroom mode that outlive a restart on the same room's
+    file (new ones only when the teacher asks: ``--new-token``)."""
+
+    token: str
+    """The classroom token: part of every course address handed out."""
+    teacher: str
+    """The teacher's key: part of the teacher's start address."""
+    cookie_secret: bytes
+    """Signs the browsers' cookies (the course's login, the teacher's sign-in): kept, a
+    browser signed in before a restart is still signed in after it."""
+
+    @classmethod
+    def made_now(cls) -> ClassroomKeys:
+        return cls(
+            token=secrets.token_urlsafe(24),
+            teacher=secrets.token_urlsafe(24),
+            cookie_secret=secrets.token_bytes(32),
+        )
+
+    def __repr__(self) -> str:
+        return "ClassroomKeys(<secret>)"  # never in a log or a traceback
+
+
 class RoomStoreError(RuntimeError):
     """The room's file cannot be opened or is not a room's file."""
 
@@ -97,8 +135,13 @@ class RoomStore:
         self.path = Path(path)
         try:
             if str(path) != ":memory:":
-                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+                with contextlib.suppress(FileExistsError):  # a new file: its owner's only
+                    os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
             self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+            self._db.execute("SELECT count(*) FROM sqlite_master")  # a database at all?
+            if str(path) != ":memory:":
+                self._owner_only()
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(_SCHEMA)
@@ -109,6 +152,13 @@ class RoomStore:
 
     def close(self) -> None:
         self._db.close()
+
+    def _owner_only(self) -> None:
+        """The file, and SQLite's files beside it, readable by their owner only: a file
+        made before the store kept secrets (or copied) may be readable by everyone."""
+        for suffix in ("", "-wal", "-shm"):
+            with contextlib.suppress(FileNotFoundError):
+                os.chmod(f"{self.path}{suffix}", 0o600)
 
     def _write(self, *statements: tuple[str, tuple[object, ...]]) -> None:
         """Run ``statements`` in one transaction: all of them are kept, or none."""
@@ -182,6 +232,32 @@ class RoomStore:
                 )
             )
         self._write(*statements)
+
+    # -- the classroom's keys ---------------------------------------------------------------
+
+    def classroom_keys(self, *, renew: bool = False) -> ClassroomKeys:
+        """The keys kept in this file, made (and kept) the first time, or new ones when
+        ``renew``: the course addresses and the teacher's start address of the last start
+        stop working, and every browser must sign in again."""
+        with self._transaction():
+            kept = dict(self._db.execute("SELECT name, value FROM classroom_keys"))
+            if renew or not {"token", "teacher", "cookie_secret"} <= kept.keys():
+                made = ClassroomKeys.made_now()
+                kept = {
+                    "token": made.token,
+                    "teacher": made.teacher,
+                    "cookie_secret": made.cookie_secret.hex(),
+                }
+                now = time.time()
+                self._db.executemany(
+                    "INSERT OR REPLACE INTO classroom_keys (name, value, made) VALUES (?, ?, ?)",
+                    [(name, value, now) for name, value in kept.items()],
+                )
+        return ClassroomKeys(
+            token=kept["token"],
+            teacher=kept["teacher"],
+            cookie_secret=bytes.fromhex(kept["cookie_secret"]),
+        )
 
     # -- pupils and answers ----------------------------------------------------------------
 

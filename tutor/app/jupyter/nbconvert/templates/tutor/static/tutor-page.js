@@ -182,7 +182,8 @@
       kernel.status === "dead" ||
       (kernel.connectionStatus === "disconnected" && kernel.isDisposed !== true);
     const check = () => {
-      if (!leaving && lost()) {
+      // (a presenter's page waits for the server and keeps its slide: tutor.js)
+      if (!leaving && !window.wizardTutorReconnects && lost()) {
         reloadSoon("lost");
       }
     };
