@@ -203,11 +203,12 @@ TABLE_CSS = """
 .tutor-seat.side-bottom .tutor-seat-mark { margin: 0; }
 /* In a narrow seat the badge wraps between words, in Japanese between phrases. */
 .tutor-seat-mark:lang(ja) { word-break: auto-phrase; }
-/* The trick's box holds its cards and the names under (or over) them, so that a name
-   ("C ★ wins") never lies over a seat's words: a name's line above and below the cards,
-   and room for a name a little wider than its card at the sides. */
+/* On a phone the trick's box holds its cards and the names under (or over) them, so that
+   a name ("C ★ wins") never lies over a seat's words: a name's line above and below the
+   cards, and room for a name a little wider than its card at the sides (a wider felt has
+   room enough around the trick). */
 .tutor-trick { grid-area: center; position: relative; margin: auto; --sx: 1.08; --sy: 0.56;
-  --name-x: 0.5em; --name-y: 1.3em;
+  --name-x: 0em; --name-y: 0em;
   width: calc(var(--trick-w) * (1 + 2 * var(--sx)) + 2 * var(--name-x));
   height: calc(var(--trick-w) * 1.35 * (1.08 + 2 * var(--sy)) + 2 * var(--name-y)); }
 .tutor-table.seats-5 .tutor-trick, .tutor-table.seats-6 .tutor-trick { --sx: 1.22; --sy: 0.72; }
@@ -233,6 +234,7 @@ TABLE_CSS = """
 }
 @container (max-width: 560px) {
   .tutor-felt { --trick-w: 46px; --mini-h: 36px; font-size: 0.82rem; }
+  .tutor-trick { --name-x: 0.5em; --name-y: 1.3em; }
   .tutor-felt { padding: 0.5em 0.4em; gap: 0.4em 0.3em; border-radius: 1.4em; }
   .tutor-seat { padding: 0.2em 0.3em; }
   .tutor-seat-facts { gap: 0 0.4em; }
