@@ -389,9 +389,12 @@ def test_cjk_score_headers_never_break_inside_a_word_and_sheets_scroll_on_a_phon
     log.assert_clean()
 
 
-def test_a_six_player_score_sheet_scrolls_inside_itself_on_a_phone(
+def test_a_six_player_score_sheet_fits_a_phone_one_column_a_player(
     app: AppServer, page: tuple[Any, PageLog]
 ) -> None:
+    """On a phone the play screen shows the score sheet one column a player (bid → taken,
+    points and total one under another): six players fit 390 px, seat F's column in view
+    with nothing to scroll; the whole sheet (three columns a player) is the laptop's."""
     browser_page, log = page
     expect = _expect()
     browser_page.set_viewport_size(PHONE)
@@ -399,21 +402,23 @@ def test_a_six_player_score_sheet_scrolls_inside_itself_on_a_phone(
     _new_game(browser_page, players=6, seed=5, cards=1)
     _bid(browser_page)
     browser_page.locator(LEGAL_CARD).first.click()  # one card each: the round is over
-    sheet = browser_page.locator(".tutor-scroll:has(.score-sheet)")
-    expect(sheet.locator("td.points")).to_have_count(6, timeout=ACTION_TIMEOUT)  # scored
+    sheet = browser_page.locator(".tutor-scroll:has(.score-sheet-narrow)")
+    expect(sheet.locator(".points")).to_have_count(6, timeout=ACTION_TIMEOUT)  # scored
+    expect(browser_page.locator(".score-sheet")).to_be_hidden()
     sizes = sheet.evaluate("e => ({scroll: e.scrollWidth, client: e.clientWidth})")
-    assert sizes["scroll"] > sizes["client"]  # six players do not fit 390 px ...
-    assert (
-        _scrolled(browser_page)["doc"] <= PHONE["width"]
-    )  # ... so the sheet scrolls, not the page
-    sheet.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
-    last = sheet.locator("thead th[scope=colgroup]").last  # seat F can be scrolled into view
+    assert sizes["scroll"] <= sizes["client"], sizes  # six players fit 390 px
+    assert _scrolled(browser_page)["doc"] <= PHONE["width"]
+    last = sheet.locator("thead th[scope=col]").last
     assert last.inner_text() == "F"
     box, outer = last.bounding_box(), sheet.bounding_box()
     assert box is not None and outer is not None
     assert box["x"] + box["width"] <= outer["x"] + outer["width"] + 1
     results = browser_page.locator(".tutor-scroll:has(.tutor-play-results)")
-    assert results.evaluate("e => getComputedStyle(e).overflowX") == "auto"
+    sizes = results.evaluate("e => ({scroll: e.scrollWidth, client: e.clientWidth})")
+    assert sizes["scroll"] <= sizes["client"], sizes  # the round's results fit too
+    browser_page.set_viewport_size(LAPTOP)  # the whole sheet again
+    expect(browser_page.locator(".score-sheet")).to_be_visible()
+    expect(sheet).to_be_hidden()
     log.assert_clean()
 
 

@@ -159,6 +159,10 @@ def test_a_whole_seeded_round_is_played_with_the_controls_and_scored_with_formul
     assert len(rnd.tricks) == 4 and sum(rnd.taken) == 4
     summary = screen.summary.value
     assert is_shown(screen.summary)
+    # a row of numbers a player, and under it a row of how they score (fits a phone)
+    numbers = re.findall(r'<tr data-seat="(\d)">(.*?)</tr><tr class="tutor-play-how">', summary)
+    assert [int(seat) for seat, _ in numbers] == list(range(len(rnd.names)))
+    assert all(row.count("<td") == 3 for _, row in numbers)  # bid, taken, points
     for seat, (bid, taken) in enumerate(zip(rnd.final_bids, rnd.taken, strict=True)):
         assert escape(describe_score(bid, taken), quote=False) in summary
         assert format_points(rnd.scores()[seat], signed=True) in summary

@@ -12,7 +12,15 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from tutor.display.html import MINUS, format_points, round_html, score_sheet_html
+from tutor.display.html import (
+    MINUS,
+    SHEET_NARROW_CLASS,
+    SHEET_SWITCH_CSS,
+    SHEET_WIDE_CLASS,
+    format_points,
+    round_html,
+    score_sheet_html,
+)
 from tutor.display.svg import (
     JESTER_STYLE,
     SUIT_STYLES,
@@ -344,6 +352,41 @@ def test_score_sheet_table_shows_bid_taken_points_and_totals_per_round() -> None
     leaders = sheet.leaders()
     assert [("★" in cell) for cell in foot] == [seat in leaders for seat in range(3)]
     assert all(th.get("scope") for th in table.iter("th"))
+
+
+def test_a_phones_score_sheet_is_one_column_a_player_with_the_same_numbers() -> None:
+    """``narrow=True``: the whole sheet, and the same sheet one column a player (bid →
+    taken, points and total one under another in each cell), for a phone."""
+    sheet = ScoreSheet(players=3, names=["Ann", "Ben", "Cleo"])
+    sheet.record(bids=[1, 0, 1], taken=[1, 0, 0], cards=1)
+    sheet.record(bids=[0, 2, 1], taken=[1, 0, 1], cards=2)
+    both = ET.fromstring(f"<div>{score_sheet_html(sheet, narrow=True)}</div>")
+    wide, narrow = both.findall("div")
+    assert wide.get("class") == SHEET_WIDE_CLASS and narrow.get("class") == SHEET_NARROW_CLASS
+    assert ET.tostring(wide.find("div")) == ET.tostring(ET.fromstring(score_sheet_html(sheet)))
+    table = narrow.find("div/table")
+    assert table is not None and table.get("class") == "score-sheet-narrow"
+    assert [th.text for th in table.find("thead/tr").findall("th")][1:] == ["Ann", "Ben", "Cleo"]
+    rows = table.find("tbody").findall("tr")
+    assert len(rows) == 2
+    for number, (row, cells) in enumerate(zip(sheet.rows, rows, strict=True), start=1):
+        assert cells.find("th").text == str(number)
+        tds = cells.findall("td")
+        assert len(tds) == 3  # one column a player
+        for seat, td in enumerate(tds):
+            lines = [span.text for span in td.findall("span")]
+            assert lines == [
+                f"{row.bids[seat]} → {row.taken[seat]}",
+                format_points(row.points[seat], signed=True),
+                format_points(row.totals[seat]),
+            ]
+    foot = table.find("tfoot/tr").findall("td")
+    assert [td.text for td in foot] == [format_points(t) for t in sheet.totals]
+    leaders = sheet.leaders()
+    assert [("★" in "".join(td.itertext())) for td in foot] == [s in leaders for s in range(3)]
+    # the page shows one form, by the width of the box they are in
+    assert f".{SHEET_NARROW_CLASS} {{ display: none; }}" in SHEET_SWITCH_CSS
+    assert "@container (max-width:" in SHEET_SWITCH_CSS
 
 
 def test_empty_score_sheet_says_so() -> None:

@@ -167,8 +167,10 @@ class PlayedGame:
         engine = self.engine
         results = self.content.locator(".tutor-play-results")
         expect(results).to_be_visible(timeout=ACTION_TIMEOUT)
-        rows = results.locator("tbody tr").evaluate_all(
-            "rows => rows.map(r => [...r.children].map(c => c.innerText.trim()))"
+        # each player's row of numbers, then the row of how they score, in words
+        rows = results.locator("tbody tr[data-seat]").evaluate_all(
+            "rows => rows.map(r => [...r.children, r.nextElementSibling]"
+            ".map(c => c.innerText.trim()))"
         )
         assert len(rows) == PLAYERS, rows
         shown = []

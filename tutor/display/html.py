@@ -14,11 +14,12 @@ static page, on light and dark themes (text keeps the page's colour).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from html import escape
 
 from tutor.display.svg import card_svg, hand_svg, trick_svg
 from tutor.rules.round import Phase, Round
-from tutor.rules.scoring import ScoreSheet
+from tutor.rules.scoring import ScoreRow, ScoreSheet
 from tutor.rules.trump import RevealRule
 from tutor.teaching.explain import MINUS, describe_reveal, describe_trick, format_points
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text, text_for_count
@@ -131,9 +132,48 @@ def _sign_class(points: int) -> str:
     return "negative" if points < 0 else "positive" if points > 0 else "zero"
 
 
-def score_sheet_html(sheet: ScoreSheet, *, lang: str = DEFAULT_LANGUAGE) -> str:
+def _seat_entries(row: ScoreRow) -> Iterator[tuple[tuple[str, str], ...]]:
+    """Each seat's entries of a round's row, as (class, words): bid → taken, the round's
+    points, the running total."""
+    for bid, taken, points, total in zip(row.bids, row.taken, row.points, row.totals, strict=True):
+        yield (
+            ("bid-taken", f"{bid} → {taken}"),
+            (f"points {_sign_class(points)}", format_points(points, signed=True)),
+            (f"total {_sign_class(total)}", format_points(total)),
+        )
+
+
+def _sheet_box(klass: str, style: str, inner: str, lang: str) -> str:
+    """A score sheet's table (class ``klass``, its rows ``inner``) with its caption, in a
+    box that scrolls sideways if it must (:func:`scroll_box`)."""
+    caption = text("display.score-caption", lang)
+    return scroll_box(
+        f'<table class="{klass}" style="{style}">{caption_html(caption)}{inner}</table>',
+        label=caption,
+    )
+
+
+def _no_rounds_row(columns: int, style: str, lang: str) -> str:
+    """A sheet's only row before any round is scored: it says so."""
+    return (
+        f'<tr><td colspan="{columns}" style="{style}">'
+        f"{escape(text('display.score-no-rounds', lang))}</td></tr>"
+    )
+
+
+def _leaders(sheet: ScoreSheet) -> set[int]:
+    """The seats that lead (★) once a round is scored."""
+    return set(sheet.leaders()) if sheet.rows else set()
+
+
+def score_sheet_html(
+    sheet: ScoreSheet, *, lang: str = DEFAULT_LANGUAGE, narrow: bool = False
+) -> str:
     """The score sheet as a table: per round and player the bid → tricks taken, the points
     and the running total; the totals (and who leads) at the foot.
+
+    ``narrow=True`` adds the same sheet one column a player, for a phone: the page shows
+    one form or the other by the width of its box (with :data:`SHEET_SWITCH_CSS`).
 
     >>> from tutor.rules.scoring import ScoreSheet
     >>> sheet = ScoreSheet(players=3)
@@ -141,7 +181,15 @@ def score_sheet_html(sheet: ScoreSheet, *, lang: str = DEFAULT_LANGUAGE) -> str:
     >>> page = score_sheet_html(sheet)
     >>> "2 → 2" in page, '<th scope="colgroup" colspan="3"' in page, page.count("<tr")
     (True, True, 4)
+    >>> both = score_sheet_html(sheet, narrow=True)
+    >>> both.count('class="score-sheet"'), both.count('class="score-sheet-narrow"')
+    (1, 1)
     """
+    if narrow:
+        return (
+            f'<div class="{SHEET_WIDE_CLASS}">{score_sheet_html(sheet, lang=lang)}</div>'
+            f'<div class="{SHEET_NARROW_CLASS}">{_narrow_sheet_html(sheet, lang)}</div>'
+        )
     names = sheet.names
     head_top = "".join(
         f'<th scope="colgroup" colspan="3" style="{_HEAD}">{escape(name)}</th>' for name in names
@@ -153,27 +201,17 @@ def score_sheet_html(sheet: ScoreSheet, *, lang: str = DEFAULT_LANGUAGE) -> str:
     )
     rows = []
     for number, row in enumerate(sheet.rows, start=1):
-        cells = []
-        for bid, taken, points, total in zip(
-            row.bids, row.taken, row.points, row.totals, strict=True
-        ):
-            cells.append(
-                f'<td class="bid-taken" style="{_CELL}">{bid} → {taken}</td>'
-                f'<td class="points {_sign_class(points)}" style="{_CELL}">'
-                f"{format_points(points, signed=True)}</td>"
-                f'<td class="total {_sign_class(total)}" style="{_CELL}">'
-                f"{format_points(total)}</td>"
-            )
+        cells = [
+            f'<td class="{klass}" style="{_CELL}">{words}</td>'
+            for seat in _seat_entries(row)
+            for klass, words in seat
+        ]
         rows.append(
             f'<tr><th scope="row" style="{_HEAD};{_STICKY}">{number}</th>'
             f'<td style="{_CELL}">{row.cards}</td>{"".join(cells)}</tr>'
         )
-    if not rows:
-        rows.append(
-            f'<tr><td colspan="{2 + 3 * len(names)}" style="{_HEAD}">'
-            f"{escape(text('display.score-no-rounds', lang))}</td></tr>"
-        )
-    leaders = set(sheet.leaders()) if sheet.rows else set()
+    rows = rows or [_no_rounds_row(2 + 3 * len(names), _HEAD, lang)]
+    leaders = _leaders(sheet)
     foot = "".join(
         f'<td colspan="3" class="grand-total {_sign_class(total)}" style="{_CELL};'
         f'font-weight:{700 if seat in leaders else 400}">{format_points(total)}'
@@ -181,10 +219,9 @@ def score_sheet_html(sheet: ScoreSheet, *, lang: str = DEFAULT_LANGUAGE) -> str:
         + "</td>"
         for seat, total in enumerate(sheet.totals)
     )
-    caption = text("display.score-caption", lang)
-    return scroll_box(
-        f'<table class="score-sheet" style="{_TABLE}">'
-        f"{caption_html(caption)}"
+    return _sheet_box(
+        "score-sheet",
+        _TABLE,
         f"<thead><tr>"
         f'<th scope="col" rowspan="2" style="{_HEAD};{_STICKY}">'
         f"{escape(text('display.score-round', lang))}</th>"
@@ -193,9 +230,88 @@ def score_sheet_html(sheet: ScoreSheet, *, lang: str = DEFAULT_LANGUAGE) -> str:
         f"<tr>{sub_heads}</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody>"
         f'<tfoot><tr><th scope="row" colspan="2" style="{_HEAD};{_STICKY}">'
-        f"{escape(text('display.score-totals', lang))}</th>{foot}</tr></tfoot>"
-        "</table>",
-        label=caption,
+        f"{escape(text('display.score-totals', lang))}</th>{foot}</tr></tfoot>",
+        lang,
+    )
+
+
+_NARROW_CELL = "padding:0.2em 0.25em;border:1px solid #8a8a8a;text-align:right;vertical-align:top"
+_NARROW_HEAD = f"{_HEAD};padding:0.2em 0.25em"
+_LINE = "display:block;white-space:nowrap"
+_SMALL = f"{_LINE};font-size:0.85em"
+_NARROW_LINES = (_SMALL, _SMALL, f"{_LINE};font-weight:700")
+"""The styles of a seat's entries one under another (the total stands out)."""
+
+SHEET_WIDE_CLASS = "tutor-sheet-wide"
+SHEET_NARROW_CLASS = "tutor-sheet-narrow"
+SHEET_SWITCH_CSS = f"""<style>
+/* A score sheet in both forms (score_sheet_html(..., narrow=True)) shows one: the whole
+   sheet, three columns a player, where its box is wide; on a phone, one column a player
+   (bid → taken, points and total one under another), which fits without scrolling. */
+.{SHEET_NARROW_CLASS} {{ display: none; }}
+@container (max-width: 899.98px) {{
+  .{SHEET_WIDE_CLASS} {{ display: none; }}
+  .{SHEET_NARROW_CLASS} {{ display: block; }}
+}}
+</style>"""
+"""The style that switches the two forms by the width of the box they are in (a
+container: the play screen)."""
+
+
+def _narrow_sheet_html(sheet: ScoreSheet, lang: str) -> str:
+    """The score sheet one column a player: per round each player's bid → taken, the
+    round's points and the running total one under another (the whole sheet's three
+    columns, in their order); the round's cards under its number."""
+    words = {
+        key: escape(text(f"display.score-{key}", lang))
+        for key in ("round", "cards", "bid-taken", "points", "total", "totals")
+    }
+    legend = (
+        f'<span style="{_SMALL}">{words["bid-taken"]}</span>'
+        f'<span style="{_SMALL}">{words["points"]}</span>'
+        f'<span style="{_SMALL};font-weight:700">{words["total"]}</span>'
+    )
+    heads = "".join(
+        f'<th scope="col" style="{_NARROW_HEAD}">{escape(name)}</th>' for name in sheet.names
+    )
+    rows = []
+    for number, row in enumerate(sheet.rows, start=1):
+        cells = "".join(
+            f'<td style="{_NARROW_CELL}">'
+            + "".join(
+                f'<span class="{klass}" style="{style}">{words}</span>'
+                for (klass, words), style in zip(seat, _NARROW_LINES, strict=True)
+            )
+            + "</td>"
+            for seat in _seat_entries(row)
+        )
+        rows.append(
+            f'<tr><th scope="row" style="{_NARROW_HEAD}">{number}'
+            f'<span style="{_SMALL};font-weight:400">{words["cards"]} {row.cards}</span></th>'
+            f"{cells}</tr>"
+        )
+    rows = rows or [_no_rounds_row(1 + len(sheet.names), _NARROW_HEAD, lang)]
+    leaders = _leaders(sheet)
+    foot = "".join(
+        f'<td class="grand-total {_sign_class(total)}" style="{_NARROW_CELL};'
+        f'font-weight:{700 if seat in leaders else 400}">{format_points(total)}'
+        + (
+            f'<span style="{_SMALL}">★ {escape(text("display.score-leader", lang))}</span>'
+            if seat in leaders
+            else ""
+        )
+        + "</td>"
+        for seat, total in enumerate(sheet.totals)
+    )
+    return _sheet_box(
+        "score-sheet-narrow",
+        f"{_TABLE};width:100%;font-size:0.9em",
+        f'<thead><tr><th scope="col" style="{_NARROW_HEAD}">{words["round"]}</th>{heads}</tr>'
+        f'<tr><td style="{_NARROW_HEAD}"></td><td colspan="{len(sheet.names)}" '
+        f'style="{_NARROW_HEAD};text-align:right">{legend}</td></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody>"
+        f'<tfoot><tr><th scope="row" style="{_NARROW_HEAD}">{words["totals"]}</th>{foot}</tr></tfoot>',
+        lang,
     )
 
 

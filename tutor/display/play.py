@@ -37,6 +37,7 @@ from tutor.display.html import (
     KEYS_HINT_CLASS,
     KEYS_HINT_CSS,
     MINUS,
+    SHEET_SWITCH_CSS,
     caption_html,
     format_points,
     scroll_box,
@@ -108,6 +109,9 @@ PLAY_CSS = f"""
 .{PLAY_CLASS} .{PLAY_CLASS}-side th {{ overflow-wrap: anywhere !important; }}
 .{PLAY_CLASS} .{PLAY_CLASS}-side:lang(ja),
 .{PLAY_CLASS} .{PLAY_CLASS}-side:lang(ja) th {{ word-break: auto-phrase !important; }}
+/* How a player scores wraps between words (between phrases in Japanese), never inside. */
+.{PLAY_CLASS} .{PLAY_CLASS}-how td {{ word-break: keep-all; overflow-wrap: anywhere; }}
+.{PLAY_CLASS} .{PLAY_CLASS}-how td:lang(ja) {{ word-break: auto-phrase; }}
 .{PLAY_CLASS} .{PLAY_CLASS}-side ul {{ margin: 0.2em 0; padding-left: 1.2em; }}
 /* The last trick of five or six players is drawn smaller to fit the column, not cut. */
 .{PLAY_CLASS} .{PLAY_CLASS}-side svg {{ max-width: 100%; height: auto; }}
@@ -157,6 +161,11 @@ PLAY_CSS = f"""
   .{PLAY_CLASS} .{PLAY_CLASS}-side {{ align-self: start; }}
 }}
 @container (max-width: 560px) {{
+  /* the round's results in a phone's width: tighter cells, and Japanese headers broken
+     between phrases (取った / トリック), never inside a word */
+  .{PLAY_CLASS} .{PLAY_CLASS}-results th, .{PLAY_CLASS} .{PLAY_CLASS}-results td {{
+    padding: 0.2em 0.3em !important; }}
+  .{PLAY_CLASS} .{PLAY_CLASS}-results th:lang(ja) {{ word-break: auto-phrase !important; }}
   .{PLAY_CLASS} .{PLAY_CLASS}-main {{
     --hand-w: 56px; --hand-h: 76px; --hand-basis: 40px; --hand-step: 60px; }}
   .{PLAY_CLASS} .{PLAY_CLASS}-hand {{ padding-right: 1.4rem; }}
@@ -404,7 +413,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         main = widgets.Box([self.table, self.message, act, hand_area, side])
         main.add_class(f"{PLAY_CLASS}-main")
         self.children = [
-            _html(PLAY_CSS + KEYS_HINT_CSS),
+            _html(PLAY_CSS + KEYS_HINT_CSS + SHEET_SWITCH_CSS),
             top,
             self.settings,
             main,
@@ -555,7 +564,8 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             options=[],
             description=text("play-screen.replay-trick", lang),
             tooltip=text("play-screen.replay-trick-tooltip", lang),
-            layout=widgets.Layout(width="24em", max_width="100%"),
+            # within its row on a phone, its margins (2 px each side) included
+            layout=widgets.Layout(width="24em", max_width="calc(100% - 4px)"),
         )
         self.replay_back = _button(
             text("play-screen.replay-back", lang), text("play-screen.replay-back-tooltip", lang)
@@ -571,7 +581,9 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         self.replay_picker.observe(self._replay_chosen, names="value")
         self.replay_back.on_click(lambda _button: self.show_replay(self.replay_step - 1))
         self.replay_next.on_click(lambda _button: self.show_replay(self.replay_step + 1))
-        self.score_sheet_widget = ScoreSheetWidget(self.session.score_sheet(), lang=lang)
+        self.score_sheet_widget = ScoreSheetWidget(
+            self.session.score_sheet(), narrow=True, lang=lang
+        )
         for part in (self.score_sheet_widget.table, self.score_sheet_widget.chart):
             part.tooltip = ""
         self._sheet_key: tuple[object, ...] = self._sheet_state()
@@ -936,19 +948,22 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         if not finished:
             self.summary.value = ""
             return
+        # Each player's numbers on one row and, under them, how they score in words: the
+        # sentence has the table's width, so the results fit a phone.
         rows = "".join(
-            f'<tr data-seat="{result.seat}"><th scope="row" style="{HEAD_STYLE};text-align:left">'
-            f"{escape(result.name)}</th>"
+            f'<tr data-seat="{result.seat}"><th scope="row" rowspan="2" '
+            f'style="{HEAD_STYLE};text-align:left;vertical-align:top">{escape(result.name)}</th>'
             f'<td style="{_CELL}">{result.bid}</td><td style="{_CELL}">{result.taken}</td>'
             f'<td style="{_CELL};white-space:nowrap">'
-            f"{escape(format_points(result.points, signed=True))}</td>"
-            f'<td style="{_CELL};text-align:left;min-width:14em">{escape(result.how, quote=False)}</td></tr>'
+            f"{escape(format_points(result.points, signed=True))}</td></tr>"
+            f'<tr class="{PLAY_CLASS}-how"><td colspan="3" style="{_CELL};text-align:left">'
+            f"{escape(result.how, quote=False)}</td></tr>"
             for result in session.results()
         )
         heads = "".join(
             f'<th scope="col" style="{HEAD_STYLE}">{escape(text(f"play-screen.summary-{key}", lang))}'
             "</th>"
-            for key in ("player", "bid", "taken", "points", "how")
+            for key in ("player", "bid", "taken", "points")
         )
         ending = ""
         if session.finished:

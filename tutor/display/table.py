@@ -176,10 +176,8 @@ TABLE_CSS = """
   box-shadow: 0 2px 4px rgba(0, 0, 0, 0.35); }
 .tutor-seat.is-lit { outline: 0.22em solid var(--lit); outline-offset: 1px;
   box-shadow: 0 0 0 0.45em rgba(255, 210, 63, 0.4), 0 2px 4px rgba(0, 0, 0, 0.35); }
-.tutor-seat.is-lit:not(.side-bottom) { margin-bottom: 0.7em; padding-bottom: 0.7em; }
 .tutor-seat.side-bottom { display: flex; flex-wrap: wrap; align-items: center;
   justify-content: center; gap: 0.1em 0.7em; }
-.tutor-seat.side-bottom.is-lit { margin-top: 0.7em; }
 .tutor-seat-head { font-weight: 700; display: flex; flex-wrap: wrap; gap: 0.1em 0.4em;
   justify-content: center; align-items: baseline; }
 .tutor-seat-name { white-space: nowrap; }
@@ -189,19 +187,30 @@ TABLE_CSS = """
   align-items: center;
   font-variant-numeric: tabular-nums; }
 .tutor-seat-facts > span { white-space: nowrap; }
-.tutor-seat-facts .tutor-seat-hand { margin: 0; }
+/* "No cards left" wraps between its words in a narrow seat (a phone), never inside one */
+.tutor-seat-facts .tutor-seat-hand { margin: 0; white-space: normal; word-break: keep-all; }
 .tutor-seat-hand { margin-top: 0.2em; display: flex; align-items: center;
   justify-content: center; gap: 0.3em; white-space: nowrap; }
 .tutor-seat-hand svg { height: var(--mini-h); width: auto; display: block; }
 .tutor-seat-hand .tutor-backs svg { height: calc(var(--mini-h) * 0.6); }
-.tutor-seat-mark { position: absolute; left: 50%; bottom: -0.85em; transform: translateX(-50%);
-  white-space: nowrap; font-weight: 700; font-size: 0.92em; background: var(--lit);
+/* The seat's badge ("▶ bidding") is a line of the seat's plate, never laid over its
+   words (in Japanese, "▶ ビッド中" once hid half of "ビッド前"). */
+.tutor-seat-mark { width: fit-content; max-width: 100%; box-sizing: border-box;
+  margin: 0.25em auto 0; text-align: center;
+  font-weight: 700; font-size: 0.92em; background: var(--lit);
   color: var(--ink); border: 1px solid rgba(0, 0, 0, 0.4); border-radius: 0.5em;
-  padding: 0 0.5em; z-index: 11; }
-.tutor-seat.side-bottom .tutor-seat-mark { bottom: auto; top: -0.9em; }
+  padding: 0 0.5em; }
+.tutor-seat.side-bottom .tutor-seat-mark { margin: 0; }
+/* In a narrow seat the badge wraps between words, in Japanese between phrases. */
+.tutor-seat-mark:lang(ja) { word-break: auto-phrase; }
+/* On a phone the trick's box holds its cards and the names under (or over) them, so that
+   a name ("C ★ wins") never lies over a seat's words: a name's line above and below the
+   cards, and room for a name a little wider than its card at the sides (a wider felt has
+   room enough around the trick). */
 .tutor-trick { grid-area: center; position: relative; margin: auto; --sx: 1.08; --sy: 0.56;
-  width: calc(var(--trick-w) * (1 + 2 * var(--sx)));
-  height: calc(var(--trick-w) * 1.35 * (1.08 + 2 * var(--sy))); }
+  --name-x: 0em; --name-y: 0em;
+  width: calc(var(--trick-w) * (1 + 2 * var(--sx)) + 2 * var(--name-x));
+  height: calc(var(--trick-w) * 1.35 * (1.08 + 2 * var(--sy)) + 2 * var(--name-y)); }
 .tutor-table.seats-5 .tutor-trick, .tutor-table.seats-6 .tutor-trick { --sx: 1.22; --sy: 0.72; }
 .tutor-trick-card { position: absolute; transform: translate(-50%, -50%);
   left: calc(50% + var(--dx) * var(--trick-w) * var(--sx));
@@ -225,11 +234,19 @@ TABLE_CSS = """
 }
 @container (max-width: 560px) {
   .tutor-felt { --trick-w: 46px; --mini-h: 36px; font-size: 0.82rem; }
+  .tutor-trick { --name-x: 0.5em; --name-y: 1.3em; }
   .tutor-felt { padding: 0.5em 0.4em; gap: 0.4em 0.3em; border-radius: 1.4em; }
   .tutor-seat { padding: 0.2em 0.3em; }
   .tutor-seat-facts { gap: 0 0.4em; }
   .tutor-foot { flex-wrap: wrap; }
   .tutor-side-bottom { order: -1; flex: 1 0 100%; }
+}
+/* Narrower still (a phone's notebook, with its margins): the side seats sit in a row
+   above the trick, each as wide as half the felt, so their words stay on their plates. */
+@container (max-width: 340px) {
+  .tutor-felt { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+    grid-template-areas: "top top" "left right" "center center" "foot foot"; }
+  .tutor-side-left, .tutor-side-right { align-items: stretch; }
 }
 /* Presenter size: fixed px at a 16 px base (the presenter magnifies the whole slide), the
    trick's cards about 95 px tall there. */

@@ -12,7 +12,9 @@ from tutor.teaching.text import DEFAULT_LANGUAGE
 
 
 class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]
-    """The score sheet as a table and, below it, a line chart of the totals by round.
+    """The score sheet as a table and, below it, a line chart of the totals by round;
+    ``narrow``: the table also one column a player, shown on a phone (see
+    :func:`tutor.display.html.score_sheet_html`).
 
     >>> from tutor.rules.scoring import ScoreSheet
     >>> sheet = ScoreSheet(players=3)
@@ -23,9 +25,15 @@ class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]
     """
 
     def __init__(
-        self, sheet: ScoreSheet, *, chart: bool = True, lang: str = DEFAULT_LANGUAGE
+        self,
+        sheet: ScoreSheet,
+        *,
+        chart: bool = True,
+        narrow: bool = False,
+        lang: str = DEFAULT_LANGUAGE,
     ) -> None:
         self.lang = lang
+        self.narrow = narrow
         self.show_chart = chart
         self.table = html_widget()
         self.chart = html_widget()
@@ -35,5 +43,5 @@ class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]
     def update(self, sheet: ScoreSheet) -> None:
         """Show ``sheet`` as it is now (call after each round)."""
         self.sheet = sheet
-        self.table.value = score_sheet_html(sheet, lang=self.lang)
+        self.table.value = score_sheet_html(sheet, lang=self.lang, narrow=self.narrow)
         self.chart.value = score_chart_html(sheet, lang=self.lang) if self.show_chart else ""
