@@ -131,9 +131,10 @@ def _sign_class(points: int) -> str:
     return "negative" if points < 0 else "positive" if points > 0 else "zero"
 
 
-def score_sheet_html(sheet: ScoreSheet, *, lang: str = DEFAULT_LANGUAGE) -> str:
+def score_sheet_html(sheet: ScoreSheet, *, over: bool = False, lang: str = DEFAULT_LANGUAGE) -> str:
     """The score sheet as a table: per round and player the bid → tricks taken, the points
-    and the running total; the totals (and who leads) at the foot.
+    and the running total; the totals at the foot, marking who leads (★ leads) or, once
+    the game is ``over``, who won (★ wins).
 
     >>> from tutor.rules.scoring import ScoreSheet
     >>> sheet = ScoreSheet(players=3)
@@ -141,6 +142,8 @@ def score_sheet_html(sheet: ScoreSheet, *, lang: str = DEFAULT_LANGUAGE) -> str:
     >>> page = score_sheet_html(sheet)
     >>> "2 → 2" in page, '<th scope="colgroup" colspan="3"' in page, page.count("<tr")
     (True, True, 4)
+    >>> "★ leads" in page, "★ wins" in score_sheet_html(sheet, over=True)
+    (True, True)
     """
     names = sheet.names
     head_top = "".join(
@@ -174,10 +177,11 @@ def score_sheet_html(sheet: ScoreSheet, *, lang: str = DEFAULT_LANGUAGE) -> str:
             f"{escape(text('display.score-no-rounds', lang))}</td></tr>"
         )
     leaders = set(sheet.leaders()) if sheet.rows else set()
+    mark = "winner" if over else "leader"
     foot = "".join(
         f'<td colspan="3" class="grand-total {_sign_class(total)}" style="{_CELL};'
         f'font-weight:{700 if seat in leaders else 400}">{format_points(total)}'
-        + (f" ★ {escape(text('display.score-leader', lang))}" if seat in leaders else "")
+        + (f" ★ {escape(text(f'display.score-{mark}', lang))}" if seat in leaders else "")
         + "</td>"
         for seat, total in enumerate(sheet.totals)
     )
