@@ -340,7 +340,9 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
     (:attr:`card_buttons`). Beside the table, a side panel: the last trick with the
     engine's reason, what happened since the learner's last move, the coach. Below: the
     round's result with each score's formula, a replay of any finished trick card by card,
-    the score sheet with its chart, and the whole round's story.
+    the score sheet with its chart, and the whole round's story. At the end, the result
+    screen (:attr:`result`, :mod:`tutor.display.game_result`) takes the hand's place: who
+    won, the final totals, "Play again" and "Same deal again".
 
     ``session`` plays an existing :class:`tutor.play.session.PlaySession` (e.g. with
     chosen bots); otherwise one is made from the other arguments.
