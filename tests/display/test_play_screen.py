@@ -171,12 +171,14 @@ def test_a_whole_seeded_round_is_played_with_the_controls_and_scored_with_formul
         reason = describe_trick(trick.explanation, [rnd.names[s] for s in trick.seats])
         assert escape(reason, quote=False) in history
     assert screen.score_sheet_widget.sheet.rows[0].points == rnd.scores()
-    best = max(rnd.scores())  # a single round ends there, naming who scored most
+    # a single round ends there: the result screen names who scored most, and deals again
+    result = screen.result.words.value
+    best = max(rnd.scores())
     leaders = [rnd.names[seat] for seat, points in enumerate(rnd.scores()) if points == best]
-    assert all(escape(name) in summary for name in leaders)
-    assert f"{best} points" in summary or f"most points: {best}" in summary
+    assert all(escape(name) in result for name in leaders)
+    assert f"{best} points" in result or f"most points: {best}" in result
     assert not is_shown(screen.next_round_button)
-    assert escape(text("play-screen.round-alone-over"), quote=False) in summary
+    assert is_shown(screen.result) and is_shown(screen.result.play_again_button)
     # the last trick stays on the table, its winner marked
     last = rnd.tricks[-1]
     assert screen.table.value.count('class="tutor-trick-card') == 4
@@ -523,28 +525,194 @@ def test_a_finished_trick_replays_card_by_card_with_its_reason() -> None:
 # -- a whole game ------------------------------------------------------------------------------
 
 
-def test_a_five_round_game_is_played_to_the_end_with_the_engines_totals() -> None:
+def play_to_the_end(screen: PlayScreen) -> None:
+    """The learner's actions through the controls until the game (or round) is over."""
+    for _ in range(200):
+        if screen.session.finished:
+            return
+        take_turn(screen)
+    raise AssertionError(f"not over after 200 actions: {screen.session!r}")
+
+
+STANDING_ROW = re.compile(
+    r'<tr data-seat="(\d)"( class="is-winner")?><td class="place">(\d+)</td>'
+    r'<th scope="row">(.*?)</th><td class="total">(.*?)</td><td class="met">(.*?)</td></tr>'
+)
+
+
+def standings_shown(screen: PlayScreen) -> list[tuple[int, bool, int, str, str, str]]:
+    """The result screen's standings, top to bottom: seat, marked a winner, place, the
+    player's cell, the total and the bids met, as shown."""
+    return [
+        (int(seat), bool(won), int(place), player, total, met)
+        for seat, won, place, player, total, met in STANDING_ROW.findall(screen.result.words.value)
+    ]
+
+
+def sheet_foot(screen: PlayScreen) -> str:
+    return screen.score_sheet_widget.table.value.split("<tfoot>")[1]
+
+
+def test_a_five_round_game_ends_on_a_result_screen_with_the_engines_totals() -> None:
     screen = PlayScreen(
         players=3, variant="five-rounds", seed=17, coach_simulations=COACH_SIMULATIONS
     )
     session = screen.session
     assert session.game is not None
-    for _ in range(200):
-        if session.finished:
-            break
+    while session.round_number < 5 or not session.round.finished:
+        assert not is_shown(screen.result)  # no result before the last round is scored
+        if session.round.finished:  # the sheet marks who leads while the game goes on
+            assert "★ leads" in sheet_foot(screen) and "★ wins" not in sheet_foot(screen)
         take_turn(screen)
     assert session.finished and session.round_number == 5
     game = session.game
     assert game.finished
     totals = tuple(sum(rnd.scores()[seat] for rnd in game.rounds) for seat in range(3))
     assert screen.score_sheet_widget.sheet.totals == game.score_sheet.totals == totals
-    foot = screen.score_sheet_widget.table.value.split("<tfoot>")[1]
+    foot = sheet_foot(screen)
     for total in totals:
         assert format_points(total) in foot
-    winners = [session.names[seat] for seat in game.winners()]
-    assert all(escape(name) in screen.summary.value for name in winners)
-    assert "The game is over." in screen.summary.value
-    assert not is_shown(screen.next_round_button)
+    # the sheet marks the winners now, not who leads
+    assert foot.count("★ wins") == len(game.winners()) and "★ leads" not in foot
+    # the result screen: the heading and the winners as a status, the totals from first to last
+    assert is_shown(screen.result) and not is_shown(screen.next_round_button)
+    words = screen.result.words.value
+    assert 'role="status"><h2>The game is over</h2>' in words
+    assert escape(session.winners_text()) in words
+    shown = standings_shown(screen)
+    assert [seat for seat, *_ in shown] == sorted(range(3), key=lambda s: (-totals[s], s))
+    for seat, won, place, player, total, met in shown:
+        assert player.startswith(escape(session.names[seat]))
+        assert total == format_points(totals[seat])
+        assert place == 1 + sum(other > totals[seat] for other in totals)
+        assert won == (seat in game.winners()) == ("★ wins" in player)
+        met_rounds = sum(rnd.final_bids[seat] == rnd.taken[seat] for rnd in game.rounds)
+        assert met == f"{met_rounds} of 5 rounds"
+    assert is_shown(screen.result.play_again_button) and is_shown(screen.result.same_deal_button)
+    assert screen.prompt.value.count(text("play-screen.turn-game-over")) == 1
+
+
+def learner_takes_first_choices(session: PlaySession) -> None:
+    """The learner's choices :func:`take_turn` makes through the controls, on a session: the
+    first suit, the first legal bid, the first legal card, the next round."""
+    while not session.finished:
+        view = session.view()
+        if view.phase is Phase.FINISHED:
+            session.next_round()
+        elif view.phase is Phase.TRUMP_CHOICE:
+            session.choose_trump(next(iter(Suit)))  # the first trump button
+        elif view.phase is Phase.BIDDING:
+            session.bid(view.legal_bids[0])
+        else:
+            session.play(view.legal_plays[0])
+
+
+def tied_seed() -> int:
+    """The first seed whose five-round game for three ends in a tie when the learner takes
+    the first choices (the bots are deterministic)."""
+    for seed in range(1, 500):
+        session = PlaySession(players=3, variant="five-rounds", seed=seed)
+        learner_takes_first_choices(session)
+        if len(session.winners()) > 1:
+            return seed
+    raise AssertionError("no tied game below seed 500")
+
+
+def test_a_tied_game_names_every_winner_and_they_share_first_place() -> None:
+    screen = PlayScreen(
+        players=3, variant="five-rounds", seed=tied_seed(), coach_simulations=COACH_SIMULATIONS
+    )
+    play_to_the_end(screen)
+    session = screen.session
+    winners = session.winners()
+    assert len(winners) > 1
+    total = session.score_sheet().totals[winners[0]]
+    names = [session.names[seat] for seat in winners]
+    sentence = f"{', '.join(names[:-1])} and {names[-1]} win with {total} points."
+    assert session.winners_text() == sentence
+    assert escape(sentence) in screen.result.words.value
+    shown = standings_shown(screen)
+    assert [(seat, place) for seat, won, place, *_ in shown if won] == [(s, 1) for s in winners]
+    assert all(place > 1 for seat, won, place, *_ in shown if not won)
+    assert sheet_foot(screen).count("★ wins") == len(winners)
+
+
+def test_a_tied_single_round_shares_the_most_points() -> None:
+    """Everyone bids 0 on one card each: one player takes the trick, the other two tie."""
+    session = PlaySession(
+        players=3, seed=4, cards=1, bots={seat: FixedBidBot(0) for seat in (1, 2)}
+    )
+    screen = PlayScreen(session=session, coach_simulations=COACH_SIMULATIONS)
+    screen.bid_buttons[0].click()
+    play_to_the_end(screen)
+    winners = [session.names[seat] for seat in session.winners()]
+    assert len(winners) == 2
+    words = screen.result.words.value
+    assert "<h2>The round is over</h2>" in words
+    assert escape(f"{winners[0]} and {winners[1]} share the most points: 20.") in words
+    assert [met for *_, met in standings_shown(screen)] == ["1 of 1 round"] * 2 + ["0 of 1 round"]
+
+
+def finished_game(seed: int = 17) -> PlayScreen:
+    screen = PlayScreen(
+        players=3, variant="five-rounds", seed=seed, coach_simulations=COACH_SIMULATIONS
+    )
+    play_to_the_end(screen)
+    return screen
+
+
+def first_deal(screen: PlayScreen) -> object:
+    """The first round's deal (hands and turned card) of the screen's game."""
+    return screen.session.rounds[0].events[0]
+
+
+def test_play_again_deals_a_new_game_with_a_new_seed_shown_in_the_seed_box() -> None:
+    screen = finished_game()
+    old = screen.session
+    screen.result.play_again_button.click()
+    new = screen.session
+    assert new is not old and new.seed != old.seed
+    assert (new.players, new.rules, new.round_count, new.round_number) == (3, old.rules, 5, 1)
+    assert first_deal(screen) != old.rounds[0].events[0]
+    assert (
+        first_deal(screen)
+        == PlaySession(players=3, variant="five-rounds", seed=new.seed).rounds[0].events[0]
+    )
+    assert screen.seed_input.value == new.seed
+    assert f"Seed: {new.seed}." in screen.status.value
+    assert not is_shown(screen.result) and not screen.score_sheet_widget.sheet.rows
+
+
+def test_same_deal_again_deals_the_same_cards() -> None:
+    screen = finished_game()
+    old = screen.session
+    screen.result.same_deal_button.click()
+    assert screen.session is not old and screen.session.seed == old.seed == 17
+    assert first_deal(screen) == old.rounds[0].events[0]
+    assert screen.session.round_number == 1 and not screen.session.finished
+    assert screen.seed_input.value == 17 and not is_shown(screen.result)
+    assert "(seed 17)" in screen.result.same_deal_button.tooltip
+
+
+def test_new_game_draws_a_new_seed_unless_the_learner_typed_one_and_closes_the_settings() -> None:
+    screen = finished_game()
+    old = screen.session
+    screen.settings_toggle.value = True
+    assert is_shown(screen.settings)
+    screen.start_button.click()  # the seed box still shows the game's seed: new cards
+    drawn = screen.session
+    assert drawn.seed != old.seed and screen.seed_input.value == drawn.seed
+    assert first_deal(screen) != old.rounds[0].events[0]
+    assert not is_shown(screen.settings) and screen.settings_toggle.value is False
+    assert screen.settings_toggle.description == text("play-screen.settings")
+    screen.settings_toggle.value = True
+    screen.seed_input.value = 17  # a seed the learner typed deals that game
+    screen.start_button.click()
+    assert screen.session.seed == 17 and first_deal(screen) == old.rounds[0].events[0]
+    assert not is_shown(screen.settings)
+    screen.settings_toggle.value = True
+    screen.start_button.click()  # the box shows 17 as the screen wrote it: new cards again
+    assert screen.session.seed != 17 and screen.seed_input.value == screen.session.seed
 
 
 # -- settings and keyboard ------------------------------------------------------------------------

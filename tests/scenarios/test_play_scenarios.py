@@ -1,7 +1,8 @@
 """A learner plays a whole game on the play screen, in every host: a five-round game for
 three players set up in "Settings for a new game", a round where the learner deals, a
 Wizard is turned and they choose trump, bids, legal cards, each round's results, "Deal the
-next round", the end of the game, then a new game from the settings again.
+next round", the end of the game on its result screen, "Play again" (a new deal), then a
+new game from the settings again.
 
 What the page shows is checked against the engine: the same game is replayed here with the
 same seed and the learner's same choices (the bots are deterministic), so the hand, the
@@ -17,6 +18,7 @@ import re
 from collections import Counter
 from typing import Any
 
+from browser.fixtures import wait_until
 from browser.play_hand import HAND, LEGAL_CARD, MESSAGE, after_one_played, ready_to_play
 
 from tutor.display.svg import trick_svg
@@ -77,6 +79,18 @@ def _label(svg: str) -> str:
 
 CARDS_BY_NAME = {card_name(card): card for card in DECK}
 
+PHONE = {"width": 360, "height": 780}
+DESK = {"width": 1280, "height": 900}
+
+_OVERFLOW = """panel => {
+  const box = panel.getBoundingClientRect();
+  const wider = [...panel.querySelectorAll("*")].filter(
+    e => e.getBoundingClientRect().right > box.right + 1);
+  return {width: box.width, scroll: panel.scrollWidth - panel.clientWidth,
+          outside: box.right - window.innerWidth, wider: wider.map(e => e.outerHTML.slice(0, 80))};
+}"""
+"""How far the result panel (or anything in it) reaches past its own edge or the window's."""
+
 
 class PlayedGame:
     """The page's game and the engine's copy of it, moved on together."""
@@ -87,6 +101,7 @@ class PlayedGame:
         self.seed = seed
         self.engine = PlaySession(players=PLAYERS, variant=VARIANT, seed=seed, learner=LEARNER)
         self.shown_totals = [0] * PLAYERS
+        self.shown_met = [0] * PLAYERS
         self.trump_chosen_in: list[int] = []
         self.dealt: list[int] = []
 
@@ -180,8 +195,9 @@ class PlayedGame:
             assert _number(points) == round_score(int(bid), int(taken)), (name, bid, taken, points)
         expected = [(r.name, r.bid, r.taken, r.points, r.how) for r in engine.results()]
         assert shown == expected, (number, shown, expected)
-        for seat, (_, _, _, points, _) in enumerate(shown):
+        for seat, (_, bid, taken, points, _) in enumerate(shown):
             self.shown_totals[seat] += points
+            self.shown_met[seat] += bid == taken
 
         view = engine.view()
         last = view.tricks[-1]
@@ -224,7 +240,7 @@ class PlayedGame:
             assert _number(running) == self.shown_totals[seat]
 
 
-def test_a_whole_game_with_a_trump_choice_then_a_new_game(host: Host, page: Any) -> None:
+def test_a_whole_game_with_a_trump_choice_its_result_then_play_again(host: Host, page: Any) -> None:
     from playwright.sync_api import expect
 
     seed, trump_round = _learner_trump_seed()
@@ -247,8 +263,7 @@ def test_a_whole_game_with_a_trump_choice_then_a_new_game(host: Host, page: Any)
     game.button("play-screen.start").click()
     game.wait_for_round(1)
     expect(content.locator(HAND)).to_have_count(1, timeout=ACTION_TIMEOUT)
-    game.button("play-screen.settings-open").click()
-    expect(settings).to_be_hidden(timeout=ACTION_TIMEOUT)
+    expect(settings).to_be_hidden(timeout=ACTION_TIMEOUT)  # folded away once the game starts
 
     next_round = game.button("play-screen.next-round")
     for number in range(1, 6):
@@ -260,12 +275,65 @@ def test_a_whole_game_with_a_trump_choice_then_a_new_game(host: Host, page: Any)
     assert game.trump_chosen_in == [trump_round]
     assert game.dealt == [1, 4]  # the learner dealt (A, then the dealer moves clockwise)
 
-    # The game is over: who won, and no next round.
+    # The game is over: its result screen says who won, the totals from first to last and
+    # each player's bids met, as the page's own rounds add them up; no next round.
     assert game.engine.finished
-    expect(content.locator(".tutor-play-handarea")).to_contain_text(
-        game.engine.game_over_text(), timeout=ACTION_TIMEOUT
+    expect(next_round).to_be_hidden(timeout=ACTION_TIMEOUT)
+    result = content.locator(".tutor-play-result")
+    expect(result).to_be_visible(timeout=ACTION_TIMEOUT)
+    announced = result.locator("[role=status]")
+    expect(announced.get_by_role("heading", name=text("play-screen.result-game"))).to_be_visible()
+    expect(announced).to_contain_text(game.engine.winners_text())
+    totals = game.shown_totals
+    order = sorted(range(PLAYERS), key=lambda seat: (-totals[seat], seat))
+    winners = [seat for seat in range(PLAYERS) if totals[seat] == max(totals)]
+    rows = result.locator("tbody tr").evaluate_all(
+        "rows => rows.map(r => [...r.children].map(c => c.innerText.trim()))"
     )
-    expect(next_round).to_be_hidden()
+    names = game.engine.names
+    mark = f"★ {text('display.score-winner')}"
+    assert [row[1].removesuffix(mark).strip() for row in rows] == [names[s] for s in order], rows
+    for seat, (_, player, total, met) in zip(order, rows, strict=True):
+        assert _number(total) == totals[seat]
+        assert met == f"{game.shown_met[seat]} of 5 rounds"
+        assert player.endswith(mark) == (seat in winners)
+    # the score sheet marks the winners now, not who leads
+    grand = content.locator(".score-sheet tfoot td.grand-total").all_inner_texts()
+    assert [seat for seat, words in enumerate(grand) if mark in words] == winners, grand
+    assert not any(text("display.score-leader") in words for words in grand), grand
+    # on a phone the panel fits the width: nothing in it scrolls or reaches sideways
+    host.narrow(page, PHONE)
+    seen: list[Any] = []
+
+    def fits() -> bool:
+        seen[:] = [result.evaluate(_OVERFLOW)]
+        found = seen[0]
+        return (
+            found["width"] < PHONE["width"]
+            and found["scroll"] <= 1
+            and (found["outside"] <= 1 and not found["wider"])
+        )
+
+    wait_until(fits, ACTION_TIMEOUT, lambda: f"the result panel at 360 px: {seen}")
+    host.narrow(page, DESK)
+
+    # Play again: a new deal, its seed shown in the status and in the seed box.
+    game.button("play-screen.play-again").click()
+    status = content.locator(".tutor-play-status")
+    expect(status).not_to_contain_text(f"Seed: {seed}.", timeout=ACTION_TIMEOUT)
+    found = re.search(r"Seed: (\d+)\.", status.inner_text())
+    assert found, status.inner_text()
+    again = PlayedGame(page, host, int(found.group(1)))
+    again.wait_for_round(1)
+    expect(result).to_be_hidden(timeout=ACTION_TIMEOUT)
+    expect(seed_box).to_have_value(str(again.seed), timeout=ACTION_TIMEOUT)
+    assert again.seed != seed
+    # the page deals the engine's cards for the new seed
+    (card,) = again.engine.view().hand
+    expect(content.locator(HAND)).to_have_text([card_name(card)], timeout=ACTION_TIMEOUT)
+    expect(content.locator(".score-sheet tbody tr")).to_have_text(
+        [text("display.score-no-rounds")], timeout=ACTION_TIMEOUT
+    )
 
     # A new game from the settings: round 1 again, an empty score sheet.
     game.button("play-screen.settings").click()
@@ -275,6 +343,7 @@ def test_a_whole_game_with_a_trump_choice_then_a_new_game(host: Host, page: Any)
     game.button("play-screen.start").click()
     fresh = PlayedGame(page, host, seed + 1)
     fresh.wait_for_round(1)
+    expect(settings).to_be_hidden(timeout=ACTION_TIMEOUT)
     expect(content.locator(".score-sheet tbody tr")).to_have_text(
         [text("display.score-no-rounds")], timeout=ACTION_TIMEOUT
     )

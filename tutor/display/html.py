@@ -167,10 +167,11 @@ def _leaders(sheet: ScoreSheet) -> set[int]:
 
 
 def score_sheet_html(
-    sheet: ScoreSheet, *, lang: str = DEFAULT_LANGUAGE, narrow: bool = False
+    sheet: ScoreSheet, *, over: bool = False, lang: str = DEFAULT_LANGUAGE, narrow: bool = False
 ) -> str:
     """The score sheet as a table: per round and player the bid → tricks taken, the points
-    and the running total; the totals (and who leads) at the foot.
+    and the running total; the totals at the foot, marking who leads (★ leads) or, once
+    the game is ``over``, who won (★ wins).
 
     ``narrow=True`` adds the same sheet one column a player, for a phone: the page shows
     one form or the other by the width of its box (with :data:`SHEET_SWITCH_CSS`).
@@ -184,11 +185,13 @@ def score_sheet_html(
     >>> both = score_sheet_html(sheet, narrow=True)
     >>> both.count('class="score-sheet"'), both.count('class="score-sheet-narrow"')
     (1, 1)
+    >>> "★ leads" in page, "★ wins" in score_sheet_html(sheet, over=True)
+    (True, True)
     """
     if narrow:
         return (
-            f'<div class="{SHEET_WIDE_CLASS}">{score_sheet_html(sheet, lang=lang)}</div>'
-            f'<div class="{SHEET_NARROW_CLASS}">{_narrow_sheet_html(sheet, lang)}</div>'
+            f'<div class="{SHEET_WIDE_CLASS}">{score_sheet_html(sheet, over=over, lang=lang)}</div>'
+            f'<div class="{SHEET_NARROW_CLASS}">{_narrow_sheet_html(sheet, over, lang)}</div>'
         )
     names = sheet.names
     head_top = "".join(
@@ -212,10 +215,11 @@ def score_sheet_html(
         )
     rows = rows or [_no_rounds_row(2 + 3 * len(names), _HEAD, lang)]
     leaders = _leaders(sheet)
+    mark = "winner" if over else "leader"
     foot = "".join(
         f'<td colspan="3" class="grand-total {_sign_class(total)}" style="{_CELL};'
         f'font-weight:{700 if seat in leaders else 400}">{format_points(total)}'
-        + (f" ★ {escape(text('display.score-leader', lang))}" if seat in leaders else "")
+        + (f" ★ {escape(text(f'display.score-{mark}', lang))}" if seat in leaders else "")
         + "</td>"
         for seat, total in enumerate(sheet.totals)
     )
@@ -258,7 +262,7 @@ SHEET_SWITCH_CSS = f"""<style>
 container: the play screen)."""
 
 
-def _narrow_sheet_html(sheet: ScoreSheet, lang: str) -> str:
+def _narrow_sheet_html(sheet: ScoreSheet, over: bool, lang: str) -> str:
     """The score sheet one column a player: per round each player's bid → taken, the
     round's points and the running total one under another (the whole sheet's three
     columns, in their order); the round's cards under its number."""
@@ -292,11 +296,12 @@ def _narrow_sheet_html(sheet: ScoreSheet, lang: str) -> str:
         )
     rows = rows or [_no_rounds_row(1 + len(sheet.names), _NARROW_HEAD, lang)]
     leaders = _leaders(sheet)
+    mark = "winner" if over else "leader"
     foot = "".join(
         f'<td class="grand-total {_sign_class(total)}" style="{_NARROW_CELL};'
         f'font-weight:{700 if seat in leaders else 400}">{format_points(total)}'
         + (
-            f'<span style="{_SMALL}">★ {escape(text("display.score-leader", lang))}</span>'
+            f'<span style="{_SMALL}">★ {escape(text(f"display.score-{mark}", lang))}</span>'
             if seat in leaders
             else ""
         )

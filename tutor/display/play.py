@@ -32,6 +32,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from tutor.display.game_result import GameResult
 from tutor.display.html import (
     HEAD_STYLE,
     KEYS_HINT_CLASS,
@@ -348,7 +349,9 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
     (:attr:`card_buttons`). Beside the table, a side panel: the last trick with the
     engine's reason, what happened since the learner's last move, the coach. Below: the
     round's result with each score's formula, a replay of any finished trick card by card,
-    the score sheet with its chart, and the whole round's story.
+    the score sheet with its chart, and the whole round's story. At the end, the result
+    screen (:attr:`result`, :mod:`tutor.display.game_result`) takes the hand's place: who
+    won, the final totals, "Play again" and "Same deal again".
 
     ``session`` plays an existing :class:`tutor.play.session.PlaySession` (e.g. with
     chosen bots); otherwise one is made from the other arguments.
@@ -395,7 +398,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         top.add_class(f"{PLAY_CLASS}-top")
         act = widgets.VBox([self.prompt, self.actions])
         act.add_class(f"{PLAY_CLASS}-act")
-        hand_area = widgets.VBox([self.hand_box, self.summary])
+        hand_area = widgets.VBox([self.hand_box, self.result, self.summary])
         hand_area.add_class(f"{PLAY_CLASS}-handarea")
         side = widgets.VBox(
             [
@@ -484,6 +487,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         self.start_button = _button(
             text("play-screen.start", lang), text("play-screen.start-tooltip", lang), primary=True
         )
+        self._seed_shown = int(self.seed_input.value)
         self.start_button.on_click(lambda _button: self.start())
         self.players_input.observe(self._players_changed, names="value")
         self.length_input.observe(lambda _change: self._show_cards_input(), names="value")
@@ -555,6 +559,9 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         lang = self.lang
         self.latest = _html()
         self.summary = _html()
+        self.result = GameResult(lang=lang)  # at the end: who won, Play again
+        self.result.play_again_button.on_click(lambda _button: self.play_again())
+        self.result.same_deal_button.on_click(lambda _button: self.same_deal_again())
         self.next_round_button = _button(
             text("play-screen.next-round", lang), self._next_round_tooltip(), primary=True
         )
@@ -592,16 +599,40 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
     # -- actions (what the buttons do) ---------------------------------------------------
 
     def start(self) -> None:
-        """Start a new game (or round) with the settings shown."""
+        """Start a new game (or round) with the settings shown, and fold them away.
+
+        The seed box shows the seed of the game on the table. A seed the learner typed
+        there deals that game (to play one again, or a friend's); left as the screen wrote
+        it, the box would deal the very same cards again, so a new seed is drawn instead
+        (and shown). "Same deal again" on the result screen is the way to replay a game.
+        """
         single = self.length_input.value == ROUND
-        self.session = PlaySession(
-            players=check_players(self.players_input.value),
-            variant=str(self.variant_input.value),
-            seed=int(self.seed_input.value),
-            cards=int(self.cards_input.value) if single else None,
-            learner=min(self.learner, int(self.players_input.value) - 1),
-            lang=self.lang,
+        seed = int(self.seed_input.value)
+        self._begin(
+            PlaySession(
+                players=check_players(self.players_input.value),
+                variant=str(self.variant_input.value),
+                seed=seed if seed != self._seed_shown else None,
+                cards=int(self.cards_input.value) if single else None,
+                learner=min(self.learner, int(self.players_input.value) - 1),
+                lang=self.lang,
+            )
         )
+        self.settings_toggle.value = False
+
+    def play_again(self) -> None:
+        """Deal a new game like the one played (players, variant, length): new cards."""
+        self._begin(self.session.again())
+
+    def same_deal_again(self) -> None:
+        """Deal the game just played again: the same seed, so the same cards."""
+        self._begin(self.session.again(same_deal=True))
+
+    def _begin(self, session: PlaySession) -> None:
+        """Play ``session`` from its start; the seed box shows its seed."""
+        self.session = session
+        self._seed_shown = session.seed % (MAX_SEED + 1)
+        self.seed_input.value = self._seed_shown
         self.coach_advice = None
         self.coach_output.value = ""
         self.message.value = ""
@@ -714,15 +745,16 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         self._show_action(view)
         self._show_hand(view)
         self._show_results(view)
+        self.result.show(session)
         self._show_replay_options(view)
         state = self._sheet_state()
         if state != self._sheet_key:  # the chart is drawn only when the sheet changed
             self._sheet_key = state
-            self.score_sheet_widget.update(session.score_sheet())
+            self.score_sheet_widget.update(session.score_sheet(), over=session.finished)
 
     def _sheet_state(self) -> tuple[object, ...]:
         sheet = self.session.score_sheet()
-        return (sheet.names, len(sheet.rows), sheet.totals)
+        return (sheet.names, len(sheet.rows), sheet.totals, self.session.finished)
 
     def _show_status(self, view: SeatView) -> None:
         lang = self.lang
@@ -786,6 +818,8 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             refused = [judgement for judgement in view.judgements if not judgement.legal]
             if refused:
                 lines.append(self._not_playable_words(refused[0]))
+        elif session.finished and session.game is not None:
+            lines.append(text("play-screen.turn-game-over", lang))
         elif finished:
             lines.append(text("play-screen.turn-over", lang))
         keys = ""
@@ -965,19 +999,11 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             "</th>"
             for key in ("player", "bid", "taken", "points")
         )
-        ending = ""
-        if session.finished:
-            ending = _paragraph(session.game_over_text())
-            if session.game is None:
-                ending += _paragraph(text("play-screen.round-alone-over", lang))
         caption = text("play-screen.round-over", lang)
-        self.summary.value = (
-            scroll_box(
-                f'<table class="{PLAY_CLASS}-results" style="{_TABLE}">'
-                f"{caption_html(caption)}<thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>",
-                label=caption,
-            )
-            + ending
+        self.summary.value = scroll_box(
+            f'<table class="{PLAY_CLASS}-results" style="{_TABLE}">'
+            f"{caption_html(caption)}<thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>",
+            label=caption,
         )
 
     # -- trick replay ------------------------------------------------------------------------

@@ -47,7 +47,7 @@ from tutor.rules.trick import PlayJudgement
 from tutor.rules.variants import PRESETS, Rules
 from tutor.teaching.explain import describe_play, describe_score
 from tutor.teaching.narrate import LogEntry, finished_round_text, round_log, since_last_action
-from tutor.teaching.text import DEFAULT_LANGUAGE, text
+from tutor.teaching.text import DEFAULT_LANGUAGE, join_all, text
 
 VariantLike = str | Sequence[str] | Rules
 """A preset name (``"hidden-bids"``), several names combined, or a :class:`Rules` value."""
@@ -227,6 +227,26 @@ class PlaySession:
         """What the learner may see now: the only source of what is shown of other seats."""
         return self.round.view(self.learner)
 
+    def again(self, *, same_deal: bool = False) -> PlaySession:
+        """A new session like this one (players, rules, a whole game or a round of as many
+        cards, the learner's seat, the bots) from its start: a new seed, or with
+        ``same_deal`` this one's, which deals the same cards again.
+
+        >>> session = PlaySession(players=3, variant="five-rounds", seed=5)
+        >>> rematch = session.again(same_deal=True)
+        >>> rematch.seed, rematch.round.hands == session.round.hands, rematch.round_count
+        (5, True, 5)
+        """
+        return PlaySession(
+            players=self.players,
+            variant=self.rules,
+            seed=self.seed if same_deal else None,
+            cards=None if self.game is not None else self.round.cards,
+            learner=self.learner,
+            bots=self.bots,
+            lang=self.lang,
+        )
+
     # -- the learner's actions -----------------------------------------------------------
 
     def choose_trump(self, suit: Suit | str) -> tuple[Event, ...]:
@@ -350,11 +370,19 @@ class PlaySession:
             )
         return tuple(rows)
 
-    def game_over_text(self) -> str:
-        """Who won the game (or scored most in the single round), in words."""
+    def winners_text(self) -> str:
+        """Who won the game (or scored most in the single round), in words; ties share
+        ("C and D win with 110 points.").
+
+        >>> session = PlaySession(players=3, seed=2, cards=1)
+        >>> session.winners_text()
+        Traceback (most recent call last):
+        ...
+        tutor.errors.OutOfTurnError: the game is not over yet
+        """
         winners = self.winners()
         total = self.score_sheet().totals[winners[0]]
-        players = text("list.separator", self.lang).join(self.names[s] for s in winners)
+        players = join_all((self.names[s] for s in winners), self.lang)
         key = "game-over" if self.game is not None else "round-best"
         key += "-one" if len(winners) == 1 else "-many"
         return text(f"play-screen.{key}", self.lang, players=players, total=total)

@@ -40,9 +40,18 @@ def points_for(bid: int, taken: int) -> int:
     >>> points_for(2, 2), points_for(3, 1)
     (40, -20)
     """
-    if bid == taken:
+    if bid_met(bid, taken):
         return POINTS_FOR_MEETING_BID + POINTS_PER_TRICK_WHEN_MET * taken
     return -PENALTY_PER_TRICK_OFF * abs(bid - taken)
+
+
+def bid_met(bid: int, taken: int) -> bool:
+    """Whether a bid is met: exactly the tricks bid were taken, no more and no fewer.
+
+    >>> bid_met(2, 2), bid_met(0, 0), bid_met(2, 3)
+    (True, True, False)
+    """
+    return bid == taken
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +63,11 @@ class ScoreRow:
     taken: tuple[int, ...]
     points: tuple[int, ...]
     totals: tuple[int, ...]
+
+    @property
+    def met(self) -> tuple[bool, ...]:
+        """Per seat, whether the bid was met this round (:func:`bid_met`)."""
+        return tuple(bid_met(b, t) for b, t in zip(self.bids, self.taken, strict=True))
 
 
 class ScoreSheet:
@@ -125,6 +139,17 @@ class ScoreSheet:
         """
         best = max(self.totals)
         return [seat for seat, total in enumerate(self.totals) if total == best]
+
+    def bids_met(self) -> tuple[int, ...]:
+        """Per seat, in how many of the recorded rounds the bid was met.
+
+        >>> sheet = ScoreSheet(players=3)
+        >>> _ = sheet.record(bids=[1, 0, 1], taken=[1, 0, 0])
+        >>> _ = sheet.record(bids=[0, 2, 0], taken=[1, 1, 0])
+        >>> sheet.bids_met(), len(sheet.rows)
+        ((1, 1, 1), 2)
+        """
+        return tuple(sum(row.met[seat] for row in self.rows) for seat in range(self.players))
 
     def _repr_html_(self) -> str:
         from tutor.display.html import score_sheet_html

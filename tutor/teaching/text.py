@@ -140,6 +140,20 @@ def join_alternatives(items: Iterable[object], lang: str = DEFAULT_LANGUAGE) -> 
     return join_words(words[:-1], lang) + text("list.or", lang) + words[-1]
 
 
+def join_all(items: Iterable[object], lang: str = DEFAULT_LANGUAGE) -> str:
+    """Items that are all so, in a sentence: "C and D win", "A, C and D".
+
+    >>> join_all(["C"]), join_all(["C", "D"]), join_all(["A", "C", "D"])
+    ('C', 'C and D', 'A, C and D')
+    >>> join_all(["A", "C", "D（あなた）"], "ja")
+    'A、CとD（あなた）'
+    """
+    words = [str(item) for item in items]
+    if len(words) < 2:
+        return "".join(words)
+    return join_words(words[:-1], lang) + text("list.and", lang) + words[-1]
+
+
 MANY = "-many"
 """Suffix of a sentence's form that refuses several things at once, where a language says
 "none of them" otherwise than "this one" (Japanese: 「赤の12も緑の10も出せません」)."""

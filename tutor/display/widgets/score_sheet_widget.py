@@ -40,8 +40,9 @@ class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]
         super().__init__([self.table, self.chart])
         self.update(sheet)
 
-    def update(self, sheet: ScoreSheet) -> None:
-        """Show ``sheet`` as it is now (call after each round)."""
+    def update(self, sheet: ScoreSheet, *, over: bool = False) -> None:
+        """Show ``sheet`` as it is now (call after each round); ``over``: the game is over,
+        and the foot marks who won rather than who leads."""
         self.sheet = sheet
-        self.table.value = score_sheet_html(sheet, lang=self.lang, narrow=self.narrow)
+        self.table.value = score_sheet_html(sheet, over=over, lang=self.lang, narrow=self.narrow)
         self.chart.value = score_chart_html(sheet, lang=self.lang) if self.show_chart else ""
