@@ -12,7 +12,7 @@ from tutor.errors import InvalidCardError
 from tutor.rules.cards import Card, Suit, format_cards, parse_card, parse_cards
 from tutor.rules.trick import Lead, judge_play, lead_of, legal_plays
 from tutor.rules.trump import parse_trump
-from tutor.teaching.explain import card_name, describe_plays, suit_name
+from tutor.teaching.explain import card_name, describe_plays
 from tutor.teaching.lesson_reader import ItemKind, TableReader
 from tutor.teaching.question import AnswerKind, Feedback, Question, Scene, Topic, trump_sentence
 from tutor.teaching.situations import Situation, play_rules, play_situations
@@ -148,15 +148,20 @@ class LegalPlaysQuestion(Question):
         return "\n".join(lines)
 
     def hint(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        """What the cards played so far ask of the hand (the following rule), not which
-        cards those are.
+        """The following rule, without saying which suit it sets here: the suit led and
+        the hand's cards of it are the answer (with the Wizards and Jesters), so naming
+        them would name the answer.
 
-        >>> LegalPlaysQuestion.of(hand="B7 R12 W", plays="J B5", trump="R").hint()
-        'The suit led is blue: a player who holds blue must follow it, and a Wizard or a Jester may be played at any time.'
+        >>> LegalPlaysQuestion.of(hand="B7 R12 W", plays="", trump="R").hint()
+        'You lead this trick: think about what the first card of a trick may be.'
+        >>> LegalPlaysQuestion.of(hand="B7 R12 W", plays="J B5", trump="R").hint()[:50]
+        'The first number card of a trick sets the suit to '
         """
-        lead, suit = lead_of(self.plays)
-        key = "legal-lead" if lead is Lead.NOTHING_PLAYED else f"legal-{lead.value}"
-        return text(f"quiz-hint.{key}", lang, led=suit_name(suit, lang) if suit else "")
+        lead, _ = lead_of(self.plays)
+        return text(
+            "quiz-hint.legal-lead" if lead is Lead.NOTHING_PLAYED else "quiz-hint.legal-follow",
+            lang,
+        )
 
     def _reasons(self, cards: Iterable[Card], lang: str) -> list[str]:
         """The engine's reasons for ``cards`` of the hand, each reason once."""

@@ -13,7 +13,7 @@ from tutor.rules.checks import is_whole_number
 from tutor.rules.seats import default_names
 from tutor.rules.trick import WinRule, explain_trick
 from tutor.rules.trump import parse_trump
-from tutor.teaching.explain import card_name, describe_trick, suit_name
+from tutor.teaching.explain import card_name, describe_trick
 from tutor.teaching.lesson_reader import ItemKind, TableReader
 from tutor.teaching.question import AnswerKind, Feedback, Question, Topic, trump_sentence
 from tutor.teaching.situations import Situation, trick_situations, winner_rules
@@ -131,20 +131,16 @@ class TrickWinnerQuestion(Question):
         )
 
     def hint(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        """The line of the trick-winner rule that decides this trick, not the card.
+        """The trick-winner rule in its order, to go through: the same words for every
+        trick of a round with (or without) trump. Naming the line that decides this trick
+        ("only the blue cards can win") would single out the winner's group, often the
+        winner itself.
 
-        >>> TrickWinnerQuestion.of("J B5 B11 B7", trump="R").hint()
-        'Nobody played a Wizard or a trump (red): only the blue cards can win.'
+        >>> TrickWinnerQuestion.of("J B5 B11 B7", trump=None).hint()
+        'Go through the rule in its order (this round has no trump): the first Wizard played takes the trick; without a Wizard, the highest card of the suit led. A Jester takes a trick only when every card is a Jester.'
         """
-        why = explain_trick(self.plays, self.trump)
-        key = why.rule.value
-        if why.rule is WinRule.HIGHEST_LED and why.trump is None:
-            key = "highest-led-no-trump"
         return text(
-            f"quiz-hint.trick-{key}",
-            lang,
-            trump=suit_name(why.trump, lang),
-            led=suit_name(why.led_suit, lang),
+            "quiz-hint.trick-order" if self.trump else "quiz-hint.trick-order-no-trump", lang
         )
 
     def check(self, answer: object, lang: str = DEFAULT_LANGUAGE) -> Feedback:
