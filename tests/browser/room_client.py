@@ -58,7 +58,8 @@ class Client:
                 status, content, headers = response.status, response.read(), response.headers
         except urllib.error.HTTPError as error:
             status, content, headers = error.code, error.read(), error.headers
-        text = content.decode("utf-8", errors="replace")
+        # utf-8-sig: as a spreadsheet reads the summary's CSV (sent with a byte-order mark)
+        text = content.decode("utf-8-sig", errors="replace")
         kind = headers.get("Content-Type", "")
         return (
             status,

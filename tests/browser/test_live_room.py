@@ -441,6 +441,58 @@ def _room_problems(page: Any, selector: str, where: str) -> list[str]:
     return problems
 
 
+ADDRESS_LINES = """(() => {
+  // The join address as the projector draws it: its text, line by line, and whether a line
+  // runs out of the panel (each character's box, from a Range over it).
+  const address = document.querySelector(".tutor-room-join .tutor-room-address");
+  const right = address.getBoundingClientRect().right;
+  const lines = [];
+  let top = null, wide = false;
+  const walker = document.createTreeWalker(address, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (let at = 0; at < node.length; at++) {
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + 1);
+      const box = range.getBoundingClientRect();
+      if (top === null || box.top > top + box.height / 2) { lines.push(""); top = box.top; }
+      lines[lines.length - 1] += node.data[at];
+      wide = wide || box.right > right + 0.5;
+    }
+  }
+  return { lines, wide };
+})()"""
+
+
+@pytest.mark.parametrize("size", PROJECTORS, ids=lambda size: f"{size[0]}x{size[1]}")
+def test_the_join_address_breaks_only_between_its_parts(
+    room_app: RoomApp, teacher: tuple[Any, PageLog], size: tuple[int, int]
+) -> None:
+    """Seen at 1280x720: "http://192.0.2.2:9" / "100/room/UJUW", the port cut in two. The
+    address may break after "//" and before a "/" of the path, never inside host:port."""
+    from urllib.parse import urlsplit
+
+    from playwright.sync_api import expect
+
+    page, log = teacher
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    _present(page, room_app, "02", "en")
+    address = page.locator(".tutor-room-join .tutor-room-address")
+    expect(address).to_be_visible()
+    join = _room_state(page, room_app)["join"]
+    expect(address).to_have_text(join)
+    drawn = page.evaluate(ADDRESS_LINES)
+    assert "".join(drawn["lines"]) == join and not drawn["wide"], drawn
+    parts = urlsplit(join)
+    host_end = len(f"{parts.scheme}://{parts.netloc}")
+    allowed = {f"{parts.scheme}://"}  # the line ends after "//", or before a "/" of the path
+    allowed |= {join[:at] for at in range(host_end, len(join)) if join[at] == "/"}
+    ends = {"".join(drawn["lines"][: n + 1]) for n in range(len(drawn["lines"]) - 1)}
+    assert ends <= allowed, drawn["lines"]
+    assert any(parts.netloc in line for line in drawn["lines"]), drawn["lines"]
+    log.assert_clean()
+
+
 @pytest.mark.parametrize("size", PROJECTORS, ids=lambda size: f"{size[0]}x{size[1]}")
 def test_the_rooms_panel_and_counts_fit_the_projector_in_japanese(
     room_app: RoomApp, teacher: tuple[Any, PageLog], pupils: list[Pupil], size: tuple[int, int]

@@ -3,6 +3,7 @@ restarted server continues from (tutor/web/room.py, tutor/web/room_store.py)."""
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import json
@@ -14,6 +15,7 @@ import pytest
 
 from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.quiz import AnswerKind
+from tutor.teaching.text import LANGUAGES
 from tutor.web.room import (
     ANSWER_LIMIT,
     CODE_LETTERS,
@@ -254,7 +256,11 @@ def test_the_summary_counts_right_first_answers_and_the_most_chosen_wrong_one(ro
     )
     assert (rows[0]["most_chosen_wrong"], rows[0]["most_chosen_wrong_count"]) == (wrong_label, 1)
     assert rows[1]["answered"] == 0 and rows[1]["most_chosen_wrong"] == ""
-    table = list(csv.DictReader(io.StringIO(room.summary_csv("ja"))))
+    # The file a spreadsheet opens by double-click: UTF-8 marked as such (a byte-order
+    # mark), else Excel reads the Japanese in the system's legacy code page.
+    data = room.summary_csv("ja")
+    assert data.startswith(codecs.BOM_UTF8) and not data.startswith(codecs.BOM_UTF8 * 2)
+    table = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
     assert [row["item"] for row in table] == [ONE[1], NUMBER[1]]
     assert table[0]["right_first"] == "1" and table[0]["answered"] == "3"
     assert table[0]["question"] == load_lesson(ONE[0]).item(ONE[1]).question.prompt("ja")
@@ -279,6 +285,32 @@ def test_the_pupil_sees_the_answer_and_the_counts_only_after_the_reveal(room: Ro
     room.show_counts(True)
     revealed = room.pupil_state(ben.key, "en")["reveal"]
     assert revealed["correct"] is None and revealed["answered"] == 1  # Ben did not answer
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_pupil_gets_the_engines_why_right_wrong_or_silent(room: Room, lang: str) -> None:
+    """Seen: a right pupil got no reason at all, and a pupil who did not answer got the
+    reasons as "- ..." run into one paragraph."""
+    room.open(*MANY)
+    right, wrong, silent = (room.add_pupil(name) for name in ("Aiko", "Ben", "Chen"))
+    room.answer(right.key, key(MANY), engine_answer(*MANY))
+    room.answer(wrong.key, key(MANY), [a_wrong_index(*MANY)])
+    room.reveal()
+    seen = {
+        pupil.nickname: room.pupil_state(pupil.key, lang)["reveal"]
+        for pupil in (right, wrong, silent)
+    }
+    assert [seen[name]["correct"] for name in ("Aiko", "Ben", "Chen")] == [True, False, None]
+    question = load_lesson(MANY[0]).item(MANY[1]).question
+    why = question.check(question.correct_answer(), lang)
+    assert why.details  # the engine has reasons for this hand
+    for name in ("Aiko", "Chen"):
+        assert seen[name]["answer"] == why.answer
+        assert seen[name]["reasons"] == list(why.details)
+    assert seen["Ben"]["reasons"]  # the reasons for the cards he got wrong
+    for reveal in seen.values():
+        words = [reveal["answer"], reveal["explanation"], *reveal["reasons"]]
+        assert not any(line.lstrip().startswith("- ") or "\n" in line for line in words)
 
 
 def test_the_rooms_file_is_chosen_by_the_environment_and_a_bad_one_is_named(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -192,6 +193,26 @@ def test_an_unknown_room_code_opens_nothing(server: RoomServer) -> None:
     status, _, headers = client.call("GET", f"/room/{server.room.code.lower()}")
     assert status == 302 and headers["Location"] == f"/room/{server.room.code}"
     assert len(server.room.pupils) == 0
+
+
+@pytest.mark.parametrize(
+    ("accept", "query", "lang"),
+    [
+        ("ja-JP,ja;q=0.9,en;q=0.5", "", "ja"),
+        ("zh-TW,zh;q=0.9", "", "zh-Hant"),
+        ("ja-JP", "?lang=en", "en"),  # the language the pupil chose on the page wins
+    ],
+)
+def test_a_wrong_room_code_is_said_in_the_phones_language(
+    server: RoomServer, accept: str, query: str, lang: str
+) -> None:
+    """Seen: a Japanese phone that mistyped the code got the page in English."""
+    other = "".join("A" if letter != "A" else "C" for letter in server.room.code)
+    client = Client(server.base)
+    client.headers["Accept-Language"] = accept
+    status, page, _ = client.call("GET", f"/room/{other}{query}")
+    assert status == 404 and f'<html lang="{lang}">' in page
+    assert escape(text("room.error-unknown-room", lang, code=other)) in page
 
 
 def test_a_nickname_is_limited_and_given_as_json_text_never_as_markup(server: RoomServer) -> None:

@@ -24,8 +24,6 @@ from sqlalchemy import Engine, MetaData, select
 from tornado import web
 
 from tutor.hub.room_store import HubRoomStore, room_tables
-from tutor.teaching.text import text
-from tutor.web.pages import tutor_page
 from tutor.web.room import Room, RoomError, room_language
 from tutor.web.room_server import (
     AnswerHandler,
@@ -47,6 +45,7 @@ from tutor.web.room_server import (
     api,
     pupil_page,
     summary_page,
+    unknown_room_page,
 )
 
 IsTeacher = Callable[[str], Awaitable[bool]]
@@ -217,20 +216,13 @@ class HubPupilPage(HubRoomMixin, PupilPageHandler):
         if code != code.upper():
             self.redirect(f"{self.rooms.base}{code.upper()}", permanent=False)
             return
-        lang = room_language(self.get_query_argument("lang", None))
+        lang = self.page_lang()
         self.set_header("Content-Type", "text/html; charset=utf-8")
         try:
             room = self.room_of(code)
         except RoomError:
             self.set_status(404)
-            self.finish(
-                tutor_page(
-                    lang,
-                    text("room.title", lang, code=code.upper()),
-                    [text("room.error-unknown-room", lang, code=code.upper())],
-                    kind="room-unknown",
-                )
-            )
+            self.finish(unknown_room_page(code.upper(), lang))
             return
         xsrf = self.xsrf_token.decode()
         self.finish(pupil_page(room.code, lang, self.rooms.base, {"hub": True, "xsrf": xsrf}))

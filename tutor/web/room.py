@@ -635,23 +635,18 @@ class Room:
                 "right_label": asked.label(asked.right_answer(), lang),
                 "counts_shown": self.counts_shown,
             }
-            if mine is not None:
-                feedback = revealed(asked.question, asked.value(mine[0]), lang)
-                reveal.update(
-                    correct=feedback.correct,
-                    verdict=feedback.verdict,
-                    answer=feedback.answer,
-                    explanation=" ".join(
-                        part for part in (feedback.explanation, *feedback.details) if part
-                    ),
-                )
-            else:
-                reveal.update(
-                    correct=None,
-                    verdict="",
-                    answer=asked.question.answer_text(lang),
-                    explanation="",
-                )
+            # The engine's grading of the pupil's answer, or of the right one for a pupil
+            # who gave none (then no verdict): the right answer, why, and the reasons one
+            # per line (a list on the phone, never "- " run into a paragraph).
+            graded = asked.value(mine[0]) if mine else asked.value(asked.right_answer())
+            feedback = revealed(asked.question, graded, lang)
+            reveal.update(
+                correct=feedback.correct if mine else None,
+                verdict=feedback.verdict if mine else "",
+                answer=feedback.answer,
+                explanation=feedback.explanation,
+                reasons=list(feedback.details),
+            )
             if self.counts_shown:
                 reveal.update(self.counts(lang))
             state["reveal"] = reveal
@@ -688,7 +683,11 @@ class Room:
             )
         return rows
 
-    def summary_csv(self, lang: str) -> str:
+    def summary_csv(self, lang: str) -> bytes:
+        """The summary as a CSV file's bytes: UTF-8 with a byte-order mark. A spreadsheet
+        opened by double-click (Excel above all) reads a file without the mark in the
+        system's legacy code page and garbles Japanese and Chinese; with it, it reads UTF-8.
+        Python's csv reads it with ``encoding="utf-8-sig"``."""
         out = io.StringIO()
         columns = [
             "lesson",
@@ -703,7 +702,7 @@ class Room:
         writer.writeheader()
         for row in self.summary(lang):
             writer.writerow({name: _csv_safe(row[name]) for name in columns})
-        return out.getvalue()
+        return out.getvalue().encode("utf-8-sig")
 
 
 def _csv_safe(value: object) -> object:

@@ -32,7 +32,7 @@ from urllib.parse import urlencode
 import tornado.ioloop
 import tornado.web
 
-from tutor.teaching.language import LANGUAGE_NAMES
+from tutor.teaching.language import LANGUAGE_NAMES, choose_language
 from tutor.teaching.text import LANGUAGES, catalog, text
 
 from .pages import ErrorPages, error_page, page_language, tutor_page
@@ -179,6 +179,13 @@ class RoomHandler(ErrorPages):
 
     def lang(self) -> str:
         return room_language(self.get_query_argument("lang", None))
+
+    def page_lang(self) -> str:
+        """A page's language: its ``?lang=`` (the pupil's choice on the page, which the
+        page keeps in its address), else the phone's (Accept-Language)."""
+        return choose_language(
+            self.get_query_argument("lang", None), self.request.headers.get("Accept-Language")
+        )
 
     def room_of(self, code: str) -> Room:
         if code.upper() != self.room.code:
@@ -392,21 +399,24 @@ class PupilPageHandler(RoomHandler):
         if code != code.upper():
             self.redirect(f"/room/{code.upper()}", permanent=False)
             return
-        lang = room_language(self.get_query_argument("lang", None))
+        lang = self.page_lang()
         self.set_header("Content-Type", "text/html; charset=utf-8")
         if code != self.room.code:
             self.refusal = "unknown room code"
             self.set_status(404)
-            self.finish(
-                tutor_page(
-                    lang,
-                    text("room.title", lang, code=code),
-                    [text("room.error-unknown-room", lang, code=code)],
-                    kind="room-unknown",
-                )
-            )
+            self.finish(unknown_room_page(code, lang))
             return
         self.finish(pupil_page(self.room.code, lang))
+
+
+def unknown_room_page(code: str, lang: str) -> str:
+    """The page of a room code no room has, in the phone's language."""
+    return tutor_page(
+        lang,
+        text("room.title", lang, code=code),
+        [text("room.error-unknown-room", lang, code=code)],
+        kind="room-unknown",
+    )
 
 
 @functools.cache

@@ -39,6 +39,8 @@ class LegalPlaysQuestion(Question):
     >>> fb = q.check(["B7", "R12", "G10", "W"])
     >>> fb.correct, fb.details
     (False, ('You may not play red 12 or green 10: blue was led and you hold blue (blue 7). Follow blue, or play a Wizard or a Jester.',))
+    >>> q.check(["B7", "W"]).details[0]  # a right answer gets the reasons too
+    'You follow blue with blue 7.'
     >>> q.situation_text()
     'Trump: red. The trick so far: Jester, blue 5. Your hand: blue 7, red 12, green 10, Wizard.'
     """
@@ -140,11 +142,9 @@ class LegalPlaysQuestion(Question):
         You may play: Wizard, red 9, Jester.
         - You lead: the first card of a trick may be anything.
         """
-        lines = [self.check(self.correct_answer(), lang).answer]
-        lines += [
-            text("quiz.legal-reason", lang, reason=reason)
-            for reason in self._reasons(self.hand, lang)
-        ]
+        right = self.check(self.correct_answer(), lang)
+        lines = [right.answer]
+        lines += [text("quiz.legal-reason", lang, reason=reason) for reason in right.details]
         return "\n".join(lines)
 
     def hint(self, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -174,9 +174,12 @@ class LegalPlaysQuestion(Question):
         if chosen is None:
             raise InvalidCardError(f"answer with the cards you would play, not {answer!r}")
         right = self.correct_answer()
-        # The reasons for the cards the learner got wrong (which ones they picked or
-        # missed, the widget marks on the cards themselves).
+        # A wrong answer: the reasons for the cards the learner got wrong (which ones they
+        # picked or missed, the widget marks on the cards themselves). A right one: the
+        # reasons for every card of the hand, the same "why" a wrong answer is shown, so
+        # that right is never just "Right!" (the live room shows this to a right pupil).
         mistakes = [card for card in self.hand if (card in chosen) != (card in right)]
+        explained = mistakes if chosen != right else list(self.hand)
         legal_words = join_words(
             (card_name(card, lang) for card in dict.fromkeys(self.hand) if card in right), lang
         )
@@ -185,7 +188,7 @@ class LegalPlaysQuestion(Question):
             text("quiz.answer-legal", lang, cards=legal_words),
             "",
             lang,
-            tuple(self._reasons(mistakes, lang)),
+            tuple(self._reasons(explained, lang)),
         )
 
 

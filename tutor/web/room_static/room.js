@@ -297,6 +297,11 @@
     parts.push(el("p", { text: say("right-answer-is", { answer: reveal.right_label }) }));
     if (reveal.answer) parts.push(el("p", { text: reveal.answer }));
     if (reveal.explanation) parts.push(el("p", { text: reveal.explanation }));
+    if (reveal.reasons && reveal.reasons.length) {
+      parts.push(el("ul", { "class": "room-reasons" }, reveal.reasons.map(function (reason) {
+        return el("li", { text: reason });
+      })));
+    }
     if (reveal.counts_shown && reveal.counts) {
       parts.push(el("h3", { text: say("counts", { count: reveal.answered }) }));
       parts.push(el("ul", { "class": "room-counts" }, reveal.counts.map(function (entry) {

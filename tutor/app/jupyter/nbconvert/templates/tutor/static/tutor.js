@@ -799,6 +799,25 @@
     }
   }
 
+  // The join address may wrap only where a reader would break it: after the scheme's
+  // "//" and before each "/" of the path, never inside host:port ("http://192.0.2.2:9" /
+  // "100/room/UJUW" was read wrong). A URL has no break point of its own (a digit after
+  // "/" or ":" holds the line together), so the points are <wbr>s; the stylesheet breaks
+  // a part only if that part alone is wider than the panel.
+  function drawAddress(node, address) {
+    const parts = /^([a-z][a-z0-9+.-]*:\/\/)([^/]*)(.*)$/i.exec(address);
+    const pieces = parts ? [parts[1], parts[2], ...parts[3].split(/(?=\/)/)] : [address];
+    node.replaceChildren();
+    pieces
+      .filter((piece) => piece)
+      .forEach((piece, index) => {
+        if (index > 0) {
+          node.append(document.createElement("wbr"));
+        }
+        node.append(piece);
+      });
+  }
+
   function drawRoom() {
     if (!room.on || !room.state) {
       return;
@@ -812,7 +831,7 @@
         : roomSay("join-button", { code: state.code || "", present: state.present || 0 });
     room.status.title = room.error || roomSay("join-button-tip");
     room.status.classList.toggle("tutor-room-asking", asking);
-    room.panel.querySelector(".tutor-room-address").textContent = state.join || "";
+    drawAddress(room.panel.querySelector(".tutor-room-address"), state.join || "");
     room.panel.querySelector(".tutor-room-code strong").textContent = state.code || "";
     room.status.setAttribute("aria-expanded", String(room.joining));
     const joining = document.body.classList.contains("tutor-room-joining");
