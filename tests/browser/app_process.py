@@ -47,12 +47,26 @@ def chromium_path() -> str | None:
     return None
 
 
-def launch_chromium(playwright: Any) -> Any:
-    """Debian's Chromium through Playwright (never a downloaded browser)."""
+def _chromium_or_fail() -> str:
     path = chromium_path()
     if path is None:
         raise RuntimeError("Chromium not found: " + INSTALL_HINT)
-    return playwright.chromium.launch(executable_path=path, args=CHROMIUM_FLAGS)
+    return path
+
+
+def launch_chromium(playwright: Any) -> Any:
+    """Debian's Chromium through Playwright (never a downloaded browser)."""
+    return playwright.chromium.launch(executable_path=_chromium_or_fail(), args=CHROMIUM_FLAGS)
+
+
+def launch_chromium_profile(playwright: Any, folder: Path, viewport: dict[str, int]) -> Any:
+    """Debian's Chromium on the profile ``folder``: its own browser context (Playwright's
+    persistent context) keeps the HTTP cache and the compiled JavaScript and WebAssembly
+    between pages as a learner's browser does (a ``new_context()`` keeps neither); its
+    ``.browser`` makes throwaway contexts in the same Chromium."""
+    return playwright.chromium.launch_persistent_context(
+        folder, executable_path=_chromium_or_fail(), args=CHROMIUM_FLAGS, viewport=viewport
+    )
 
 
 def free_port() -> int:

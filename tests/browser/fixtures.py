@@ -3,7 +3,8 @@ tests/conftest.py (``pytest_plugins``), so that one pytest run starts ONE Chromi
 and builds ONE static site for tests/browser and tests/scenarios alike: the CI budget is
 the sum of what each starts.
 
-- ``browser``: Debian's Chromium through Playwright (session);
+- ``browser``: Debian's Chromium through Playwright (session), the only one: the hub's
+  tests use it too;
 - ``app``: the app as the README starts it (``bash scripts/app.sh``), serving notebooks/
   (session);
 - ``site``: the course built by ``wizard-tutor build-site`` and served by a plain static
@@ -34,9 +35,13 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
+import psutil
 import pytest
 
-from .app_process import INSTALL_HINT, AppServer, chromium_path, launch_chromium
+from .app_process import INSTALL_HINT, AppServer, chromium_path, launch_chromium_profile
+
+VIEWPORT = {"width": 1280, "height": 900}
+"""A laptop's window: the pages' size unless a test chooses another."""
 
 EXPECT_TIMEOUT = 30_000
 """ms an ``expect(...)`` without its own timeout waits. Playwright's 5 s is too short for
@@ -117,17 +122,40 @@ def _patient_expect() -> None:
 
 
 @pytest.fixture(scope="session")
-def browser(request: pytest.FixtureRequest) -> Iterator[Any]:
-    """Debian's Chromium, launched once per session through Playwright."""
+def browser_profile(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Any]:
+    """Debian's Chromium, launched once per session through Playwright: the one browser
+    of every test that drives one (tests/browser, tests/scenarios, tests/hub, tests/fuzz).
+    This is its own browser context, on a profile folder of the run's: Chromium keeps its
+    HTTP cache and compiled code there between pages (Pyodide's WebAssembly, Lab's
+    JavaScript), as a learner's browser does; the scenarios' ``page`` opens in it.
+    Closing it must leave none of its processes running."""
     if chromium_path() is None:
         _missing_browser("Chromium was not found")
     try:
         import playwright  # noqa: F401
     except ImportError:
         _missing_browser("the playwright Python package is missing (bash scripts/setup_env.sh)")
-    chromium = launch_chromium(request.getfixturevalue("playwright_driver"))
-    yield chromium
-    chromium.close()
+    driver = request.getfixturevalue("playwright_driver")  # started before the count below
+    already_running = {proc.pid for proc in psutil.Process().children(recursive=True)}
+    profile = launch_chromium_profile(driver, tmp_path_factory.mktemp("chromium"), VIEWPORT)
+    started = [
+        proc
+        for proc in psutil.Process().children(recursive=True)
+        if proc.pid not in already_running
+    ]
+    yield profile
+    profile.close()
+    _gone, alive = psutil.wait_procs(started, timeout=10)
+    assert alive == [], f"browser processes left running: {alive}"
+
+
+@pytest.fixture(scope="session")
+def browser(browser_profile: Any) -> Any:
+    """The run's Chromium as a Playwright Browser: ``browser.new_context()`` is a context
+    of the test's own (no cookies, no storage, no cache)."""
+    return browser_profile.browser
 
 
 @pytest.fixture(scope="session")
@@ -234,6 +262,7 @@ class PageLog:
     errors: list[str] = field(default_factory=list)
     expected: dict[str, str] = field(default_factory=lambda: dict(EXPECTED_CONSOLE_ERRORS))
     expected_whole: dict[str, str] = field(default_factory=dict)
+    _listening: list[tuple[str, Callable[[Any], None]]] = field(default_factory=list, repr=False)
 
     def outside_requests(self) -> list[str]:
         """Requests that left the machine (anything but 127.0.0.1, data: and blob:)."""
@@ -258,16 +287,38 @@ class PageLog:
         assert self.unexpected_errors() == []
 
     def attach(self, target: Any) -> None:
-        """Record the requests and console errors of ``target`` (a page or a context)."""
-        target.on("request", lambda request: self.requests.append(request.url))
-        target.on(
-            "console",
-            lambda message: self.errors.append(message.text) if message.type == "error" else None,
-        )
-        if hasattr(target, "pages"):  # a context
-            target.on("weberror", lambda error: self.errors.append(f"page error: {error.error}"))
-        else:
-            target.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
+        """Record the requests and console errors of ``target`` (a page or a context)
+        until :meth:`detach`."""
+        self._listening = [
+            ("request", lambda request: self.requests.append(request.url)),
+            (
+                "console",
+                lambda message: (
+                    self.errors.append(message.text) if message.type == "error" else None
+                ),
+            ),
+            (
+                ("weberror", lambda error: self.errors.append(f"page error: {error.error}"))
+                if hasattr(target, "pages")  # a context
+                else ("pageerror", lambda error: self.errors.append(f"page error: {error}"))
+            ),
+        ]
+        for event, listener in self._listening:
+            target.on(event, listener)
+
+    def detach(self, target: Any) -> None:
+        """Stop recording ``target`` (a context that outlives the test: the run's profile)."""
+        for event, listener in self._listening:
+            target.remove_listener(event, listener)
+        self._listening = []
+
+    def origins(self) -> set[str]:
+        """The web origins the page requested (``http://127.0.0.1:PORT``)."""
+        return {
+            f"{url.scheme}://{url.netloc}"
+            for url in map(urlparse, self.requests)
+            if url.scheme in ("http", "https")
+        }
 
 
 @pytest.fixture

@@ -13,13 +13,10 @@ of the session's own, tests/hub/databases.py), for the tests of the hub's stores
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from browser.app_process import INSTALL_HINT, chromium_path, launch_chromium
 
 from .databases import PostgresServer
 from .hub_forms import TEACHER, TEACHER_PASSWORD
@@ -55,16 +52,3 @@ def class_db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'class-results.sqlite'}"
     server: PostgresServer = request.getfixturevalue("postgres")
     return server.new_database()
-
-
-@pytest.fixture(scope="module")
-def chromium(request: pytest.FixtureRequest) -> Iterator[Any]:
-    """A Chromium for the hub's page tests (test_hub_login_languages.py,
-    test_hub_page_languages.py)."""
-    if chromium_path() is None:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the hub's browser tests: {INSTALL_HINT}")
-        pytest.skip(f"Chromium was not found: {INSTALL_HINT}")
-    browser = launch_chromium(request.getfixturevalue("playwright_driver"))
-    yield browser
-    browser.close()

@@ -12,15 +12,12 @@ must run: nothing here skips there. Takes about a minute on 2 cores.
 from __future__ import annotations
 
 import json
-import os
 import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-import psutil
 import pytest
-from browser.app_process import INSTALL_HINT, chromium_path, launch_chromium
 
 from tutor.display.course import course_entries
 from tutor.teaching.text import text
@@ -99,33 +96,12 @@ def class_hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningHub]:
 
 
 @pytest.fixture(scope="module")
-def hub_browser(request: pytest.FixtureRequest) -> Iterator[Any]:
-    """Debian's Chromium through Playwright; its processes must be gone after closing."""
-    if chromium_path() is None:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the hub test, but Chromium was not found: {INSTALL_HINT}")
-        pytest.skip(f"Chromium was not found: {INSTALL_HINT}")
-    driver = request.getfixturevalue("playwright_driver")  # started before the count below
-    already_running = {proc.pid for proc in psutil.Process().children(recursive=True)}
-    chromium = launch_chromium(driver)
-    started = [
-        proc
-        for proc in psutil.Process().children(recursive=True)
-        if proc.pid not in already_running
-    ]
-    yield chromium
-    chromium.close()
-    _gone, alive = psutil.wait_procs(started, timeout=10)
-    assert alive == [], f"browser processes left running: {alive}"
-
-
-@pytest.fixture(scope="module")
-def learners(class_hub: RunningHub, hub_browser: Any) -> Iterator[dict[str, Learner]]:
+def learners(class_hub: RunningHub, browser: Any) -> Iterator[dict[str, Learner]]:
     """Both learners logged in through the hub's login page, both servers started at
     once, each learner on the page the hub opened for them."""
     sessions: dict[str, Learner] = {}
     for name in LEARNERS:
-        context = hub_browser.new_context(viewport={"width": 1280, "height": 900})
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
         learner = Learner(name, class_hub.url, context, context.new_page())
         learner.page.set_default_timeout(PAGE_TIMEOUT_MS)
         # Every request is recorded; one leaving the machine is refused (and reported).
@@ -281,10 +257,10 @@ def test_the_pages_load_nothing_from_outside_the_machine(
         assert [e for e in learner.console_errors if "Content Security Policy" in e] == []
 
 
-def test_only_the_listed_learners_may_log_in(class_hub: RunningHub, hub_browser: Any) -> None:
+def test_only_the_listed_learners_may_log_in(class_hub: RunningHub, browser: Any) -> None:
     """JupyterHub 5 lets nobody in without an allow rule; here the rule is the class
     list (TUTOR_HUB_LEARNERS): the class password alone does not make a new learner."""
-    context = hub_browser.new_context()
+    context = browser.new_context()
     try:
         page = context.new_page()
         page.goto(f"{class_hub.url}/hub/login")

@@ -4,7 +4,7 @@ with the keyboard and keep where the learner was going (``next``); the form keep
 chosen language across a failed try; an English browser still gets English; and a login
 from a translated page works.
 
-Uses the session's ``login_hub`` and ``chromium`` (tests/hub/conftest.py). Markers ``hub``, ``browser``,
+Uses the session's ``login_hub`` (tests/hub/conftest.py) and ``browser`` (tests/browser/fixtures.py). Markers ``hub``, ``browser``,
 ``slow``: about 20 s on 2 cores once the hub is up.
 """
 
@@ -26,9 +26,9 @@ pytestmark = [pytest.mark.hub, pytest.mark.browser, pytest.mark.slow]
 TIMEOUT_MS = 30_000
 
 
-def _page(chromium: Any, locale: str) -> Any:
+def _page(browser: Any, locale: str) -> Any:
     """A fresh browser (no cookies) whose Accept-Language is ``locale``."""
-    context = chromium.new_context(locale=locale, ignore_https_errors=True)
+    context = browser.new_context(locale=locale, ignore_https_errors=True)
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     return page
@@ -43,9 +43,9 @@ def _submit(page: Any, name: str, password: str) -> Any:
 
 
 def test_a_japanese_browser_gets_the_login_page_and_its_errors_in_japanese(
-    login_hub: RunningHub, chromium: Any
+    login_hub: RunningHub, browser: Any
 ) -> None:
-    page = _page(chromium, "ja-JP")
+    page = _page(browser, "ja-JP")
     try:
         page.goto(f"{login_hub.url}/hub/login?next=/hub/home")
         expect(page.locator("h1")).to_have_text(text("login.title", "ja"))
@@ -73,9 +73,9 @@ def test_a_japanese_browser_gets_the_login_page_and_its_errors_in_japanese(
 
 
 def test_the_language_links_switch_with_the_keyboard_and_keep_next(
-    login_hub: RunningHub, chromium: Any
+    login_hub: RunningHub, browser: Any
 ) -> None:
-    page = _page(chromium, "en-US")
+    page = _page(browser, "en-US")
     try:
         page.goto(f"{login_hub.url}/hub/login?next=/hub/home")
         expect(page.locator("h1")).to_have_text(text("login.title", "en"))

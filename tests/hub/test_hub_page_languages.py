@@ -6,7 +6,7 @@ language chosen on the login page goes on to sign-up and back; the forms work wi
 keyboard alone and answer their errors in the page's language; a narrow phone's screen
 needs no sideways scrolling.
 
-Uses the session's ``login_hub`` and ``chromium`` (tests/hub/conftest.py). Markers ``hub``,
+Uses the session's ``login_hub`` (tests/hub/conftest.py) and ``browser`` (tests/browser/fixtures.py). Markers ``hub``,
 ``browser``, ``slow``: about half a minute on 2 cores once the hub is up.
 """
 
@@ -33,9 +33,9 @@ PHONE = {"width": 390, "height": 844}
 LOCALES = {"en": "en-US", "ja": "ja-JP", "zh-Hant": "zh-TW"}
 
 
-def _page(chromium: Any, locale: str, viewport: dict[str, int] | None = None) -> Any:
+def _page(browser: Any, locale: str, viewport: dict[str, int] | None = None) -> Any:
     """A fresh browser (no cookies) whose Accept-Language is ``locale``."""
-    context = chromium.new_context(
+    context = browser.new_context(
         locale=locale, ignore_https_errors=True, viewport=viewport or {"width": 1280, "height": 720}
     )
     page = context.new_page()
@@ -104,9 +104,9 @@ def _learner(hub: RunningHub, teacher: Visitor) -> tuple[str, str]:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_sign_up_speaks_the_language_chosen_on_the_login_page_and_goes_back_in_it(
-    login_hub: RunningHub, chromium: Any, lang: str
+    login_hub: RunningHub, browser: Any, lang: str
 ) -> None:
-    page = _page(chromium, "en-US", PHONE)  # an English browser: the choice is the link's
+    page = _page(browser, "en-US", PHONE)  # an English browser: the choice is the link's
     try:
         _open(page, f"{login_hub.url}/hub/login?lang={lang}", lang)
         page.focus("#signup-link")
@@ -157,9 +157,9 @@ def test_sign_up_speaks_the_language_chosen_on_the_login_page_and_goes_back_in_i
 
 
 def test_sign_up_errors_from_nativeauthenticator_in_a_japanese_browser(
-    login_hub: RunningHub, chromium: Any
+    login_hub: RunningHub, browser: Any
 ) -> None:
-    page = _page(chromium, "ja-JP")  # no ?lang=: Accept-Language chooses
+    page = _page(browser, "ja-JP")  # no ?lang=: Accept-Language chooses
     taken = _fresh_name()
     assert Visitor(login_hub).sign_up(taken, "a-good-password-1").status == 200
     try:
@@ -197,10 +197,10 @@ def test_sign_up_errors_from_nativeauthenticator_in_a_japanese_browser(
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_learner_changes_their_password_in_their_language(
-    login_hub: RunningHub, chromium: Any, teacher: Visitor, lang: str
+    login_hub: RunningHub, browser: Any, teacher: Visitor, lang: str
 ) -> None:
     name, password = _learner(login_hub, teacher)
-    page = _page(chromium, LOCALES[lang])
+    page = _page(browser, LOCALES[lang])
     try:
         page.goto(f"{login_hub.url}/hub/login?next=/hub/change-password")
         page.fill("#username_input", name)
@@ -237,10 +237,10 @@ def test_a_learner_changes_their_password_in_their_language(
 
 
 def test_the_teachers_pages_follow_the_language_links(
-    login_hub: RunningHub, chromium: Any, teacher: Visitor
+    login_hub: RunningHub, browser: Any, teacher: Visitor
 ) -> None:
     name, _ = _learner(login_hub, teacher)
-    page = _page(chromium, "zh-TW")
+    page = _page(browser, "zh-TW")
     try:
         # Logged in straight to the waits page: without a next page, the hub starts the
         # teacher's server, whose page then moves on by itself, under the next goto.
@@ -298,10 +298,10 @@ def class_password_hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Run
 
 
 def test_the_class_password_login_speaks_the_learners_language(
-    class_password_hub: RunningHub, chromium: Any
+    class_password_hub: RunningHub, browser: Any
 ) -> None:
     hub = class_password_hub
-    page = _page(chromium, "ja-JP", PHONE)
+    page = _page(browser, "ja-JP", PHONE)
     try:
         _open(page, f"{hub.url}/hub/login?next=/hub/home", "ja")
         expect(page.locator("h1")).to_have_text(text("login.title", "ja"))

@@ -63,18 +63,48 @@ def page_log() -> PageLog:
     return PageLog()
 
 
+LEARNER_STORAGE = (
+    "cookies,local_storage,indexeddb,websql,file_systems,service_workers,cache_storage"
+)
+"""What a learner leaves in the browser (Storage.clearDataForOrigin's names): cleared for
+the next learner. Not the HTTP cache nor the compiled code: those are the browser's."""
+
+
+def _forget_learners(profile: Any, page: Any, origins: set[str]) -> None:
+    """Clear what earlier learners left in the profile (``origins``: every origin the run's
+    scenario pages requested), as if this were a browser of its own."""
+    profile.clear_cookies()
+    devtools = profile.new_cdp_session(page)
+    try:
+        for origin in sorted(origins):
+            devtools.send(
+                "Storage.clearDataForOrigin", {"origin": origin, "storageTypes": LEARNER_STORAGE}
+            )
+    finally:
+        devtools.detach()
+
+
+_VISITED: set[str] = set()
+"""The origins the scenarios' pages requested so far in this run."""
+
+
 @pytest.fixture
-def page(request: pytest.FixtureRequest, browser: Any, page_log: PageLog) -> Iterator[Any]:
-    """A new learner's page: a browser context of its own, the host's progress empty.
+def page(request: pytest.FixtureRequest, browser_profile: Any, page_log: PageLog) -> Iterator[Any]:
+    """A new learner's page: nothing of an earlier learner in the browser (no cookies, no
+    storage), the host's progress empty. It opens in the run's own Chromium profile
+    (``browser_profile``), which keeps only what a browser keeps for every site (the HTTP
+    cache, compiled code), so Pyodide and Lab load as a returning browser loads them.
     After the test: nothing requested outside 127.0.0.1, no unexpected console error."""
     host = _the_host(request)
     host.new_learner(page_log)
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page_log.attach(context)
-    new_page = context.new_page()
+    new_page = browser_profile.new_page()
+    _forget_learners(browser_profile, new_page, _VISITED)
+    page_log.attach(browser_profile)
     try:
         yield new_page
         page_log.assert_clean()  # while the page is still open, as a learner sees it
     finally:
-        context.close()
+        page_log.detach(browser_profile)
+        _VISITED.update(page_log.origins())
+        new_page.close()
         host.end_learner()
