@@ -182,3 +182,20 @@ def test_the_commands_the_guide_names_are_the_tutors(block: Block) -> None:
     for line in block.body.splitlines():
         assert line.startswith("wizard-tutor "), line
         build_parser().parse_args(shlex.split(line)[1:])
+
+
+def test_the_guides_warning_of_a_missing_translation_is_the_checks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The guide quotes the start of the warning for its translated lesson without note.ja."""
+    guide = " ".join(GUIDE.read_text(encoding="utf-8").split())
+    quoted = re.search(r"e\.g\. `(warning: [^`]*), \.\.\.`", guide)
+    assert quoted is not None
+    translated = next(block for block in blocks("toml") if "note.ja" in block.body)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / GUIDE_FILE).parent.mkdir()
+    (tmp_path / GUIDE_FILE).write_text(
+        re.sub(r"^note\.ja = .*\n", "", translated.body, flags=re.MULTILINE), encoding="utf-8"
+    )
+    assert main(["check", GUIDE_FILE]) == 0
+    assert capsys.readouterr().err.startswith(quoted[1] + ", though other texts")
