@@ -313,9 +313,11 @@ def test_check_refuses_two_lessons_of_a_folder_with_one_number(
         f"{tmp_path / '12_trumps.toml'}. No two lessons may share a number: the course lists "
         "its lessons in number order. The first free number is 14.\n"
     )
-    # Given one by one, as the app never serves them, each passes.
+    # Given alone, each is checked with the folder the app would serve it from.
     assert main(["check", str(tmp_path / "12_trumps.toml")]) == 0
-    assert main(["check", str(tmp_path / "12_wizards.toml")]) == 0
+    capsys.readouterr()
+    assert main(["check", str(tmp_path / "12_wizards.toml")]) == 1
+    assert capsys.readouterr().err == captured.err
     # In the teacher's language.
     capsys.readouterr()
     assert main(["check", "--lang", "zh-Hant", str(tmp_path)]) == 1

@@ -164,18 +164,18 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _number_clashes(files: Sequence[Path]) -> list[NumberClash]:
-    """The files numbered like a lesson of the course or like a file before them in
-    their folder (the lessons an app serves together)."""
+    """The ``files`` numbered like a lesson of the course or like a lesson before them in
+    their folder (the lessons ``app --lessons FOLDER`` serves together, checked or not)."""
     course = course_numbers()
-    folders: dict[Path, list[Path]] = {}
-    for path in files:
-        folders.setdefault(path.parent.resolve(), []).append(path)
-    labels = {path: str(path) for path in files}
-    return [
-        clash
-        for paths in folders.values()
-        for clash in number_clashes(paths, course=course, labels=labels)
-    ]
+    clashes: list[NumberClash] = []
+    for folder in dict.fromkeys(path.parent for path in files):
+        served = sorted(
+            {*folder.glob("*.toml"), *(file for file in files if file.parent == folder)}
+        )
+        labels = {path: str(path) for path in served}
+        found = number_clashes(served, course=course, labels=labels)
+        clashes.extend(clash for clash in found if clash.path in files)
+    return clashes
 
 
 def _new_lesson(args: argparse.Namespace) -> int:

@@ -160,8 +160,9 @@ def number_clashes(
 ) -> list[NumberClash]:
     """The files of ``paths`` (lessons served together) whose number is already taken by
     the ``course`` (its numbers and files, default none: ``paths`` are the whole course)
-    or by a file before them in name order. A file with a bad name is left to its own check; a course's lesson file given
-    again is no clash with itself. ``labels`` names files in messages.
+    or by a file before them in name order. A file with a bad name is left to its own
+    check; a course's lesson file given again is no clash with itself. ``labels`` names
+    files in messages.
 
     >>> course = course_numbers()
     >>> clash = number_clashes([Path("mine/11_first.toml")], course=course)[0]
@@ -172,9 +173,9 @@ def number_clashes(
     """
     course = {} if course is None else course
     numbered = sorted(
-        (number, path)
+        (int(match.group(1)), path)
         for path in paths
-        if (number := _file_number(path)) is not None and path.suffix == ".toml"
+        if (match := _LESSON_FILE.fullmatch(path.name))
     )
     owners = dict(course)
     clashes: list[tuple[Path, int, Path]] = []
