@@ -96,8 +96,7 @@ def command_name(*, script: str | None = None) -> str:
     working folder when it is under it: ``.venv/bin/wizard-tutor`` in a checkout that
     ``scripts/app.sh`` set up.
 
-    >>> import shutil
-    >>> command_name(script=shutil.which(PROG) or "") in (PROG, f"{sys.executable} -m tutor")
+    >>> command_name(script="/no/such/bin/wizard-tutor") == f"{shlex.quote(sys.executable)} -m tutor"
     True
     """
     running = Path(sys.argv[0] if script is None else script)
