@@ -270,13 +270,128 @@ def test_check_names_a_file_given_by_its_name_alone(
     assert capsys.readouterr().err.startswith("error: 22_broken.toml, ")
 
 
-def test_check_notes_a_number_already_used_by_a_built_in_lesson(
+@pytest.mark.parametrize(
+    ("name", "course_file"),
+    [
+        ("06_my_version", "lessons/06_trick_winner.toml"),
+        ("11_first", "notebooks/11_play_a_round.ipynb"),
+    ],
+)
+def test_check_refuses_a_number_of_the_courses_lessons(
+    name: str, course_file: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    mine = tmp_path / f"{name}.toml"
+    shutil.copy(ROOT / "lessons" / "06_trick_winner.toml", mine)
+    assert main(["check", str(mine)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""  # not "ok": the app would refuse to serve it
+    assert captured.err == (
+        f"error: {mine}: lesson number {name[:2]} is also the number of {course_file}. No two "
+        "lessons may share a number: the course lists its lessons in number order. The first "
+        "free number is 12.\n"
+    )
+
+
+def test_check_passes_the_courses_own_lessons() -> None:
+    assert main(["check", str(ROOT / "lessons")]) == 0  # each is its number's file
+
+
+def test_check_refuses_two_lessons_of_a_folder_with_one_number(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    mine = tmp_path / "06_my_version.toml"
-    shutil.copy(ROOT / "lessons" / "06_trick_winner.toml", mine)
-    assert main(["check", str(mine)]) == 0
-    assert "lesson number 06 is also the built-in lesson 06_trick_winner" in capsys.readouterr().out
+    """Both used to pass, and the app then showed a course index of file names."""
+    for name in ("12_trumps.toml", "12_wizards.toml", "13_jesters.toml"):
+        shutil.copy(ROOT / "tests" / "data" / "teachers_lesson.toml", tmp_path / name)
+    assert main(["check", str(tmp_path)]) == 1
+    captured = capsys.readouterr()
+    assert [line.split(":")[:2] for line in captured.out.splitlines()] == [
+        ["ok", f" {tmp_path / '12_trumps.toml'}"],
+        ["ok", f" {tmp_path / '13_jesters.toml'}"],
+    ]
+    assert captured.err == (
+        f"error: {tmp_path / '12_wizards.toml'}: lesson number 12 is also the number of "
+        f"{tmp_path / '12_trumps.toml'}. No two lessons may share a number: the course lists "
+        "its lessons in number order. The first free number is 14.\n"
+    )
+    # Given alone, each is checked with the folder the app would serve it from.
+    assert main(["check", str(tmp_path / "12_trumps.toml")]) == 0
+    capsys.readouterr()
+    assert main(["check", str(tmp_path / "12_wizards.toml")]) == 1
+    assert capsys.readouterr().err == captured.err
+    # In the teacher's language.
+    capsys.readouterr()
+    assert main(["check", "--lang", "zh-Hant", str(tmp_path)]) == 1
+    assert capsys.readouterr().err == (
+        f"error: {tmp_path / '12_wizards.toml'}：編號12也是{tmp_path / '12_trumps.toml'}的編號。"
+        "課程依編號順序列出各課，所以兩課不能用同一個編號。第一個空著的編號是14。\n"
+    )
+
+
+TRANSLATED = """\
+title.en = "Trumps"
+title.ja = "切り札"
+summary.en = "A trump wins."
+summary.ja = "切り札が勝ちます。"
+
+[[section]]
+id = "small-trump"
+heading.en = "A small trump"
+heading.ja = "小さな切り札"
+text.en = "Even a red 2."
+text.ja = "赤の2でも勝ちます。"
+
+[[section.example]]
+id = "red-two-wins"
+kind = "trick-winner"
+plays = "B9 B13 R2 G13"
+trump = "R"
+winner = "C"
+note.en = "C has no blue card."
+note.ja = "Cは青のカードを持っていません。"
+"""
+
+
+def test_check_warns_of_a_text_missing_in_a_language_the_lesson_is_written_in(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    whole = tmp_path / "12_whole.toml"
+    whole.write_text(TRANSLATED, encoding="utf-8")
+    assert main(["check", str(whole)]) == 0
+    assert capsys.readouterr().err == ""  # Japanese throughout; no Chinese at all: nothing to say
+    english = tmp_path / "13_english.toml"
+    english.write_text(
+        "\n".join(line for line in TRANSLATED.splitlines() if ".ja" not in line), encoding="utf-8"
+    )
+    assert main(["check", str(english)]) == 0
+    assert capsys.readouterr().err == ""  # English only: a lesson the guide allows
+
+    part = tmp_path / "14_part.toml"
+    part.write_text(
+        TRANSLATED.replace('note.ja = "Cは青のカードを持っていません。"\n', ""), encoding="utf-8"
+    )
+    part_ok = main(["check", str(part)])
+    captured = capsys.readouterr()
+    assert part_ok == 0  # a warning: the lesson works, in English on a Japanese page
+    assert captured.out.startswith(f"ok: {part}: lesson 14")
+    assert captured.err == (
+        f"warning: {part}, example 'red-two-wins': note has no Japanese text (note.ja), though "
+        "other texts of the lesson have one. A Japanese page shows the whole lesson in English "
+        "until every text has it.\n"
+    )
+    chinese = tmp_path / "15_chinese.toml"
+    chinese.write_text(
+        TRANSLATED.replace('title.ja = "切り札"', 'title.ja = "切り札"\ntitle.zh-Hant = "王牌"'),
+        encoding="utf-8",
+    )
+    assert main(["check", "--lang", "ja", str(chinese)]) == 0
+    warnings = capsys.readouterr().err.splitlines()
+    assert len(warnings) == 4  # every text but the title
+    assert warnings[0] == (
+        f"warning: {chinese}：summaryに繁体字中国語のテキスト（summary.zh-Hant）がありません。"
+        "このレッスンのほかのテキストにはあります。すべてのテキストにそろうまで、繁体字中国語の"
+        "ページではレッスン全体が英語で表示されます。"
+    )
+    assert warnings[-1].startswith(f"warning: {chinese}, example 'red-two-wins'：note")
 
 
 def test_lab_works_on_a_copy_of_the_course_and_keeps_the_learners_work(tmp_path: Path) -> None:
@@ -422,7 +537,10 @@ def test_the_app_refuses_a_teachers_lessons_that_fail_the_check_all_at_once(
     )
     assert done.returncode == 2
     assert done.stderr.startswith(f"error: the lessons of {tmp_path} cannot be served:")
-    assert "lesson number 06 is the built-in lesson 06_trick_winner's" in done.stderr
+    assert (
+        f"{tmp_path}/06_same_number.toml: lesson number 06 is also the number of "
+        "lessons/06_trick_winner.toml. No two lessons may share a number"
+    ) in done.stderr
     assert f"{tmp_path.name}/12_wrong.toml, " in done.stderr
     assert "Voil" not in done.stderr
 
@@ -570,6 +688,43 @@ def test_lab_refuses_a_bad_lessons_folder_as_the_app_does(
     # The app stops with the same words, before anything starts.
     assert main(["app", "--lessons", str(tmp_path / lessons)]) == 2
     assert capsys.readouterr().err == error
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        (
+            "en",
+            "{tmp}/12_wizards.toml: lesson number 12 is also the number of {tmp}/12_trumps.toml. "
+            "No two lessons may share a number: the course lists its lessons in number order. "
+            "The first free number is 13.",
+        ),
+        (
+            "ja",
+            "{tmp}/12_wizards.toml：レッスン番号12は{tmp}/12_trumps.tomlの番号でもあります。"
+            "コースはレッスンを番号順に並べるので、2つのレッスンが同じ番号を使うことはできません。"
+            "空いている最初の番号は13です。",
+        ),
+    ],
+)
+def test_the_app_refuses_two_teachers_lessons_with_one_number_before_it_starts(
+    lang: str,
+    expected: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Served, the second one's page took the first's lesson, and the course index listed
+    file names without summaries: the app says why, and does not start."""
+    monkeypatch.setenv("TUTOR_LANG", "en")  # --lang sets it for the pages: undone after
+    for name in ("12_trumps.toml", "12_wizards.toml"):
+        shutil.copy(ROOT / "tests" / "data" / "teachers_lesson.toml", tmp_path / name)
+    assert main(["app", "--lang", lang, "--lessons", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == (
+        f"error: the lessons of {tmp_path} cannot be served:\n  "
+        + expected.format(tmp=tmp_path)
+        + "\n"
+    )
 
 
 def test_lab_takes_the_lessons_option() -> None:

@@ -133,13 +133,16 @@ def add_teacher_lessons(teacher: Path, notebooks: Path) -> Path:
     """A course of the built-in lessons and the teacher's ``teacher`` folder, side by side.
 
     Every lesson of the folder is checked by the engine first (all problems are reported
-    at once, naming file, item and problem), and its number must not be one of the
-    built-in lessons'. The course is made in a private temporary folder (removed when the
-    app stops): the lessons linked (a teacher's edit shows at the page's next load), the
-    notebooks copied, plus a notebook per teacher's lesson. Kernels find the lessons
+    at once, naming file, item and problem), and its number must be its own: not one of
+    the course's lessons and pages (:func:`~tutor.teaching.lesson_numbers.course_numbers`)
+    nor another of the folder's lessons. The course is made in a private temporary folder
+    (removed when the app stops): the lessons linked (a teacher's edit shows at the page's
+    next load), the notebooks copied, plus a notebook per teacher's lesson. Kernels find the lessons
     through ``$TUTOR_LESSONS_DIR``. Returns the notebooks folder to serve."""
+    from tutor.teaching.language import current_language
     from tutor.teaching.lesson import LessonError
     from tutor.teaching.lesson_loader import lesson_paths, load_lesson_file
+    from tutor.teaching.lesson_numbers import course_numbers, number_clashes
 
     if not teacher.is_dir():
         raise LaunchError(f"no lessons folder {str(teacher)!r}")
@@ -155,14 +158,11 @@ def add_teacher_lessons(teacher: Path, notebooks: Path) -> Path:
             problems.extend(error.problems)
         except OSError as error:
             problems.append(f"{path}: cannot be read ({error.strerror})")
-    builtin = {path.name[:2]: path for path in lesson_paths(lessons_dir())}
-    for lesson in lessons:
-        number = f"{lesson.number:02d}"
-        if number in builtin:
-            problems.append(
-                f"{lesson.path}: lesson number {number} is the built-in lesson "
-                f"{builtin[number].stem}'s: give it a number above {max(builtin)}"
-            )
+    builtin = lesson_paths(lessons_dir())
+    numbers = course_numbers(notebooks=notebooks, lessons=lessons_dir())
+    lang = current_language(query="")  # checked by the command line: --lang, $TUTOR_LANG
+    clashes = number_clashes(theirs, course=numbers, labels={path: str(path) for path in theirs})
+    problems.extend(clash.message(lang) for clash in clashes)
     if problems:
         raise LaunchError(
             "the lessons of " + str(teacher) + " cannot be served:\n  " + "\n  ".join(problems)
@@ -171,7 +171,7 @@ def add_teacher_lessons(teacher: Path, notebooks: Path) -> Path:
     course = Path(tempfile.mkdtemp(prefix="wizard-tutor-course-"))
     atexit.register(shutil.rmtree, course, ignore_errors=True)
     (course / "lessons").mkdir()
-    for path in [*builtin.values(), *(lesson.path for lesson in lessons)]:
+    for path in [*builtin, *(lesson.path for lesson in lessons)]:
         (course / "lessons" / path.name).symlink_to(path.resolve())
     served = course / "notebooks"
     shutil.copytree(notebooks, served, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
