@@ -115,7 +115,9 @@ def run_as_hub_user() -> None:
             sys.exit(
                 f"jupyterhub_config: with TUTOR_HUB_AUTH={auth} every learner's server "
                 "runs as the hub's user, here root. Run the hub as an ordinary user, or use "
-                "TUTOR_HUB_AUTH=pam, or set TUTOR_HUB_ALLOW_ROOT=1 to accept it."
+                "TUTOR_HUB_AUTH=pam, or accept it: start the hub again with "
+                "TUTOR_HUB_ALLOW_ROOT=1 in its environment "
+                "(TUTOR_HUB_ALLOW_ROOT=1 bash deploy/hub.sh ...)."
             )
         c.Spawner.args = ["--allow-root"]
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -17,7 +19,7 @@ import pytest
 import yaml
 from traitlets.config import Config, PyFileConfigLoader
 
-from .hub_harness import REPO
+from .hub_harness import HUB_SCRIPT, REPO
 
 DEPLOY = REPO / "deploy"
 SHARED = {"TUTOR_HUB_AUTH": "shared-password", "TUTOR_HUB_PASSWORD": "class-pass"}
@@ -135,6 +137,46 @@ def test_the_teachers_page_is_a_hub_service_every_server_reports_to(
     )
     (service,) = [s for s in with_postgres.JupyterHub.services if s["name"] == "class-results"]
     assert service["environment"]["TUTOR_CLASS_DB_URL"] == "postgresql+psycopg://tutor@db/class"
+
+
+def test_hub_sh_as_root_stops_before_its_set_up_and_says_the_command_to_run(
+    tmp_path: Path,
+) -> None:
+    """As root, hub.sh stops at once (no environment, proxy or state folder made) and prints
+    the whole command that starts it anyway: the variables given, passwords left out, and
+    the arguments; the README gives that command beside the hub's other start commands."""
+    state = tmp_path / "hub state's"
+    given = {
+        "TUTOR_HUB_ADMIN_PASSWORD": "teachers-first-password",
+        "TUTOR_HUB_LEARNERS": "ada,bo",
+        "TUTOR_HUB_STATE": str(state),
+    }
+    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), **given}
+    as_root = [] if os.geteuid() == 0 else ["unshare", "--map-root-user"]
+    done = subprocess.run(
+        [*as_root, "bash", str(HUB_SCRIPT), "--port", "9000"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 1, done.stderr
+    assert not state.exists()  # stopped before its set-up
+    assert "teachers-first-password" not in done.stderr
+    command = next(line for line in done.stderr.splitlines() if "bash deploy/hub.sh" in line)
+    words = shlex.split(command)
+    assert words[-4:] == ["bash", "deploy/hub.sh", "--port", "9000"]
+    assignments = dict(word.split("=", 1) for word in words[:-4])
+    assert assignments == {**given, "TUTOR_HUB_ALLOW_ROOT": "1", "TUTOR_HUB_ADMIN_PASSWORD": "..."}
+
+    for readme, heading in [
+        (REPO / "README.md", "The one-machine hub:"),
+        (DEPLOY / "README.md", "## The one-machine hub"),
+    ]:
+        words = readme.read_text()
+        start_commands = words[words.index(heading) :].split("```")[1]
+        assert "TUTOR_HUB_ALLOW_ROOT=1" in start_commands, readme
 
 
 def test_a_root_hub_with_a_class_password_refuses_root_servers_unless_told(
