@@ -35,6 +35,7 @@ HUB_ENV = (
     "TUTOR_HUB_GROUP",
     "TUTOR_HUB_ADMINS",
     "TUTOR_HUB_ALLOW_ROOT",
+    "TUTOR_HUB_PUBLIC_URL",
 )
 
 
@@ -177,6 +178,18 @@ def test_hub_sh_as_root_stops_before_its_set_up_and_says_the_command_to_run(
         words = readme.read_text()
         start_commands = words[words.index(heading) :].split("```")[1]
         assert "TUTOR_HUB_ALLOW_ROOT=1" in start_commands, readme
+
+
+def test_the_hubs_public_url_is_its_setting(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """TUTOR_HUB_PUBLIC_URL is JupyterHub's public_url (which the hub passes to the teacher
+    service as JUPYTERHUB_PUBLIC_URL: the live room's join address); unset, none."""
+    monkeypatch.chdir(tmp_path)
+    public = "https://tutor.school.example:8000/"
+    told = load_hub_config(monkeypatch, euid=1000, **SHARED, TUTOR_HUB_PUBLIC_URL=public)
+    assert told.JupyterHub.public_url == public
+    assert "public_url" not in load_hub_config(monkeypatch, euid=1000, **SHARED).JupyterHub
 
 
 def test_a_root_hub_with_a_class_password_refuses_root_servers_unless_told(
