@@ -87,7 +87,7 @@ def test_a_join_address_of_this_machine_only_is_said_on_the_projector_with_its_f
         warning = Room(RoomStore(db), join=local).teacher_state(lang)["join_warning"]
         assert warning is not None, local
         assert text("projector.join-local", lang) in warning
-        assert text("projector.join-fix-app", lang) in warning
+        assert text("projector.join-fix-app", lang, option="--classroom") in warning
 
 
 def test_answers_are_counted_once_per_pupil_and_may_change_until_the_reveal(room: Room) -> None:

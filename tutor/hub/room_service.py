@@ -72,7 +72,8 @@ class HubRooms:
             self._by_owner[name] = (room, LiveHub(room))
         room, live = self._by_owner[name]
         room.join_base = public
-        room.join_fix = ("projector.join-fix-hub", {"example": public_url_example(public)})
+        setting = f"TUTOR_HUB_PUBLIC_URL={public_url_example(public)}"
+        room.join_fix = ("projector.join-fix-hub", {"setting": setting, "script": "deploy/hub.sh"})
         return room, live
 
     def by_code(self, code: str) -> tuple[Room, LiveHub]:

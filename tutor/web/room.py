@@ -382,7 +382,10 @@ class Room:
         self.path = path
         # What the projector says to do when the join address is this machine's own (no
         # phone reaches it): the host's fix, a catalog key and its values.
-        self.join_fix: tuple[str, dict[str, str]] = ("projector.join-fix-app", {})
+        self.join_fix: tuple[str, dict[str, str]] = (
+            "projector.join-fix-app",
+            {"option": "--classroom"},
+        )
         stored = store.recent_room()
         if stored is None:
             self.code = new_code(store.codes())
