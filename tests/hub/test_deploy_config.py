@@ -19,6 +19,8 @@ import pytest
 import yaml
 from traitlets.config import Config, PyFileConfigLoader
 
+from tutor.hub.page_language import course_page_language
+
 from .hub_harness import HUB_SCRIPT, REPO
 
 DEPLOY = REPO / "deploy"
@@ -274,6 +276,10 @@ def test_a_learners_server_serves_the_course_with_the_apps_voila_settings(
     assert "default-src 'self'" in headers["Content-Security-Policy"]
     # Inside a Jupyter server Voila would otherwise point the page at MathJax on a CDN.
     assert config.ServerApp.tornado_settings["mathjax_url"] is None
+    # A course page without ?lang= takes the learner's language (tutor/hub/page_language.py):
+    # Voila's prelaunch hook, which it refuses beside pre-heated kernels.
+    assert config.VoilaConfiguration.prelaunch_hook is course_page_language
+    assert config.VoilaConfiguration.preheat_kernel is False
 
 
 def test_a_learners_server_lets_the_widgets_talk_and_nothing_else(

@@ -53,6 +53,7 @@ from tornado import web
 from tornado.httputil import url_concat
 from traitlets import Float, Integer, Unicode
 
+from tutor.hub.page_language import remember_language, request_language
 from tutor.hub.passwords import (
     MAX_PASSWORD_BYTES,
     hash_password,
@@ -61,7 +62,7 @@ from tutor.hub.passwords import (
     password_bytes,
     password_matches,
 )
-from tutor.teaching.language import LANGUAGE_PARAMETER, choose_language
+from tutor.teaching.language import LANGUAGE_PARAMETER
 from tutor.teaching.text import catalog, text
 from tutor.web.templating import TEMPLATES as WEB_TEMPLATES
 from tutor.web.templating import language_links
@@ -339,14 +340,18 @@ class PageLanguage:
     same page), ``form_action`` (this page, keeping its language), and the words the
     pages share (``hub_words``: [hub-page], ``login_words``: [login])."""
 
+    async def prepare(self) -> None:
+        await super().prepare()  # type: ignore[misc]
+        # A language picked here (its links, the forms' addresses) is the learner's choice
+        # on every page of the hub, their course's too (tutor.hub.page_language).
+        remember_language(self, self.base_url)  # type: ignore[arg-type, attr-defined]
+
     def page_language(self) -> str:
         """The page's language: ``?lang=`` (the language links, kept in the forms'
         addresses and in the links between the login and sign-up pages), else the
-        browser's Accept-Language, else ``$TUTOR_LANG`` (or English)."""
-        return choose_language(
-            _argument_or_empty(self, LANGUAGE_PARAMETER) or None,
-            self.request.headers.get("Accept-Language"),  # type: ignore[attr-defined]
-        )
+        learner's last choice, else the browser's Accept-Language, else ``$TUTOR_LANG``
+        (or English): the course pages' rule (tutor.hub.page_language)."""
+        return request_language(self)  # type: ignore[arg-type]
 
     @property
     def template_namespace(self) -> dict[str, Any]:
