@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from html import escape
 from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
@@ -26,9 +27,13 @@ from tutor.hub.login import (
     TutorLoginHandler,
     TutorPAMAuthenticator,
     TutorSharedPasswordAuthenticator,
+    TutorSpawnPendingHandler,
+    add_template_folders,
 )
 from tutor.hub.page_language import course_page_language, remember_language, request_language
 from tutor.teaching.language import current_language
+from tutor.teaching.text import LANGUAGES, catalog, text
+from tutor.web.templating import language_links
 
 # Where JupyterHub keeps its templates (its default template_paths).
 HUB_TEMPLATES = Path(DATA_FILES_PATH) / "templates"
@@ -65,6 +70,34 @@ def test_every_offered_authenticator_shows_the_tutors_login_page() -> None:
         routes = authenticator.get_handlers(authenticator.__new__(authenticator), app=None)
         logins = [h for pattern, h in routes if pattern == r"/login"]
         assert logins == [handler], (authenticator.__name__, routes)
+        # and the page while a server starts (the hub puts these before its own)
+        pending = {p: h for p, h in routes if p.startswith("/spawn-pending/")}
+        assert set(pending.values()) == {TutorSpawnPendingHandler} and len(pending) == 2
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_page_while_a_server_starts_is_in_the_learners_language(lang: str) -> None:
+    env = _environment()
+    settings = {"jinja2_env": env}
+    add_template_folders(settings)
+    words = catalog(lang)
+    page = env.get_template("tutor-spawn-pending.html").render(
+        lang=lang,
+        languages=language_links("/hub/spawn-pending/aiko"),
+        hub_words=words["hub-page"],
+        spawn_words=words["spawn"],
+        progress_url="/hub/api/users/aiko/server/progress?_xsrf=x",
+        static_url=lambda path, **_: path,
+        parsed_scopes=set(),
+        services=[],
+        base_url="/hub/",
+    )
+    assert f'<html lang="{lang}">' in page
+    for key in ("title", "starting", "wait", "requested", "details"):
+        assert escape(text(f"spawn.{key}", lang)) in page, key
+    assert "/hub/api/users/aiko/server/progress?_xsrf=x" in page
+    for english in ("Your server is starting up", "Event log", "Complete</span>"):
+        assert english not in page, english  # JupyterHub's own words
 
 
 # -- the learner's language across visits (tutor/hub/page_language.py) ----------------------

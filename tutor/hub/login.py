@@ -41,6 +41,7 @@ from jupyterhub.auth import PAMAuthenticator
 from jupyterhub.authenticators.shared import SharedPasswordAuthenticator
 from jupyterhub.handlers import BaseHandler
 from jupyterhub.handlers.login import LoginHandler as JupyterHubLoginHandler
+from jupyterhub.handlers.pages import SpawnPendingHandler
 from jupyterhub.scopes import needs_scope
 from nativeauthenticator import NativeAuthenticator
 from nativeauthenticator.handlers import TEMPLATE_DIR as NATIVE_TEMPLATES
@@ -472,13 +473,45 @@ class HubLoginHandler(PageLanguage, JupyterHubLoginHandler):  # type: ignore[mis
         await self._answer(403, text("login.invalid", lang), name)
 
 
+class TutorSpawnPendingHandler(PageLanguage, SpawnPendingHandler):  # type: ignore[misc]
+    """JupyterHub's "your server is starting" page in the learner's language
+    (tutor-spawn-pending.html in place of spawn_pending.html, words of [spawn]).
+
+    Translated rather than avoided: JupyterHub sends it whenever a server takes longer
+    than slow_spawn_timeout (10 s) to start. One server costs about 2.5 CPU-seconds to
+    start (deploy/README.md, "CPU"), so a class of 30 logging in at once on 2 cores
+    waits up to about 40 s: this is the page a whole class sees at the start of a lesson,
+    and a longer timeout would only show them a blank loading tab instead. (JupyterHub's
+    other pages, e.g. a server that failed to start, stay its own.)"""
+
+    @property
+    def template_namespace(self) -> dict[str, Any]:
+        ns = super().template_namespace
+        ns["spawn_words"] = catalog(ns["lang"])["spawn"]
+        return ns
+
+    def render_template(self, name: str, sync: bool = False, **ns: Any) -> Any:
+        add_template_folders(self.settings)
+        if name == "spawn_pending.html":
+            name = "tutor-spawn-pending.html"
+        return super().render_template(name, sync=sync, **ns)
+
+
+SPAWN_PENDING_ROUTES: list[tuple[str, Any]] = [
+    (r"/spawn-pending/([^/]+)", TutorSpawnPendingHandler),
+    (r"/spawn-pending/([^/]+)/([^/]+)", TutorSpawnPendingHandler),
+]
+"""Routes an authenticator gives the hub before JupyterHub's own (which they replace)."""
+
+
 class TranslatedLogin:
     """Mixed into an authenticator whose login form is JupyterHub's own: the tutor's
-    login page, in the learner's language, takes its place (HubLoginHandler)."""
+    login page, in the learner's language, takes its place (HubLoginHandler); so does
+    the page while a server starts."""
 
     def get_handlers(self, app: Any) -> list[tuple[str, Any]]:
         theirs = [h for h in super().get_handlers(app) if h[0] != r"/login"]  # type: ignore[misc]
-        return [(r"/login", HubLoginHandler), *theirs]
+        return [(r"/login", HubLoginHandler), *SPAWN_PENDING_ROUTES, *theirs]
 
 
 class TutorSharedPasswordAuthenticator(TranslatedLogin, SharedPasswordAuthenticator):  # type: ignore[misc]
@@ -946,4 +979,4 @@ class TutorAuthenticator(NativeAuthenticator):  # type: ignore[misc]
             (pattern, ours.get(pattern, handler)) for pattern, handler in super().get_handlers(app)
         ]
         handlers.append((r"/login-waits", LoginWaitsHandler))
-        return handlers
+        return [*SPAWN_PENDING_ROUTES, *handlers]
