@@ -15,6 +15,7 @@ probe. The answers are kept in the class results' database (:mod:`tutor.hub.room
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import time
 from collections.abc import Awaitable, Callable
@@ -103,10 +104,17 @@ def public_url_example(public: str) -> str:
     parts = urlsplit(public)
     if not parts.hostname or not is_local_host(parts.hostname):
         return public
+    port = f":{parts.port}" if parts.port else ""
+    return f"{parts.scheme}://{_classroom_host()}{port}"
+
+
+@functools.cache
+def _classroom_host() -> str:
+    """This machine's first classroom address, else a name others may know it by (read
+    once: every request of a teacher on localhost asks)."""
     hosts = machine_hosts()
     reachable = room_addresses(hosts) or [h for h in hosts if not is_local_host(h)]
-    port = f":{parts.port}" if parts.port else ""
-    return f"{parts.scheme}://{reachable[0] if reachable else '<this-machine>'}{port}"
+    return reachable[0] if reachable else "<this-machine>"
 
 
 class HubRoomMixin(HubOAuthenticated):  # type: ignore[misc]
