@@ -29,6 +29,8 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT="$PWD"
+CONFIG="${TUTOR_HUB_CONFIG:-$ROOT/deploy/jupyterhub_config.py}"
+STATE="${TUTOR_HUB_STATE:-${XDG_STATE_HOME:-$HOME/.local/state}/wizard-tutor/hub}"
 
 # Root, before any set-up: with every server run as the hub's user (native, the class
 # password), a root hub gives every learner a root server, so it starts only when told
