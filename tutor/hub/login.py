@@ -41,6 +41,7 @@ from jupyterhub.auth import PAMAuthenticator
 from jupyterhub.authenticators.shared import SharedPasswordAuthenticator
 from jupyterhub.handlers import BaseHandler
 from jupyterhub.handlers.login import LoginHandler as JupyterHubLoginHandler
+from jupyterhub.handlers.pages import SpawnPendingHandler
 from jupyterhub.scopes import needs_scope
 from nativeauthenticator import NativeAuthenticator
 from nativeauthenticator.handlers import TEMPLATE_DIR as NATIVE_TEMPLATES
@@ -53,6 +54,7 @@ from tornado import web
 from tornado.httputil import url_concat
 from traitlets import Float, Integer, Unicode
 
+from tutor.hub.page_language import remember_language, request_language
 from tutor.hub.passwords import (
     MAX_PASSWORD_BYTES,
     hash_password,
@@ -61,7 +63,7 @@ from tutor.hub.passwords import (
     password_bytes,
     password_matches,
 )
-from tutor.teaching.language import LANGUAGE_PARAMETER, choose_language
+from tutor.teaching.language import LANGUAGE_PARAMETER
 from tutor.teaching.text import catalog, text
 from tutor.web.templating import TEMPLATES as WEB_TEMPLATES
 from tutor.web.templating import language_links
@@ -339,14 +341,18 @@ class PageLanguage:
     same page), ``form_action`` (this page, keeping its language), and the words the
     pages share (``hub_words``: [hub-page], ``login_words``: [login])."""
 
+    async def prepare(self) -> None:
+        await super().prepare()  # type: ignore[misc]
+        # A language picked here (its links, the forms' addresses) is the learner's choice
+        # on every page of the hub, their course's too (tutor.hub.page_language).
+        remember_language(self, self.base_url)  # type: ignore[arg-type, attr-defined]
+
     def page_language(self) -> str:
         """The page's language: ``?lang=`` (the language links, kept in the forms'
         addresses and in the links between the login and sign-up pages), else the
-        browser's Accept-Language, else ``$TUTOR_LANG`` (or English)."""
-        return choose_language(
-            _argument_or_empty(self, LANGUAGE_PARAMETER) or None,
-            self.request.headers.get("Accept-Language"),  # type: ignore[attr-defined]
-        )
+        learner's last choice, else the browser's Accept-Language, else ``$TUTOR_LANG``
+        (or English): the course pages' rule (tutor.hub.page_language)."""
+        return request_language(self)  # type: ignore[arg-type]
 
     @property
     def template_namespace(self) -> dict[str, Any]:
@@ -467,13 +473,45 @@ class HubLoginHandler(PageLanguage, JupyterHubLoginHandler):  # type: ignore[mis
         await self._answer(403, text("login.invalid", lang), name)
 
 
+class TutorSpawnPendingHandler(PageLanguage, SpawnPendingHandler):  # type: ignore[misc]
+    """JupyterHub's "your server is starting" page in the learner's language
+    (tutor-spawn-pending.html in place of spawn_pending.html, words of [spawn]).
+
+    Translated rather than avoided: JupyterHub sends it whenever a server takes longer
+    than slow_spawn_timeout (10 s) to start. One server costs about 2.5 CPU-seconds to
+    start (deploy/README.md, "CPU"), so a class of 30 logging in at once on 2 cores
+    waits up to about 40 s: this is the page a whole class sees at the start of a lesson,
+    and a longer timeout would only show them a blank loading tab instead. (JupyterHub's
+    other pages, e.g. a server that failed to start, stay its own.)"""
+
+    @property
+    def template_namespace(self) -> dict[str, Any]:
+        ns = super().template_namespace
+        ns["spawn_words"] = catalog(ns["lang"])["spawn"]
+        return ns
+
+    def render_template(self, name: str, sync: bool = False, **ns: Any) -> Any:
+        add_template_folders(self.settings)
+        if name == "spawn_pending.html":
+            name = "tutor-spawn-pending.html"
+        return super().render_template(name, sync=sync, **ns)
+
+
+SPAWN_PENDING_ROUTES: list[tuple[str, Any]] = [
+    (r"/spawn-pending/([^/]+)", TutorSpawnPendingHandler),
+    (r"/spawn-pending/([^/]+)/([^/]+)", TutorSpawnPendingHandler),
+]
+"""Routes an authenticator gives the hub before JupyterHub's own (which they replace)."""
+
+
 class TranslatedLogin:
     """Mixed into an authenticator whose login form is JupyterHub's own: the tutor's
-    login page, in the learner's language, takes its place (HubLoginHandler)."""
+    login page, in the learner's language, takes its place (HubLoginHandler); so does
+    the page while a server starts."""
 
     def get_handlers(self, app: Any) -> list[tuple[str, Any]]:
         theirs = [h for h in super().get_handlers(app) if h[0] != r"/login"]  # type: ignore[misc]
-        return [(r"/login", HubLoginHandler), *theirs]
+        return [(r"/login", HubLoginHandler), *SPAWN_PENDING_ROUTES, *theirs]
 
 
 class TutorSharedPasswordAuthenticator(TranslatedLogin, SharedPasswordAuthenticator):  # type: ignore[misc]
@@ -941,4 +979,4 @@ class TutorAuthenticator(NativeAuthenticator):  # type: ignore[misc]
             (pattern, ours.get(pattern, handler)) for pattern, handler in super().get_handlers(app)
         ]
         handlers.append((r"/login-waits", LoginWaitsHandler))
-        return handlers
+        return [*SPAWN_PENDING_ROUTES, *handlers]
