@@ -73,7 +73,11 @@ from browser.fixtures import SITE_CONSOLE_ERRORS, PageLog, StaticSite, wait_unti
 from process_guard import guard, stop_group, unguard
 
 from tutor.resources import notebooks_dir
-from tutor.teaching.progress import BROWSER_STORAGE_KEY, PROGRESS_FILE_VARIABLE
+from tutor.teaching.progress import (
+    BROWSER_STORAGE_KEY,
+    PROGRESS_FILE_VARIABLE,
+    PROGRESS_STORE_VARIABLE,
+)
 
 LOAD_TIMEOUT = 240_000
 """ms a page may take to be drawn: the static site starts Python in the browser, Lab
@@ -232,12 +236,15 @@ class LabServer:
             **os.environ,
             "HOME": str(self.home),  # Lab's settings and workspaces start empty
             "JUPYTER_RUNTIME_DIR": str(self.home / "runtime"),
-            PROGRESS_FILE_VARIABLE: str(self.progress_file),
         }
-        env.pop("TUTOR_LANG", None)
+        for name in ("TUTOR_LANG", PROGRESS_FILE_VARIABLE, PROGRESS_STORE_VARIABLE):
+            env.pop(name, None)
+        # --progress: what the kernels of a Lab started with it keep (saved_events reads
+        # the file; without the option they would write in HOME/.wizard-tutor instead)
         command = [
             sys.executable, "-m", "tutor", "lab", "--no-browser", "--lang", self.lang,
             "--port", str(self.port), "--dir", str(self.folder),
+            "--progress", str(self.progress_file),
             "--", f"--IdentityProvider.token={self.token}",
         ]  # fmt: skip
         with self.log_path.open("wb") as log:
