@@ -407,6 +407,11 @@ def test_lab_starts_jupyterlab_on_the_learners_copy(tmp_path: Path) -> None:
         config = json.loads(config_data.split("</script>", 1)[0])
         assert config["news"] == {"disabled": True}
         assert "@jupyterlab/apputils-extension:announcements" in config["disabledExtensions"]
+        # The page loads the widget managers, not JupyterLite's kernel extension (installed
+        # beside Lab for the static site), which Lab cannot load (tutor/app/lab_page.py).
+        loaded = {extension["name"] for extension in config["federated_extensions"]}
+        assert "@jupyter-widgets/jupyterlab-manager" in loaded and "anywidget" in loaded
+        assert not any(name.startswith("@jupyterlite/") for name in loaded), loaded
     finally:
         stop_group(lab, grace=60)
 
