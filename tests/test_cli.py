@@ -186,6 +186,13 @@ def test_bad_options_exit_2_with_a_message(
         (["app"], {"TUTOR_PROGRESS_STORE": "cloud"}, "'cloud' names no progress store"),
         (["lab"], {"TUTOR_PROGRESS_STORE": "disk"}, "known: 'browser', 'file'"),
         (["app", "--new-token"], {}, "--new-token is for --classroom"),
+        (["lab"], {"TUTOR_PROGRESS_FILE": "tutor"}, "$TUTOR_PROGRESS_FILE='tutor' cannot keep"),
+        (
+            ["app", "--classroom", "--progress", "p.jsonl"],
+            {},
+            "--progress 'p.jsonl' is for one learner's machine: in a classroom each pupil's "
+            "browser keeps their own progress",
+        ),
     ],
 )
 def test_the_app_stops_at_once_on_a_bad_setting(
@@ -515,6 +522,11 @@ def test_lab_starts_jupyterlab_on_the_learners_copy(tmp_path: Path) -> None:
         config = json.loads(config_data.split("</script>", 1)[0])
         assert config["news"] == {"disabled": True}
         assert "@jupyterlab/apputils-extension:announcements" in config["disabledExtensions"]
+        # The page loads the widget managers, not JupyterLite's kernel extension (installed
+        # beside Lab for the static site), which Lab cannot load (tutor/app/lab_page.py).
+        loaded = {extension["name"] for extension in config["federated_extensions"]}
+        assert "@jupyter-widgets/jupyterlab-manager" in loaded and "anywidget" in loaded
+        assert not any(name.startswith("@jupyterlite/") for name in loaded), loaded
     finally:
         stop_group(lab, grace=60)
 
@@ -594,7 +606,12 @@ def lab_without_jupyter(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
     sets in the environment is undone after the test."""
     from tutor.resources import LESSONS_DIR_VARIABLE
 
-    for name in (LESSONS_DIR_VARIABLE, "JUPYTER_CONFIG_PATH", "TUTOR_PROGRESS_STORE"):
+    for name in (
+        LESSONS_DIR_VARIABLE,
+        "JUPYTER_CONFIG_PATH",
+        "TUTOR_PROGRESS_STORE",
+        "TUTOR_PROGRESS_FILE",
+    ):
         monkeypatch.setenv(name, "")  # records the value to put back (delenv alone does
         monkeypatch.delenv(name)  # not, for a variable that is not set)
     started: list[list[str]] = []
@@ -733,3 +750,112 @@ def test_lab_takes_the_lessons_option() -> None:
     args = build_parser().parse_args(["lab", "--lessons", "mylessons", "--", "--debug"])
     assert (args.lessons, args.jupyter_args) == (Path("mylessons"), ["--debug"])
     assert build_parser().parse_args(["lab"]).lessons is None
+
+
+# -- --progress FILE: where the learner's progress is kept, the same option for app and lab --
+
+
+def test_lab_keeps_the_progress_in_the_file_given_whatever_the_folder(
+    tmp_path: Path,
+    lab_without_jupyter: list[list[str]],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The kernels learn the file from the environment Lab passes them, as an absolute
+    path (a kernel runs in the notebook's folder, not where the command was given); the
+    file itself is made by the first answer, not by the start."""
+    from tutor.teaching.progress import PROGRESS_FILE_VARIABLE, PROGRESS_STORE_VARIABLE
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(_LabStarted):
+        main(["lab", "--no-browser", "--dir", "course", "--progress", "records/mine.jsonl"])
+    kept = tmp_path / "records" / "mine.jsonl"
+    assert os.environ[PROGRESS_STORE_VARIABLE] == "file"
+    assert os.environ[PROGRESS_FILE_VARIABLE] == str(kept)
+    assert f"Your progress is kept in {kept} " in capsys.readouterr().out
+    assert not kept.parent.exists()
+
+
+def test_lab_says_where_the_progress_is_kept_by_default(
+    tmp_path: Path,
+    lab_without_jupyter: list[list[str]],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    with pytest.raises(_LabStarted):
+        main(["lab", "--no-browser", "--dir", str(tmp_path / "course")])
+    kept = tmp_path / "home" / ".wizard-tutor" / "progress.jsonl"
+    assert f"Your progress is kept in {kept} " in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("given", "why"),
+    [
+        ("a-folder", "it is a folder"),
+        ("a-file/progress.jsonl", "{tmp}/a-file is a file, not a folder"),
+        ("a-file/deeper/progress.jsonl", "{tmp}/a-file is a file, not a folder"),
+    ],
+)
+def test_a_progress_file_that_cannot_be_written_stops_lab_and_app_at_the_start(
+    given: str,
+    why: str,
+    tmp_path: Path,
+    lab_without_jupyter: list[list[str]],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    (tmp_path / "a-folder").mkdir()
+    (tmp_path / "a-file").write_text("not a folder", encoding="utf-8")
+    copy = tmp_path / "my-course"
+    assert main(["lab", "--dir", str(copy), "--progress", str(tmp_path / given)]) == 2
+    error = capsys.readouterr().err
+    assert error == (
+        f"error: --progress {str(tmp_path / given)!r} cannot keep the progress: "
+        f"{why.format(tmp=tmp_path)}; give a file that can be written (--progress FILE)\n"
+    )
+    assert lab_without_jupyter == [] and not copy.exists()  # nothing started, nothing copied
+    # The same option in the app: the same words, before anything starts.
+    assert main(["app", "--progress", str(tmp_path / given)]) == 2
+    assert capsys.readouterr().err == error
+
+
+def test_app_and_lab_take_progress_as_one_option_with_one_meaning() -> None:
+    """``--progress FILE`` names the file that keeps the progress, in both commands; only
+    where it is kept without it differs (the app: each learner's browser)."""
+    from tutor.cli import build_parser
+
+    parser = build_parser()
+    for command in ("app", "lab"):
+        assert parser.parse_args([command, "--progress", "p.jsonl"]).progress == Path("p.jsonl")
+        assert parser.parse_args([command]).progress is None
+        # (wide: argparse breaks lines after a hyphen, inside the file's name)
+        shown = " ".join(run_module(command, "--help", env={"COLUMNS": "1000"}).stdout.split())
+        assert (
+            "--progress FILE keep the learner's progress (every answer, the pages done) "
+            "in this file"
+        ) in shown
+        assert "~/.wizard-tutor/progress.jsonl" in shown  # where it is kept without it
+
+
+def test_the_app_keeps_the_progress_in_the_file_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What ``app --progress FILE`` passes its kernels: the file store, and the file."""
+    from tutor.app.launch import choose_progress_store
+    from tutor.teaching.progress import (
+        PROGRESS_FILE_VARIABLE,
+        PROGRESS_STORE_VARIABLE,
+        StoreSetting,
+    )
+
+    for name in (PROGRESS_FILE_VARIABLE, PROGRESS_STORE_VARIABLE):
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
+    assert choose_progress_store(StoreSetting.BROWSER) is None
+    assert os.environ[PROGRESS_STORE_VARIABLE] == "browser"
+    kept = tmp_path / "mine.jsonl"
+    assert choose_progress_store(StoreSetting.BROWSER, kept) == kept
+    assert (os.environ[PROGRESS_STORE_VARIABLE], os.environ[PROGRESS_FILE_VARIABLE]) == (
+        "file",
+        str(kept),
+    )

@@ -37,6 +37,11 @@ from tutor.teaching.language import LANGUAGE_VARIABLE, UnknownLanguageError, cur
 from tutor.teaching.lesson import LessonError
 from tutor.teaching.lesson_loader import load_lesson_file
 from tutor.teaching.lesson_numbers import NumberClash, course_numbers, number_clashes
+from tutor.teaching.progress import (
+    DEFAULT_PROGRESS_FILE,
+    PROGRESS_FILE_VARIABLE,
+    PROGRESS_STORE_VARIABLE,
+)
 from tutor.teaching.text import LANGUAGES, text
 
 PROG = "wizard-tutor"
@@ -250,6 +255,12 @@ def _language(args: argparse.Namespace) -> None:
         os.environ[LANGUAGE_VARIABLE] = lang
 
 
+def _progress_file(args: argparse.Namespace) -> Path | None:
+    """``--progress FILE`` as the kernels get it: absolute (a kernel runs in the notebook's
+    folder, not where the command was given)."""
+    return args.progress.expanduser().resolve() if args.progress is not None else None
+
+
 def _app(args: argparse.Namespace) -> int:
     from tutor.app.launch import (
         DEFAULT_PORT,
@@ -270,6 +281,11 @@ def _app(args: argparse.Namespace) -> int:
         raise CommandError(f"no notebooks folder {str(args.notebooks)!r}")
     if args.new_token and not args.classroom:
         raise CommandError("--new-token is for --classroom (only a classroom app has a token)")
+    if args.progress is not None and args.classroom:
+        raise CommandError(
+            f"--progress {str(args.progress)!r} is for one learner's machine: in a classroom "
+            "each pupil's browser keeps their own progress (leave out --progress)"
+        )
     if os.environ.get(TOKEN_VARIABLE) and args.token_fd is None:
         restart_without_token_in_environment(args.argv)
     options = AppOptions(
@@ -283,6 +299,7 @@ def _app(args: argparse.Namespace) -> int:
         token_fd=args.token_fd,
         room_db=args.room_db.expanduser().resolve() if args.room_db else None,
         new_token=args.new_token,
+        progress=_progress_file(args),
     )
     try:
         serve_app(options)
@@ -302,6 +319,7 @@ def _lab(args: argparse.Namespace) -> int:
             open_browser=not args.no_browser,
             extra=args.jupyter_args,
             lessons=args.lessons.resolve() if args.lessons else None,
+            progress=_progress_file(args),
         )
     except LaunchError as error:
         raise CommandError(str(error)) from None
@@ -361,6 +379,16 @@ def _lessons_option(parser: argparse.ArgumentParser) -> None:
         metavar="FOLDER",
         help="also show the lessons of this folder (NN_words.toml, each checked by the "
         f"engine first), after the built-in ones; {PROG} new-lesson starts one",
+    )
+
+
+def _progress_option(parser: argparse.ArgumentParser, default: str) -> None:
+    parser.add_argument(
+        "--progress",
+        type=Path,
+        metavar="FILE",
+        help="keep the learner's progress (every answer, the pages done) in this file, "
+        f"made by the first answer (default: {default})",
     )
 
 
@@ -432,6 +460,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="serve this folder of notebooks instead of the course",
     )
     _lessons_option(app)
+    _progress_option(
+        app,
+        "each learner's browser keeps their own; a file is for one learner on this machine, "
+        f"not with --classroom; ${PROGRESS_STORE_VARIABLE}=file keeps it in the file "
+        f"${PROGRESS_FILE_VARIABLE}, else {DEFAULT_PROGRESS_FILE}",
+    )
     app.add_argument(
         "--max-kernels",
         type=_positive,
@@ -467,7 +501,9 @@ def build_parser() -> argparse.ArgumentParser:
         "lab",
         help="open the course's notebooks in JupyterLab (your own copy)",
         description="Copy the course's notebooks to FOLDER (keeping the copies already "
-        "there) and open them in JupyterLab. Works as root too (in a container).",
+        "there) and open them in JupyterLab. Your progress (answers, pages done) is kept "
+        f"in {DEFAULT_PROGRESS_FILE}, whatever the FOLDER (--progress FILE for another "
+        "file). Works as root too (in a container).",
     )
     lab.add_argument(
         "--dir",
@@ -480,6 +516,7 @@ def build_parser() -> argparse.ArgumentParser:
     lab.add_argument("--no-browser", action="store_true", help="do not open a browser")
     _language_option(lab)
     _lessons_option(lab)
+    _progress_option(lab, f"${PROGRESS_FILE_VARIABLE}, else {DEFAULT_PROGRESS_FILE}")
     lab.add_argument(
         "jupyter_args",
         nargs="*",

@@ -30,7 +30,15 @@ from tutor.resources import (
     lessons_dir,
     notebooks_dir,
 )
-from tutor.teaching.progress import PROGRESS_STORE_VARIABLE, UnknownStoreError, store_setting
+from tutor.teaching.progress import (
+    PROGRESS_FILE_VARIABLE,
+    PROGRESS_STORE_VARIABLE,
+    FileStore,
+    ProgressStoreError,
+    StoreSetting,
+    UnknownStoreError,
+    store_setting,
+)
 
 if TYPE_CHECKING:
     from tutor.web.room_store import ClassroomKeys
@@ -60,6 +68,7 @@ class AppOptions:
     token_fd: int | None = None
     room_db: Path | None = None  # the live room's SQLite file (default: the app's data folder)
     new_token: bool = False  # classroom: new keys instead of those kept with the room's file
+    progress: Path | None = None  # a file that keeps the progress (default: each browser)
 
 
 def read_token(fd: int) -> str:
@@ -90,14 +99,40 @@ def restart_without_token_in_environment(argv: Sequence[str]) -> None:
     os.execve(sys.executable, command, environment)
 
 
-def choose_progress_store(default: str) -> None:
-    """Where the pages keep learners' progress: ``$TUTOR_PROGRESS_STORE`` when set (checked
-    here, before anything starts), else ``default``."""
+def choose_progress_store(default: StoreSetting, progress: Path | None = None) -> Path | None:
+    """Where the pages keep learners' progress, decided and checked here, before anything
+    starts: in the file ``progress`` (``--progress FILE``) when given, else as
+    ``$TUTOR_PROGRESS_STORE`` says, else ``default``. The kernels learn it as they learn
+    every setting of the launch, from the environment they inherit
+    (``$TUTOR_PROGRESS_STORE``, ``$TUTOR_PROGRESS_FILE``). Returns the file that keeps the
+    progress (``None``: each learner's browser keeps theirs); one that cannot be written
+    stops the start with an error naming it."""
     try:
         store_setting()
     except UnknownStoreError as error:
         raise LaunchError(str(error)) from None
-    os.environ.setdefault(PROGRESS_STORE_VARIABLE, default)
+    if progress is not None:
+        os.environ[PROGRESS_STORE_VARIABLE] = StoreSetting.FILE.value
+        os.environ[PROGRESS_FILE_VARIABLE] = str(progress)
+    os.environ.setdefault(PROGRESS_STORE_VARIABLE, default.value)
+    if store_setting() is not StoreSetting.FILE:
+        return None
+    store = FileStore()  # $TUTOR_PROGRESS_FILE, else the learner's home
+    try:
+        store.verify_writable()
+    except ProgressStoreError as error:
+        given = os.environ.get(PROGRESS_FILE_VARIABLE)
+        if progress is not None:
+            named = f"--progress {str(progress)!r}"
+        elif given:
+            named = f"${PROGRESS_FILE_VARIABLE}={given!r}"
+        else:
+            named = f"the progress file {str(store.path)!r}"
+        raise LaunchError(
+            f"{named} cannot keep the progress: {error.detail}; give a file that can be "
+            "written (--progress FILE)"
+        ) from None
+    return store.path
 
 
 def _prepend_path(variable: str, folder: Path) -> None:
@@ -217,15 +252,18 @@ def serve_app(options: AppOptions) -> None:
     served = options.notebooks or notebooks_dir()
     if not served.is_dir():
         raise LaunchError(f"no notebooks folder at {served}")
+    # Each learner's browser keeps their progress (one server for the whole class);
+    # --progress FILE (or TUTOR_PROGRESS_STORE=file) keeps it in a file instead (one
+    # learner's machine).
+    progress = choose_progress_store(StoreSetting.BROWSER, options.progress)
     if options.lessons is not None:
         served = add_teacher_lessons(options.lessons, served)
 
     # Voila finds the page template and the pages' kernel through JUPYTER_PATH (read when
     # the app starts); the kernels inherit the rest.
     _prepend_path("JUPYTER_PATH", jupyter_data_dir())
-    # Each learner's browser keeps their progress (one server for the whole class);
-    # TUTOR_PROGRESS_STORE=file keeps it in a file instead (one learner's machine).
-    choose_progress_store("browser")
+    if progress is not None:
+        print(f"Progress is kept in {progress}.")
     os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")  # debugpy's start-up noise
 
     token = read_token(options.token_fd) if options.token_fd is not None else None
@@ -395,11 +433,14 @@ def open_lab(
     open_browser: bool,
     extra: Sequence[str],
     lessons: Path | None = None,
+    progress: Path | None = None,
 ) -> None:
     """Start JupyterLab on the learner's copy of the course (replaces this process), with
-    a teacher's ``lessons`` folder added as the app adds it."""
+    a teacher's ``lessons`` folder added as the app adds it, and the progress kept in
+    the file ``progress`` (default: :func:`~tutor.teaching.progress.default_progress_path`)."""
     check_lab_installed()  # before anything is copied: without Lab, nothing changes
-    choose_progress_store("file")  # the learner's own machine: a file in their home
+    # the learner's own machine: a file (in their home unless told)
+    kept = choose_progress_store(StoreSetting.FILE, progress)
     course = add_teacher_lessons(lessons, notebooks_dir()) if lessons is not None else None
     copied = copy_course(folder, course)
     if course is not None:
@@ -412,6 +453,8 @@ def open_lab(
         f"Your notebooks are in {folder}: running them changes your copies, never the course "
         "(delete a notebook there to get the original back)."
     )
+    if kept is not None:  # else (TUTOR_PROGRESS_STORE=browser) the browser keeps it
+        print(f"Your progress is kept in {kept} (--progress FILE for another file).")
     command = lab_command(folder, port=port, open_browser=open_browser, extra=extra)
     _prepend_path("JUPYTER_CONFIG_PATH", lab_config_dir())
     sys.stdout.flush()
