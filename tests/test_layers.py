@@ -80,6 +80,9 @@ def test_every_layer_has_its_modules() -> None:
     assert {"tutor.teaching.explain", "tutor.teaching.lesson_loader"} <= set(TEACHING)
     assert {"tutor.play.bots", "tutor.play.session"} <= set(PLAY)
     assert {"tutor.display.play", "tutor.display.widgets"} <= set(DISPLAY)
+    # the play screen's parts, each a module of the display layer
+    play_parts = {"play_settings", "play_hand", "play_results", "play_style", "trick_replay"}
+    assert {f"tutor.display.{name}" for name in play_parts} <= set(DISPLAY)
 
 
 ABOVE = {
@@ -266,7 +269,7 @@ PLANTED = {
     "app to site": ("tutor/app/planted.py", "import tutor.site.build"),
     "app to hub": ("tutor/app/planted.py", "from tutor.hub import login"),
     "site to hub": ("tutor/site/planted.py", "from tutor.hub import login"),
-    "hub to app": ("tutor/hub/room_service.py", "from tutor.app.server import Admission"),
+    "hub to app": ("tutor/hub/room_service.py", "from tutor.app.admission import Admission"),
     "web to app": ("tutor/web/planted.py", "from tutor.app import settings"),
     "in a function": ("tutor/hub/planted.py", "def later():\n    from tutor.cli import main"),
     "errors": ("tutor/errors.py", "from tutor.display import html"),
