@@ -91,17 +91,17 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
     """A game (or one round) against bots, at a card table.
 
     At the top, the round's status and the settings (:attr:`settings`: players, variant,
-    seed, a whole game or one round; folded away while playing). Then the table (:attr:`table`: seats
-    clockwise with bids and tricks taken, the dealer marked, the seat to act lit, the
-    trick in the middle, trump in a corner), the learner's action (:attr:`prompt`; trump
-    suit buttons, bid buttons with "Ask the coach", Undo, the next round) and the verdict
-    on it (:attr:`message`), and the hand along the bottom: a button per card
-    (:attr:`hand`). Beside the table, a side panel: the last trick with the
+    seed, a whole game or one round; folded away while playing). Then the table
+    (:attr:`table`: seats clockwise with bids and tricks taken, the dealer marked, the seat
+    to act lit, the trick in the middle, trump in a corner), the learner's action
+    (:attr:`prompt`; trump suit buttons, bid buttons with "Ask the coach", Undo, the next
+    round) and the verdict on it (:attr:`message`), and the hand along the bottom: a button
+    per card (:attr:`hand`). Beside the table, a side panel: the last trick with the
     engine's reason, what happened since the learner's last move, the coach. Below: the
     round's result with each score's formula, a replay of any finished trick card by card
-    (:attr:`replay`), the score sheet with its chart, and the whole round's story. At the end, the result
-    screen (:attr:`result`, :mod:`tutor.display.game_result`) takes the hand's place: who
-    won, the final totals, "Play again" and "Same deal again".
+    (:attr:`replay`), the score sheet with its chart, and the whole round's story. At the
+    end, the result screen (:attr:`result`, :mod:`tutor.display.game_result`) takes the
+    hand's place: who won, the final totals, "Play again" and "Same deal again".
 
     ``session`` plays an existing :class:`tutor.play.session.PlaySession` (e.g. with
     chosen bots); otherwise one is made from the other arguments.
