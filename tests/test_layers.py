@@ -93,7 +93,10 @@ ABOVE = {
     **dict.fromkeys(LIGHT_DISPLAY, ("tutor.play", *ABOVE_DISPLAY, *WIDGETS)),
     # building the static site draws no widget: it reads the page's context (the language,
     # ?present=) and the words of the page, not the widget modules
-    "tutor.site.build": ("tutor.display.widgets", "tutor.display.stepper", *WIDGETS),
+    **dict.fromkeys(
+        [f"tutor.site.{name}" for name in ("build", "build_inputs", "build_wheels", "build_pages")],
+        ("tutor.display.widgets", "tutor.display.stepper", *WIDGETS),
+    ),
 }
 """Each module checked, with what importing it must not load."""
 
