@@ -13,7 +13,8 @@ from types import SimpleNamespace
 import bcrypt
 import pytest
 
-from tutor.hub.login import ACCOUNT, ADDRESS, DEVICE, LoginThrottle, TutorAuthenticator
+from tutor.hub.login import TutorAuthenticator
+from tutor.hub.login_throttle import ACCOUNT, ADDRESS, DEVICE, LoginThrottle
 from tutor.hub.passwords import (
     BCRYPT_SHA256_PREFIX,
     MAX_PASSWORD_BYTES,

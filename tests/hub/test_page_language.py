@@ -11,14 +11,12 @@ from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader
 from jupyterhub._data import DATA_FILES_PATH
 
 from tutor.hub.login import (
-    HARD_CODED_LANG,
-    HubLoginHandler,
-    PageLanguageLoader,
     TutorAuthenticator,
-    TutorLoginHandler,
     TutorPAMAuthenticator,
     TutorSharedPasswordAuthenticator,
 )
+from tutor.hub.login_pages import HubLoginHandler, TutorLoginHandler
+from tutor.hub.page_language import HARD_CODED_LANG, PageLanguageLoader
 
 # Where JupyterHub keeps its templates (its default template_paths).
 HUB_TEMPLATES = Path(DATA_FILES_PATH) / "templates"
