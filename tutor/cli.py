@@ -327,7 +327,8 @@ def _lab(args: argparse.Namespace) -> int:
 
 
 def _build_site(args: argparse.Namespace) -> int:
-    from tutor.site.build import SiteBuildError, build_site, runtime_dir
+    from tutor.site.build import build_site
+    from tutor.site.build_inputs import SiteBuildError, runtime_dir
 
     try:
         if args.fetch:

@@ -22,12 +22,8 @@ from tests.scenarios.learner import feedback_of, give, question_titled
 from tutor.display.course import course_entries
 from tutor.resources import notebooks_dir
 from tutor.rules.cards import Suit
-from tutor.site.build import (
-    KERNEL_WORKER_SETTING,
-    PAGE_STYLESHEETS,
-    SHARED_STYLESHEET,
-    SITE_PACKAGES_ARCHIVE,
-)
+from tutor.site.build_pages import KERNEL_WORKER_SETTING, PAGE_STYLESHEETS, SHARED_STYLESHEET
+from tutor.site.build_wheels import SITE_PACKAGES_ARCHIVE
 from tutor.teaching.explain import card_name, suit_name
 from tutor.teaching.language import LANGUAGE_NAMES
 from tutor.teaching.lesson_loader import load_lesson

@@ -19,17 +19,13 @@ import tornado.web
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader
 from jupyterhub._data import DATA_FILES_PATH
 
+from tutor.hub.hub_pages import HARD_CODED_LANG, PageLanguageLoader, add_template_folders
 from tutor.hub.login import (
-    HARD_CODED_LANG,
-    HubLoginHandler,
-    PageLanguageLoader,
     TutorAuthenticator,
-    TutorLoginHandler,
     TutorPAMAuthenticator,
     TutorSharedPasswordAuthenticator,
-    TutorSpawnPendingHandler,
-    add_template_folders,
 )
+from tutor.hub.login_pages import HubLoginHandler, TutorLoginHandler, TutorSpawnPendingHandler
 from tutor.hub.page_language import course_page_language, remember_language, request_language
 from tutor.teaching.language import current_language
 from tutor.teaching.text import LANGUAGES, catalog, text

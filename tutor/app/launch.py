@@ -271,7 +271,8 @@ def serve_app(options: AppOptions) -> None:
     if keys is not None and not token:
         token = keys.token
 
-    from tutor.app.server import LOCAL_HOSTS, TutorKernelManager, TutorVoila
+    from tutor.app.kernel_access import TutorKernelManager
+    from tutor.app.server import LOCAL_HOSTS, TutorVoila
     from tutor.app.settings import apply_settings
     from tutor.web.addresses import machine_hosts, room_addresses
 

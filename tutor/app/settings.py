@@ -129,7 +129,7 @@ def apply_settings(c: Config, environ: Mapping[str, str] | None = None) -> None:
     #   pool 16.1 s); only a pool the size of the class helps, and it holds ~60 MiB a
     #   kernel for each notebook all day, while kernels should go when the class leaves;
     # - the browser drawing a page costs 2.4-4.4 CPU-s, the server and kernel ~1.3.
-    # A class arriving at once is queued instead (tutor.app.server.Admission), and each
+    # A class arriving at once is queued instead (tutor.app.admission.Admission), and each
     # kernel is forked from a warm process (tutor.app.forked_kernels, set by the launcher),
     # which makes a kernel's start ~0.05 CPU-s without holding a kernel per page in advance.
     c.VoilaConfiguration.preheat_kernel = False
@@ -144,7 +144,7 @@ def apply_settings(c: Config, environ: Mapping[str, str] | None = None) -> None:
 
     # -- kernels of vanished pages are reclaimed ----------------------------------------------
     # A closing page gives its kernel back at once (Voila's page-close request, which
-    # tutor.app.server makes work for every page). The culler is the backstop for pages
+    # tutor.app.kernel_access makes work for every page). The culler is the backstop for pages
     # that vanish without a word (a crashed browser, a phone that froze the tab): a kernel
     # with no open connection (cull_connected=False keeps every kernel that has a page) and
     # no activity for cull_idle_timeout seconds is shut down; the check runs every
