@@ -42,6 +42,7 @@ from tutor.display.presenter import (
     text_html,
 )
 from tutor.display.progress_view import LearnerProgress
+from tutor.display.words import words_html
 from tutor.teaching.lesson import Lesson, LessonItem
 from tutor.teaching.progress import Progress
 from tutor.teaching.quiz import Question
@@ -98,7 +99,7 @@ def example_heading(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
         "page.two-sentences",
         lang,
         first=learner_only(label, tag="span"),
-        second=escape(item.note(lang), quote=False),
+        second=words_html(item.note(lang)),
     )
     return f'<p class="lesson-example-head">{line}</p>'
 
@@ -135,8 +136,8 @@ def example_html(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
         if unmarked != picture:
             picture = answer_stack(unmarked, picture)
         heading = learner_only(example_heading(item, lang))
-        ask = present_only(escape(subject.prompt(lang), quote=False), tag="p", klass="tutor-ask")
-        note = "" if item.note is None else f"<p>{escape(item.note(lang), quote=False)}</p>"
+        ask = present_only(words_html(subject.prompt(lang)), tag="p", klass="tutor-ask")
+        note = "" if item.note is None else f"<p>{words_html(item.note(lang))}</p>"
         words = learner_only(example_words_html(item, lang)) + present_only(
             note + text_html(subject.answer_text(lang)), klass=ANSWER
         )

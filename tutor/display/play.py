@@ -47,6 +47,7 @@ from tutor.display.svg import card_svg
 from tutor.display.table import scene_from_view, table_html
 from tutor.display.visibility import set_visible
 from tutor.display.widgets import ScoreSheetWidget, TrickView, html_widget
+from tutor.display.words import words_html
 from tutor.play.bots import Bot
 from tutor.play.coach import DEFAULT_SIMULATIONS, BidAdvice
 from tutor.play.session import PlaySession
@@ -206,7 +207,7 @@ def _heading(words: str) -> str:
 
 def _paragraph(words: str, *, klass: str = "") -> str:
     attribute = f' class="{klass}"' if klass else ""
-    return f'<p{attribute} style="margin:0.25em 0">{escape(words, quote=False)}</p>'
+    return f'<p{attribute} style="margin:0.25em 0">{words_html(words)}</p>'
 
 
 def _most_cards(players: int) -> int:
@@ -330,7 +331,7 @@ def _points(value: float, lang: str) -> str:
 
 
 def _lines_html(lines: list[str], *, klass: str) -> str:
-    items = "".join(f"<li>{escape(line, quote=False)}</li>" for line in lines)
+    items = "".join(f"<li>{words_html(line)}</li>" for line in lines)
     return f'<ul class="{klass}" style="margin:0.2em 0;padding-left:1.4em">{items}</ul>'
 
 
@@ -723,7 +724,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             f'<div class="{PLAY_CLASS}-verdict {state}" role="status" '
             'style="border-left:0.35em solid currentColor;padding:0.15em 0.7em;margin:0.2em 0">'
             f'<span aria-hidden="true" style="font-weight:700">{escape(icon)}</span> '
-            f"{escape(words, quote=False)}</div>"
+            f"{words_html(words)}</div>"
         )
 
     # -- showing the state -----------------------------------------------------------------
@@ -779,7 +780,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         else:  # rules given as a value that matches no named preset
             rules = text("play-screen.rules-seed", lang, seed=session.seed)
         gap = sentence_gap(status)  # none after 「。」
-        self.status.value = f"<p><strong>{escape(status)}</strong>{gap}{escape(rules)}</p>"
+        self.status.value = f"<p><strong>{words_html(status)}</strong>{gap}{words_html(rules)}</p>"
         self.reveal.value = _paragraph(describe_reveal(view.reveal, view.chosen_trump, lang))
 
     def _show_last_trick(self, view: SeatView) -> None:
@@ -827,7 +828,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             hint = text("play-screen.turn-play-keys", lang)
             keys = f'{sentence_gap(lines[0])}<span class="{KEYS_HINT_CLASS}">{escape(hint)}</span>'
         self.prompt.value = "".join(
-            f"<p><strong>{escape(line)}</strong>{keys}</p>" if index == 0 else _paragraph(line)
+            f"<p><strong>{words_html(line)}</strong>{keys}</p>" if index == 0 else _paragraph(line)
             for index, line in enumerate(lines)
         )
         set_visible(self.prompt, bool(lines))
@@ -991,7 +992,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             f'<td style="{_CELL};white-space:nowrap">'
             f"{escape(format_points(result.points, signed=True))}</td></tr>"
             f'<tr class="{PLAY_CLASS}-how"><td colspan="3" style="{_CELL};text-align:left">'
-            f"{escape(result.how, quote=False)}</td></tr>"
+            f"{words_html(result.how)}</td></tr>"
             for result in session.results()
         )
         heads = "".join(

@@ -31,6 +31,7 @@ from html import escape
 
 from tutor.display.svg import card_svg, hand_svg
 from tutor.display.table import SeatMark, TableScene, scene_from_step, table_html
+from tutor.display.words import words_html
 from tutor.teaching.explain import card_name
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
 from tutor.teaching.worked_example import Step, StepKind, WorkedExample
@@ -123,11 +124,11 @@ def text_html(words: str) -> str:
         if line.startswith("- "):
             if lines:
                 flush()
-            items.append(escape(line[2:], quote=False))
+            items.append(words_html(line[2:]))
         elif line.strip():
             if items:
                 flush()
-            lines.append(escape(line, quote=False))
+            lines.append(words_html(line))
     flush()
     return "".join(blocks)
 
@@ -173,7 +174,7 @@ body.tutor-presenting .tutor-present-step { width: 820px; }
 
 
 def _hand_figure(caption: str, hand: str) -> str:
-    return f"<figure><figcaption>{escape(caption)}</figcaption>{hand}</figure>"
+    return f"<figure><figcaption>{words_html(caption)}</figcaption>{hand}</figure>"
 
 
 def _seat_words(example: WorkedExample, step: Step, seat: int, lang: str) -> str:
@@ -210,7 +211,7 @@ def _slide(title: str, body: str, side: str, *, klass: str = "", hands: bool = F
 
 
 def _paragraphs(sentences: Sequence[str]) -> str:
-    return "".join(f"<p>{escape(sentence)}</p>" for sentence in sentences)
+    return "".join(f"<p>{words_html(sentence)}</p>" for sentence in sentences)
 
 
 def worked_step_slide(

@@ -40,6 +40,7 @@ from tutor.display.html import (
 from tutor.display.presenter import worked_step_slide
 from tutor.display.table import scene_from_step, table_html
 from tutor.display.widgets import html_widget
+from tutor.display.words import words_html
 from tutor.teaching.progress import Progress, ProgressState
 from tutor.teaching.text import DEFAULT_LANGUAGE, text
 from tutor.teaching.worked_example import Step, StepKind, WorkedExample, worked_example
@@ -362,7 +363,7 @@ def worked_step_html(
     sentences = []
     for index, sentence in enumerate(step.sentences):
         klass = "tutor-follow" if step.kind is StepKind.PLAY and index == 0 else "tutor-reason"
-        sentences.append(f'<p class="{klass}">{escape(sentence)}</p>')
+        sentences.append(f'<p class="{klass}">{words_html(sentence)}</p>')
     if step.sheet is not None:
         parts += sentences
         parts.append(score_sheet_html(step.sheet, lang=lang))
