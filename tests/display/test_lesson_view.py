@@ -123,9 +123,9 @@ def test_example_pictures_mark_the_engines_answer() -> None:
     assert hand.count("is-highlighted") == 1 and hand.count("is-dimmed") == 2
     sheet = example_picture(load_lesson("07").item("worked-game-sheet"))
     assert "<table" in sheet and "<svg" in sheet
-    table = example_words_html(load_lesson("01").item("schedule-3-to-6"))
+    table = example_words_html(load_lesson("01").item("schedule-four-players"))
     assert re.search(r"<tr><td[^>]*>4</td><td[^>]*>15</td>", table)
-    assert "1、2、3" in example_words_html(load_lesson("01").item("schedule-3-to-6"), "ja")
+    assert "1、2、3" in example_words_html(load_lesson("01").item("schedule-four-players"), "ja")
 
 
 @pytest.mark.parametrize(

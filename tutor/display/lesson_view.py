@@ -13,9 +13,9 @@ trick, which cards may be played) puts the question to the room there and holds 
 engine's answer back until the next press (see :mod:`tutor.display.presenter`).
 
 >>> from tutor.teaching.lesson_loader import load_lesson
->>> words = example_words_html(load_lesson("01").item("schedule-3-to-6"))
+>>> words = example_words_html(load_lesson("01").item("schedule-four-players"))
 >>> words.count("<tr>"), ">1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15</td>" in words
-(5, True)
+(2, True)
 """
 
 from __future__ import annotations
