@@ -43,6 +43,7 @@ from tutor.display.presenter import (
 )
 from tutor.display.progress_view import LearnerProgress
 from tutor.display.words import words_html
+from tutor.teaching.explain import unbroken
 from tutor.teaching.lesson import Lesson, LessonItem
 from tutor.teaching.progress import Progress
 from tutor.teaching.quiz import Question
@@ -156,9 +157,11 @@ def show_title(lesson: Lesson, lang: str = DEFAULT_LANGUAGE) -> None:
 
 
 def show_sections(lesson: Lesson, lang: str = DEFAULT_LANGUAGE) -> None:
-    """The lesson's sections, each with its examples drawn and explained."""
+    """The lesson's sections, each with its examples drawn and explained. A section's words
+    are Markdown, shown by the host (Voilà, Lab, the static site): each card's name in them
+    is kept whole with plain characters (:func:`~tutor.teaching.explain.unbroken`)."""
     for section in lesson.sections:
-        _markdown(f"## {section.heading(lang)}\n\n{section.body(lang)}")
+        _markdown(f"## {section.heading(lang)}\n\n{unbroken(section.body(lang))}")
         for item in section.examples:
             asks = isinstance(item.subject, Question)  # the room may answer it too
             _html((room_question(lesson.id, item.id) if asks else "") + example_html(item, lang))

@@ -78,11 +78,15 @@ def _unbroken_pattern() -> re.Pattern[str]:
     # first ("blue 11" before "blue 1"), never a part of a longer number or word.
     names = {card_name(card, lang) for lang in LANGUAGES for card in set(DECK)}
     breakable = sorted((name for name in names if " " in name or not name.isascii()), key=len)
-    cards = "|".join(re.escape(name) for name in reversed(breakable))
+    # an English name starts a word ("red 1", never the end of "bored 1")
+    cards = "|".join(
+        ("(?<![A-Za-z])" if name[0].isascii() else "") + re.escape(name)
+        for name in reversed(breakable)
+    )
     # and a Latin word inside Japanese or Chinese words ("Wizard巫師牌"), where nothing
     # but its own letters marks where the word ends
     latin = r"[A-Za-z][A-Za-z0-9'’-]*[A-Za-z0-9]"
-    return re.compile(rf"(?<![A-Za-z0-9])(?:{cards})(?![0-9])|{latin}")
+    return re.compile(rf"(?:{cards})(?![0-9])|{latin}")
 
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")
