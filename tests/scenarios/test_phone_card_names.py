@@ -23,39 +23,39 @@ PHONE = 360
 NAMES = sorted({card_name(card, LANG) for card in DECK}, key=len, reverse=True)
 """Every card's name in Japanese ("黄の1", "ウィザード"), longest first."""
 
-CARD_NAME_LINES = """
+CARD_NAME_LINES = r"""
 (root, names) => {
   // Each card's name drawn in the text under root, with the lines it is drawn on, and
-  // whether the words around it wrap (a name in one short line proves nothing).
+  // whether the words around it wrap (a name in one short line proves nothing). A name
+  // is found as drawn: its parts perhaps joined by word joiners or a no-break space.
   const found = [];
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const linesOf = (range) =>
     new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)))
       .size;
+  const patterns = names.map(
+    (name) => new RegExp([...name].map((c) => (c === " " ? "[ \u00a0]" : c)).join("\u2060?") + "(?![0-9])", "g")
+  );
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
     if (!parent || parent.closest("svg, style, script, button")) continue;
     const taken = [];
-    for (const name of names) {
-      for (let at = node.data.indexOf(name); at >= 0; at = node.data.indexOf(name, at + 1)) {
-        if (taken.some(([from, to]) => at < to && at + name.length > from)) continue;
-        taken.push([at, at + name.length]);
+    names.forEach((name, index) => {
+      for (const match of node.data.matchAll(patterns[index])) {
+        const [from, to] = [match.index, match.index + match[0].length];
+        if (taken.some(([start, end]) => from < end && to > start)) continue;
+        taken.push([from, to]);
         const range = document.createRange();
-        range.setStart(node, at);
-        range.setEnd(node, at + name.length);
+        range.setStart(node, from);
+        range.setEnd(node, to);
         const lines = linesOf(range);
         if (!lines) continue; // not drawn (hidden)
-        const block = parent.closest("p, li, td, th, div");
         const around = document.createRange();
-        around.selectNodeContents(block);
-        found.push({
-          name,
-          lines,
-          wraps: linesOf(around) > 1,
-          words: node.data.slice(Math.max(0, at - 8), at + name.length + 8),
-        });
+        around.selectNodeContents(parent.closest("p, li, td, th, div") || parent);
+        const words = node.data.slice(Math.max(0, from - 8), to + 8).replaceAll("\u2060", "");
+        found.push({name, lines, wraps: linesOf(around) > 1, words});
       }
-    }
+    });
   }
   return found;
 }

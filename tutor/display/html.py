@@ -22,7 +22,13 @@ from tutor.display.words import words_html
 from tutor.rules.round import Phase, Round
 from tutor.rules.scoring import ScoreRow, ScoreSheet
 from tutor.rules.trump import RevealRule
-from tutor.teaching.explain import MINUS, describe_reveal, describe_trick, format_points
+from tutor.teaching.explain import (
+    MINUS,
+    describe_reveal,
+    describe_trick,
+    format_points,
+    unbroken,
+)
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text, text_for_count
 
 __all__ = [
@@ -98,6 +104,7 @@ def title_markdown(title: str, lead: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """
     if not lead:
         return f"# {title}"
+    lead = unbroken(lead)  # Markdown: a card's name kept whole with plain characters
     return f"# {title}\n\n" + (lead if lang in WITHOUT_ITALICS else f"*{lead}*")
 
 
