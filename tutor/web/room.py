@@ -651,7 +651,10 @@ class Room:
                 reasons=[unbroken(reason) for reason in feedback.details],
             )
             if self.counts_shown:
-                reveal.update(self.counts(lang))
+                counts = self.counts(lang)
+                for entry in counts["counts"]:
+                    entry["label"] = unbroken(entry["label"])
+                reveal.update(counts)
             state["reveal"] = reveal
         return state
 
