@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from tutor.teaching.explain import unbroken
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.quiz import AnswerKind, Question
@@ -222,7 +223,7 @@ def _answer(pupil: Pupil, question: Question, answer: Any) -> None:
 def _answered(pupil: Pupil, question: Question, answer: Any) -> None:
     from playwright.sync_api import expect
 
-    words = _answer_words(question, answer, pupil.lang)
+    words = unbroken(_answer_words(question, answer, pupil.lang))  # as the phone words it
     expect(pupil.page.locator("#room-status")).to_have_text(
         text("room.answered", pupil.lang, answer=words), timeout=STEP_TIMEOUT
     )
@@ -304,7 +305,7 @@ def test_the_room_answers_on_phones_and_the_projector_shows_how(
     )
     for pupil in pupils:
         expect(pupil.page.locator("#room-prompt")).to_have_text(
-            question.prompt(pupil.lang), timeout=STEP_TIMEOUT
+            unbroken(question.prompt(pupil.lang)), timeout=STEP_TIMEOUT
         )
     state = _room_state(page, room_app)
     present = state["present"]
@@ -382,7 +383,7 @@ def test_the_room_answers_on_phones_and_the_projector_shows_how(
                 "data-state", "open", timeout=STEP_TIMEOUT
             )
             expect(pupil.page.locator("#room-prompt")).to_have_text(
-                following.question.prompt(pupil.lang)
+                unbroken(following.question.prompt(pupil.lang))
             )
             assert following.key != asked.key
     # Nicknames are the pupils' words, never markup.
@@ -600,7 +601,7 @@ def test_a_teachers_own_lesson_asks_the_room_its_examples_and_its_quiz(
     assert quiz_asked.key == f"{lesson.id}/{lesson.quiz[-1].id}"
     for pupil in pupils:
         expect(pupil.page.locator("#room-prompt")).to_have_text(
-            quiz_asked.question.prompt(pupil.lang), timeout=STEP_TIMEOUT
+            unbroken(quiz_asked.question.prompt(pupil.lang)), timeout=STEP_TIMEOUT
         )
     log.assert_clean()
 

@@ -4,14 +4,13 @@ offered again, and the hooks a progress store records answers with."""
 
 from __future__ import annotations
 
-from html import escape
-
 import pytest
 from teaching.quiz_records import finished, recorded
 
 from tutor.display import show_quiz
 from tutor.display.lesson_quiz import LessonQuiz
 from tutor.display.widgets import QuizWidget
+from tutor.display.words import words_html
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import list_lessons, load_lesson
 from tutor.teaching.practice import QuizSummary
@@ -124,7 +123,7 @@ def test_each_question_is_numbered_and_notes_come_with_their_question() -> None:
             assert widget.note == "" and "-note" not in widget.title.value
         else:  # under the question's own heading, above its prompt
             heading = widget.title.value
-            assert heading.index(title) < heading.index(escape(item.note("ja"), quote=False))
+            assert heading.index(title) < heading.index(words_html(item.note("ja")))
             assert widget.children.index(widget.title) + 1 == widget.children.index(widget.prompt)
 
 
@@ -153,11 +152,11 @@ def test_show_quiz_displays_each_question_with_its_note_then_the_summary(
     # question's Try again. It is inside its question now, under the heading.
     assert shown[1:] == [*summary.places, summary]
     noted = next(i for i, item in enumerate(lesson.quiz) if item.note is not None)
-    note = escape(lesson.quiz[noted].note(lang), quote=False)
+    note = words_html(lesson.quiz[noted].note(lang))
     place = summary.places[noted]
     # Until the learner reaches it, the place shows the question's first lines only.
     assert place.built is None and note in place.stand_in.html
-    assert escape(lesson.quiz[noted].question.prompt(lang), quote=False) in place.stand_in.html
+    assert words_html(lesson.quiz[noted].question.prompt(lang)) in place.stand_in.html
     place.stand_in.reached = True  # what the browser says once the learner is near
     quiz = place.built
     assert isinstance(quiz, QuizWidget) and place.children == (quiz,)

@@ -16,6 +16,7 @@ from tutor.display.lesson_quiz import LessonQuiz
 from tutor.display.lesson_view import example_heading, example_picture, example_words_html
 from tutor.display.reach import Deferred
 from tutor.display.widgets import QuizWidget
+from tutor.display.words import words_html
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import list_lessons, load_lesson
 from tutor.teaching.progress import AnswerSource, FinishedEvent, MemoryStore, Progress
@@ -122,9 +123,9 @@ def test_example_pictures_mark_the_engines_answer() -> None:
     assert hand.count("is-highlighted") == 1 and hand.count("is-dimmed") == 2
     sheet = example_picture(load_lesson("07").item("worked-game-sheet"))
     assert "<table" in sheet and "<svg" in sheet
-    table = example_words_html(load_lesson("01").item("schedule-3-to-6"))
+    table = example_words_html(load_lesson("01").item("schedule-four-players"))
     assert re.search(r"<tr><td[^>]*>4</td><td[^>]*>15</td>", table)
-    assert "1、2、3" in example_words_html(load_lesson("01").item("schedule-3-to-6"), "ja")
+    assert "1、2、3" in example_words_html(load_lesson("01").item("schedule-four-players"), "ja")
 
 
 @pytest.mark.parametrize(
@@ -138,7 +139,7 @@ def test_example_pictures_mark_the_engines_answer() -> None:
 def test_an_examples_label_uses_the_languages_own_punctuation(lang: str, label: str) -> None:
     item = load_lesson("04").item("source-blue-then-wizard")
     heading = example_heading(item, lang)
-    assert heading.endswith(label + item.note(lang) + "</p>")  # type: ignore[misc]
+    assert heading.endswith(label + words_html(item.note(lang)) + "</p>")  # type: ignore[misc]
     assert "**" not in heading
 
 

@@ -16,6 +16,7 @@ from ipywidgets.widgets.widget_description import DescriptionWidget
 from tutor.display.html import format_points
 from tutor.display.play import PlayScreen, played_message
 from tutor.display.play_style import CARD_CLASS
+from tutor.display.words import words_html
 from tutor.errors import OutOfTurnError
 from tutor.play.bots import SensibleBot
 from tutor.play.coach import BidAdvice, advise_bid
@@ -165,12 +166,12 @@ def test_a_whole_seeded_round_is_played_with_the_controls_and_scored_with_formul
     assert [int(seat) for seat, _ in numbers] == list(range(len(rnd.names)))
     assert all(row.count("<td") == 3 for _, row in numbers)  # bid, taken, points
     for seat, (bid, taken) in enumerate(zip(rnd.final_bids, rnd.taken, strict=True)):
-        assert escape(describe_score(bid, taken), quote=False) in summary
+        assert words_html(describe_score(bid, taken)) in summary
         assert format_points(rnd.scores()[seat], signed=True) in summary
     history = screen.history.value
     for trick in rnd.tricks:  # after each trick: the winner and why, in the engine's words
         reason = describe_trick(trick.explanation, [rnd.names[s] for s in trick.seats])
-        assert escape(reason, quote=False) in history
+        assert words_html(reason) in history
     assert screen.score_sheet_widget.sheet.rows[0].points == rnd.scores()
     # a single round ends there: the result screen names who scored most, and deals again
     result = screen.result.words.value
@@ -202,7 +203,7 @@ def test_after_each_trick_the_last_trick_shows_its_winner_and_the_reason() -> No
             trick = view.tricks[-1]
             reason = describe_trick(trick.explanation, [view.names[s] for s in trick.seats])
             assert is_shown(screen.last_trick_text)
-            assert escape(reason, quote=False) in screen.last_trick_text.value
+            assert words_html(reason) in screen.last_trick_text.value
             assert 'class="winner-mark"' in screen.last_trick_view.value
     assert seen == 3
 
@@ -234,7 +235,7 @@ def test_an_illegal_card_is_refused_with_the_engines_reason_and_nothing_changes(
     play_card(screen, card)
     assert screen.session.round.snapshot() == before
     message = screen.message.value
-    assert escape(describe_play(judgement), quote=False) in message
+    assert words_html(describe_play(judgement)) in message
     assert "Not allowed." in message and "✘" in message and "✔" not in message
     suit = judgement.led_suit
     assert suit is not None and f"Follow {suit.colour}, or play a Wizard or a Jester" in message
@@ -247,7 +248,7 @@ def test_an_illegal_card_is_refused_with_the_engines_reason_and_nothing_changes(
         if isinstance(e, CardPlayed) and e.seat == screen.session.learner
     ]
     assert mine[-1].card == legal
-    assert escape(describe_play(mine[-1].judgement), quote=False) in screen.message.value
+    assert words_html(describe_play(mine[-1].judgement)) in screen.message.value
     assert "✔" in screen.message.value
 
 
@@ -332,7 +333,7 @@ def test_undo_restores_the_round_exactly_as_it_was_before_the_learners_card() ->
     screen.undo_button.click()
     assert session.round.snapshot() == before
     assert without_message(screen) == shown_before
-    assert escape(card_name(card), quote=False) in screen.message.value
+    assert words_html(card_name(card)) in screen.message.value
     # the same card again gives the same bots' answers (they are deterministic)
     play_card(screen, card)
     assert session.round.snapshot() == after_play
@@ -403,7 +404,7 @@ def test_secret_bids_stay_hidden_until_the_end_of_the_round() -> None:
     assert high.session.round.finished
     shown = shown_text(high)
     assert shown != shown_text(low)  # at scoring every bid is shown
-    assert escape(describe_score(2, high.session.round.taken[1]), quote=False) in shown
+    assert words_html(describe_score(2, high.session.round.taken[1])) in shown
 
 
 def test_open_bids_are_shown_as_they_are_made() -> None:
@@ -489,7 +490,7 @@ def test_the_learner_dealing_after_a_turned_wizard_chooses_trump_with_suit_butto
     assert session.round.trump is Suit.BLUE
     assert TrumpChosen(session.learner, Suit.BLUE) in session.round.events
     reveal = describe_reveal(reveal_trump("W"), Suit.BLUE)
-    assert escape(reveal, quote=False) in screen.reveal.value
+    assert words_html(reveal) in screen.reveal.value
     assert text("table.trump", suit="blue") in screen.table.value
     assert not any(offered(screen, button) for button in screen.trump_buttons)
     assert all(offered(screen, button) for button in screen.bid_buttons)
@@ -509,7 +510,7 @@ def test_a_finished_trick_replays_card_by_card_with_its_reason() -> None:
     trick = session.view().tricks[0]
     names = [session.names[seat] for seat in trick.seats]
     reason = describe_trick(trick.explanation, names)
-    assert escape(reason, quote=False) in screen.replay.words.value  # the whole trick first
+    assert words_html(reason) in screen.replay.words.value  # the whole trick first
     assert (
         'class="winner-mark"' in screen.replay.trick_view.value
         and screen.replay.next_button.disabled
@@ -517,15 +518,13 @@ def test_a_finished_trick_replays_card_by_card_with_its_reason() -> None:
     for _ in range(3):
         screen.replay.back_button.click()
     assert screen.replay.step == 1 and screen.replay.back_button.disabled
-    assert f"Card 1 of 4: {names[0]} leads {card_name(trick.cards[0])}." in (
-        screen.replay.words.value.replace("&#x27;", "'")
-    )
+    first = words_html(f"Card 1 of 4: {names[0]} leads {card_name(trick.cards[0])}.")
+    assert first in screen.replay.words.value
     assert screen.replay.trick_view.value.count('role="img"') == 1  # one card shown
     screen.replay.next_button.click()
     assert screen.replay.trick_view.value.count('role="img"') == 2
-    assert (
-        f"Card 2 of 4: {names[1]} plays {card_name(trick.cards[1])}." in screen.replay.words.value
-    )
+    second = words_html(f"Card 2 of 4: {names[1]} plays {card_name(trick.cards[1])}.")
+    assert second in screen.replay.words.value
 
 
 # -- a whole game ------------------------------------------------------------------------------
@@ -817,7 +816,7 @@ def test_the_coach_explains_a_best_bid_other_than_the_one_played_for() -> None:
         best_points=best,
         played_points=played,
     )
-    assert escape(why, quote=False) in page
+    assert words_html(why) in page
     # the control: with the two equal, no "why" is needed
     for seed in range(30):
         same = PlayScreen(players=4, seed=seed, cards=3, coach_simulations=COACH_SIMULATIONS)

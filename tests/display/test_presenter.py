@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from html import escape, unescape
+from html import unescape
 
 import pytest
 
@@ -22,6 +22,7 @@ from tutor.display.presenter import (
     room_question,
     worked_step_slide,
 )
+from tutor.display.words import words_html
 from tutor.display.worked_summary import tricks_summary_html
 from tutor.teaching.explain import card_name
 from tutor.teaching.lesson import Lesson, LessonItem
@@ -70,13 +71,13 @@ def test_an_example_asks_the_room_and_holds_the_engines_answer_back(
         return
     question = item.subject
     # The question goes to the room only when presenting: hidden inline everywhere else.
-    assert asks == [escape(question.prompt(lang), quote=False)]
+    assert asks == [words_html(question.prompt(lang))]
     answers = [_words(part) for part in _parts(block, ANSWER)]
     expected = re.sub(r"\s+", "", re.sub(r"^- ", "", question.answer_text(lang), flags=re.M))
     assert any(expected in answer for answer in answers)
     assert all(f'class="{PRESENT_ONLY}' not in part for part in _parts(block, ANSWER))
     if item.note is not None:  # the note often tells the answer: on a slide it comes with it
-        note = _words(escape(item.note(lang), quote=False))
+        note = _words(words_html(item.note(lang)))
         assert any(note in answer for answer in answers)
         assert note not in _words("".join(_parts(block, "tutor-ask")))
         rest = block
@@ -112,7 +113,7 @@ def test_the_tricks_summary_names_each_trick_its_cards_and_the_engines_winner(
         assert all(_words(play) in cells for play in plays)  # every card, in play order
         assert cells.index(_words(plays[0])) < cells.index(_words(plays[-1]))
         won = re.search(r"<strong>★ (.*?)</strong>", row)
-        assert won and won.group(1) == plays[trick.explanation.winner]
+        assert won and won.group(1) == words_html(plays[trick.explanation.winner])
         leader = rnd.names[trick.plays[0][0]]
         assert _words(text("worked-summary.leads", lang, player=leader)) in cells
 
@@ -151,14 +152,14 @@ def test_each_card_and_trick_of_the_worked_example_asks_before_it_answers(lang: 
                 player=player,
                 cards=join_words([card_name(card, lang) for card in legal], lang),
             )
-            assert any(escape(may, quote=False) in part for part in answers)
+            assert any(words_html(may) in part for part in answers)
         else:
             assert step.winner is not None
             before_table = next(part for part in befores if "tutor-table" in part)
             assert not _has_class(before_table, "is-winner")
             assert not _has_class(before_table, "is-lit")
             assert _has_class(next(p for p in answers if "tutor-table" in p), "is-winner")
-            assert any(escape(step.sentences[0], quote=False) in part for part in answers)
+            assert any(words_html(step.sentences[0]) in part for part in answers)
     assert asked == 12 + 3  # twelve cards, three tricks
 
 

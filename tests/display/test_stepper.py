@@ -20,6 +20,7 @@ from tutor.display.stepper import (
     worked_example_stepper,
     worked_step_html,
 )
+from tutor.display.words import words_html
 from tutor.teaching.progress import (
     Event,
     MemoryStore,
@@ -106,7 +107,7 @@ def test_every_step_shows_the_table_or_its_scores() -> None:
             assert 'class="round-scores"' in page and "tutor-table" not in page
         else:
             assert page.count('class="tutor-table ') == 1
-            assert all(sentence.replace("'", "&#x27;") in page for sentence in step.sentences)
+            assert all(words_html(sentence) in page for sentence in step.sentences)
 
 
 def test_the_stepper_presents_when_the_page_context_says_so(

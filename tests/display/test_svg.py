@@ -32,6 +32,7 @@ from tutor.display.svg import (
     hand_svg,
     trick_svg,
 )
+from tutor.display.words import words_html
 from tutor.errors import InvalidCardError, InvalidPlayersError
 from tutor.rules.cards import DECK, Card, Suit, parse_cards
 from tutor.rules.round import Round
@@ -413,10 +414,10 @@ def test_round_view_shows_trump_hands_bids_and_the_engines_reasons() -> None:
     page = round_html(rnd)
     section = ET.fromstring(page)  # well-formed markup, SVG included
     assert section.tag == "section"
-    assert describe_reveal(rnd.reveal) in page
+    assert words_html(describe_reveal(rnd.reveal)) in page
     for trick in rnd.tricks:
         reason = describe_trick(trick.explanation, [rnd.names[s] for s in trick.seats])
-        assert reason in page
+        assert words_html(reason) in page
     seats = section.find("table").find("tbody").findall("tr")
     for seat, row in enumerate(seats):
         cells = row.findall("td")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
-from html import escape
 
 import ipywidgets as widgets
 import pytest
@@ -25,6 +24,7 @@ from tutor.display.widgets import (
     UnsupportedQuestionError,
     feedback_html,
 )
+from tutor.display.words import words_html
 from tutor.rules.cards import DECK, Card, parse_cards
 from tutor.rules.game import Game
 from tutor.rules.round import Phase, Round
@@ -80,7 +80,7 @@ TRUMP_QUESTIONS = [TrumpQuestion.of(turned) for turned in ("R9", "B13", "W", "J"
 def shows(feedback: Feedback, widget: widgets.HTML) -> bool:
     """Whether the feedback widget shows every sentence of the engine's feedback."""
     sentences = [feedback.verdict, feedback.answer, feedback.explanation, *feedback.details]
-    return all(escape(s, quote=False) in widget.value for s in sentences if s)
+    return all(words_html(s) in widget.value for s in sentences if s)
 
 
 def says_right(quiz: QuizWidget) -> bool:
@@ -104,9 +104,9 @@ def hinted_then_shown(quiz: QuizWidget, question: Question, answer: object) -> N
     full = question.check(answer)
     assert not full.correct
     assert 'class="quiz-feedback wrong hinted"' in quiz.feedback.value
-    assert escape(question.hint(), quote=False) in quiz.feedback.value
+    assert words_html(question.hint()) in quiz.feedback.value
     for sentence in (full.answer, full.explanation, *full.details):
-        assert not sentence or escape(sentence, quote=False) not in quiz.feedback.value
+        assert not sentence or words_html(sentence) not in quiz.feedback.value
     assert quiz.show_answer_button.layout.display != "none"
     quiz.show_answer_button.click()
     assert shows(full, quiz.feedback) and "hinted" not in quiz.feedback.value
@@ -542,7 +542,7 @@ def test_quiz_refuses_what_it_cannot_show() -> None:
 
 def test_prompt_comes_from_the_question() -> None:
     for question in (TRICK_QUESTIONS[0], LEGAL_QUESTIONS[0], SCORE_QUESTIONS[0]):
-        assert escape(question.prompt(), quote=False) in QuizWidget(question).prompt.value
+        assert words_html(question.prompt()) in QuizWidget(question).prompt.value
 
 
 # -- keyboard: real buttons and text boxes, named in words ---------------------------------
@@ -702,7 +702,7 @@ def test_a_number_box_without_a_number_asks_for_one_and_grades_nothing(typed: st
         asked = text("quiz.number-not-a-number-points", typed=typed.strip())
     else:
         asked = text("quiz.number-empty-points")
-    assert escape(asked, quote=False) in quiz.feedback.value and "−20" in asked
+    assert words_html(asked) in quiz.feedback.value and "−20" in asked
     assert calls == [] and quiz.attempts == 0 and quiz.first_try_correct is None
     assert not quiz.answer_input.disabled
     enter(quiz, "40")  # then a number is graded as usual, as the first try
@@ -716,7 +716,7 @@ def test_a_count_question_asks_for_a_number_with_counts_for_examples(typed: str)
     enter(quiz, typed)
     key = "quiz.number-not-a-number" if typed else "quiz.number-empty"
     asked = text(key, typed=typed)
-    assert escape(asked, quote=False) in quiz.feedback.value
+    assert words_html(asked) in quiz.feedback.value
     assert "−" not in asked and "40" not in asked and quiz.attempts == 0
 
 
@@ -749,7 +749,7 @@ def test_check_with_nothing_selected_asks_for_a_choice_and_grades_nothing(
     quiz = QuizWidget(question)
     calls = graded_calls(quiz)
     quiz.check_button.click()
-    assert escape(text("widgets.choose-first"), quote=False) in quiz.feedback.value
+    assert words_html(text("widgets.choose-first")) in quiz.feedback.value
     assert 'class="quiz-hint"' in quiz.feedback.value and "✔" not in quiz.feedback.value
     assert calls == [] and quiz.first_try_correct is None
     assert quiz.choice_toggles is not None
@@ -891,7 +891,7 @@ def test_a_question_with_several_answers_says_so_before_any_check(question: Ques
     quiz = QuizWidget(question, lang="ja")
     shown = "".join(child.value for child in _html_parts(quiz))
     words = text("quiz.pick-all-lower" if question.answer_label("ja") else "quiz.pick-all", "ja")
-    says = escape(words, quote=False) in shown
+    says = words_html(words) in shown
     assert says is (question.answer_kind is AnswerKind.MANY_CHOICES)
 
 

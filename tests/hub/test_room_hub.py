@@ -30,6 +30,7 @@ from browser.test_live_room import (
 )
 from playwright.sync_api import expect
 
+from tutor.teaching.explain import unbroken
 from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.text import text
 
@@ -140,7 +141,7 @@ def test_a_teacher_presents_and_pupils_answer_in_the_room_on_the_hub(
     question = asked.question
     for pupil in pupils:
         expect(pupil.page.locator("#room-prompt")).to_have_text(
-            question.prompt(pupil.lang), timeout=TIMEOUT_MS
+            unbroken(question.prompt(pupil.lang)), timeout=TIMEOUT_MS
         )
     expect(status).to_have_text(_say("answered", "en", answered=0, present=3))
     right, wrong = _right(question), _wrong(question)

@@ -21,7 +21,7 @@ from tutor.rules.trick import PlayRule, WinRule, explain_trick, judge_play, lega
 from tutor.rules.trump import RevealRule, reveal_trump
 from tutor.rules.variants import Bidding
 from tutor.teaching.explain import card_name
-from tutor.teaching.lesson import ItemRole, Lesson, LessonError
+from tutor.teaching.lesson import ItemRole, Lesson, LessonError, ScheduleTableFact
 from tutor.teaching.lesson_loader import (
     LESSONS_DIR_VARIABLE,
     item_kinds,
@@ -99,6 +99,38 @@ def test_every_quiz_item_is_a_question_the_engine_grades_right(lessons: list[Les
             assert feedback.answer, (lesson.id, question)
             graded += 1
     assert graded >= 50
+
+
+RULE_WORKED_LENGTHS = (GameLength.STANDARD, GameLength.FIVE)
+"""Game lengths whose schedule a learner works out by a rule (60 ÷ players rounds, or five
+rounds; round n deals n cards). The tournament's schedule is a table and nothing else: its
+questions are read off the table its lesson shows (lesson 10)."""
+
+
+def _tables_shown(lesson: Lesson) -> list[ScheduleTableFact]:
+    return [item.subject for item in lesson.examples if isinstance(item.subject, ScheduleTableFact)]
+
+
+def test_no_schedule_question_is_read_off_a_table_its_lesson_shows(lessons: list[Lesson]) -> None:
+    """Issue 34: lesson 01 asked how many rounds 5 players play, under a table of the
+    rounds for 3 to 6 players. A question the rule answers asks for a player count whose
+    row no table of the lesson shows, so the learner applies the rule."""
+    read_off = [
+        (lesson.id, item.id, question.players)
+        for lesson in lessons
+        for item in lesson.quiz
+        if isinstance(question := item.question, ScheduleQuestion)
+        and question.length in RULE_WORKED_LENGTHS
+        for table in _tables_shown(lesson)
+        if table.length is question.length and question.players in table.players
+    ]
+    assert read_off == []
+    asked = [
+        question
+        for question in load_lesson("01").questions()
+        if isinstance(question, ScheduleQuestion)
+    ]
+    assert len(asked) >= 4  # lesson 01's schedule questions are all checked
 
 
 def _engine_agrees(item_subject: object, stated_table: dict[str, Any]) -> None:

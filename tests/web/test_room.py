@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tutor.teaching.explain import unbroken
 from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.quiz import AnswerKind
 from tutor.teaching.text import LANGUAGES, text
@@ -321,8 +322,9 @@ def test_every_pupil_gets_the_engines_why_right_wrong_or_silent(room: Room, lang
     why = question.check(question.correct_answer(), lang)
     assert why.details  # the engine has reasons for this hand
     for name in ("Aiko", "Chen"):
-        assert seen[name]["answer"] == why.answer
-        assert seen[name]["reasons"] == list(why.details)
+        # the engine's words, each card's name kept whole on a narrow phone
+        assert seen[name]["answer"] == unbroken(why.answer)
+        assert seen[name]["reasons"] == [unbroken(reason) for reason in why.details]
     assert seen["Ben"]["reasons"]  # the reasons for the cards he got wrong
     for reveal in seen.values():
         words = [reveal["answer"], reveal["explanation"], *reveal["reasons"]]

@@ -32,6 +32,7 @@ from typing import Any
 
 from tutor.display.context import PageContext
 from tutor.display.presenter import LEARNER_ONLY
+from tutor.display.words import words_html
 from tutor.teaching.language import LANGUAGE_NAMES, with_language
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.progress import PRACTICE, Summary
@@ -364,7 +365,9 @@ def course_list_html(
             label = f"{present}: {entry.title}"
             head.append(" · " + _link(link, present, "tutor-present-link", label=label))
         summary_html = (
-            f'<p class="tutor-course-summary">{escape(entry.summary)}</p>' if entry.summary else ""
+            f'<p class="tutor-course-summary">{words_html(entry.summary)}</p>'
+            if entry.summary
+            else ""
         )
         state = " is-done" if done else ""
         items.append(f'<li class="tutor-course-entry{state}">{"".join(head)}{summary_html}</li>')

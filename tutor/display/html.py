@@ -18,10 +18,17 @@ from collections.abc import Iterator
 from html import escape
 
 from tutor.display.svg import card_svg, hand_svg, trick_svg
+from tutor.display.words import words_html
 from tutor.rules.round import Phase, Round
 from tutor.rules.scoring import ScoreRow, ScoreSheet
 from tutor.rules.trump import RevealRule
-from tutor.teaching.explain import MINUS, describe_reveal, describe_trick, format_points
+from tutor.teaching.explain import (
+    MINUS,
+    describe_reveal,
+    describe_trick,
+    format_points,
+    unbroken,
+)
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text, text_for_count
 
 __all__ = [
@@ -97,6 +104,7 @@ def title_markdown(title: str, lead: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """
     if not lead:
         return f"# {title}"
+    lead = unbroken(lead)  # Markdown: a card's name kept whole with plain characters
     return f"# {title}\n\n" + (lead if lang in WITHOUT_ITALICS else f"*{lead}*")
 
 
@@ -399,7 +407,7 @@ def round_html(
         f'<section class="wizard-round" aria-label="{escape(header)}">',
         f'<p style="font-weight:700;margin:0.3em 0">{escape(header)}</p>',
         '<div class="reveal" style="display:flex;gap:1em;align-items:center">',
-        f"<div>{turned}</div><p>{escape(reveal)}</p></div>",
+        f"<div>{turned}</div><p>{words_html(reveal)}</p></div>",
         seats_table,
     ]
     if rnd.current_trick:
@@ -429,7 +437,7 @@ def round_html(
                 lang=lang,
             )
             reason = describe_trick(trick.explanation, players, lang)
-            parts.append(f'<li><p style="margin:0.2em 0">{escape(reason)}</p>{picture}</li>')
+            parts.append(f'<li><p style="margin:0.2em 0">{words_html(reason)}</p>{picture}</li>')
         parts.append("</ol>")
     if rnd.finished:
         points = join_words(

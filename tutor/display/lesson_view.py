@@ -13,9 +13,9 @@ trick, which cards may be played) puts the question to the room there and holds 
 engine's answer back until the next press (see :mod:`tutor.display.presenter`).
 
 >>> from tutor.teaching.lesson_loader import load_lesson
->>> words = example_words_html(load_lesson("01").item("schedule-3-to-6"))
+>>> words = example_words_html(load_lesson("01").item("schedule-four-players"))
 >>> words.count("<tr>"), ">1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15</td>" in words
-(5, True)
+(2, True)
 """
 
 from __future__ import annotations
@@ -42,6 +42,8 @@ from tutor.display.presenter import (
     text_html,
 )
 from tutor.display.progress_view import LearnerProgress
+from tutor.display.words import words_html
+from tutor.teaching.explain import unbroken
 from tutor.teaching.lesson import Lesson, LessonItem
 from tutor.teaching.progress import Progress
 from tutor.teaching.quiz import Question
@@ -98,7 +100,7 @@ def example_heading(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
         "page.two-sentences",
         lang,
         first=learner_only(label, tag="span"),
-        second=escape(item.note(lang), quote=False),
+        second=words_html(item.note(lang)),
     )
     return f'<p class="lesson-example-head">{line}</p>'
 
@@ -135,8 +137,8 @@ def example_html(item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
         if unmarked != picture:
             picture = answer_stack(unmarked, picture)
         heading = learner_only(example_heading(item, lang))
-        ask = present_only(escape(subject.prompt(lang), quote=False), tag="p", klass="tutor-ask")
-        note = "" if item.note is None else f"<p>{escape(item.note(lang), quote=False)}</p>"
+        ask = present_only(words_html(subject.prompt(lang)), tag="p", klass="tutor-ask")
+        note = "" if item.note is None else f"<p>{words_html(item.note(lang))}</p>"
         words = learner_only(example_words_html(item, lang)) + present_only(
             note + text_html(subject.answer_text(lang)), klass=ANSWER
         )
@@ -155,9 +157,11 @@ def show_title(lesson: Lesson, lang: str = DEFAULT_LANGUAGE) -> None:
 
 
 def show_sections(lesson: Lesson, lang: str = DEFAULT_LANGUAGE) -> None:
-    """The lesson's sections, each with its examples drawn and explained."""
+    """The lesson's sections, each with its examples drawn and explained. A section's words
+    are Markdown, shown by the host (Voilà, Lab, the static site): each card's name in them
+    is kept whole with plain characters (:func:`~tutor.teaching.explain.unbroken`)."""
     for section in lesson.sections:
-        _markdown(f"## {section.heading(lang)}\n\n{section.body(lang)}")
+        _markdown(f"## {section.heading(lang)}\n\n{unbroken(section.body(lang))}")
         for item in section.examples:
             asks = isinstance(item.subject, Question)  # the room may answer it too
             _html((room_question(lesson.id, item.id) if asks else "") + example_html(item, lang))

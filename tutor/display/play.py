@@ -58,6 +58,7 @@ from tutor.display.table import scene_from_view, table_html
 from tutor.display.trick_replay import TrickReplay
 from tutor.display.visibility import set_visible
 from tutor.display.widgets import ScoreSheetWidget, TrickView
+from tutor.display.words import words_html
 from tutor.play.bots import Bot
 from tutor.play.coach import DEFAULT_SIMULATIONS, BidAdvice
 from tutor.play.session import PlaySession
@@ -347,7 +348,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             f'<div class="{PLAY_CLASS}-verdict {state}" role="status" '
             'style="border-left:0.35em solid currentColor;padding:0.15em 0.7em;margin:0.2em 0">'
             f'<span aria-hidden="true" style="font-weight:700">{escape(icon)}</span> '
-            f"{escape(words, quote=False)}</div>"
+            f"{words_html(words)}</div>"
         )
 
     # -- showing the state -----------------------------------------------------------------
@@ -403,7 +404,7 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
         else:  # rules given as a value that matches no named preset
             rules = text("play-screen.rules-seed", lang, seed=session.seed)
         gap = sentence_gap(status)  # none after 「。」
-        self.status.value = f"<p><strong>{escape(status)}</strong>{gap}{escape(rules)}</p>"
+        self.status.value = f"<p><strong>{words_html(status)}</strong>{gap}{words_html(rules)}</p>"
         self.reveal.value = paragraph_html(describe_reveal(view.reveal, view.chosen_trump, lang))
 
     def _show_last_trick(self, view: SeatView) -> None:
@@ -451,7 +452,9 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
             hint = text("play-screen.turn-play-keys", lang)
             keys = f'{sentence_gap(lines[0])}<span class="{KEYS_HINT_CLASS}">{escape(hint)}</span>'
         self.prompt.value = "".join(
-            f"<p><strong>{escape(line)}</strong>{keys}</p>" if index == 0 else paragraph_html(line)
+            f"<p><strong>{words_html(line)}</strong>{keys}</p>"
+            if index == 0
+            else paragraph_html(line)
             for index, line in enumerate(lines)
         )
         set_visible(self.prompt, bool(lines))

@@ -25,6 +25,7 @@ from tutor.display.play_style import (
     heading_html,
     lines_html,
 )
+from tutor.display.words import words_html
 from tutor.play.session import SeatResult
 from tutor.teaching.narrate import LogEntry
 from tutor.teaching.text import text
@@ -64,7 +65,7 @@ def round_results_html(results: Sequence[SeatResult], *, lang: str) -> str:
         f'<td style="{CELL_STYLE};white-space:nowrap">'
         f"{escape(format_points(result.points, signed=True))}</td></tr>"
         f'<tr class="{PLAY_CLASS}-how"><td colspan="3" style="{CELL_STYLE};text-align:left">'
-        f"{escape(result.how, quote=False)}</td></tr>"
+        f"{words_html(result.how)}</td></tr>"
         for result in results
     )
     heads = "".join(

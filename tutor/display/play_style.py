@@ -12,6 +12,7 @@ from html import escape
 import ipywidgets as widgets
 
 from tutor.display.widgets import html_widget
+from tutor.display.words import words_html
 
 PLAY_CLASS = "tutor-play"
 """CSS class of the screen; its parts add a suffix (``-message``, ``-table``, ...)."""
@@ -144,10 +145,10 @@ def heading_html(words: str) -> str:
 def paragraph_html(words: str, *, klass: str = "") -> str:
     """One paragraph of the screen's words, escaped."""
     attribute = f' class="{klass}"' if klass else ""
-    return f'<p{attribute} style="margin:0.25em 0">{escape(words, quote=False)}</p>'
+    return f'<p{attribute} style="margin:0.25em 0">{words_html(words)}</p>'
 
 
 def lines_html(lines: list[str], *, klass: str) -> str:
     """``lines`` as a bulleted list (what happened since the learner's move, the story)."""
-    items = "".join(f"<li>{escape(line, quote=False)}</li>" for line in lines)
+    items = "".join(f"<li>{words_html(line)}</li>" for line in lines)
     return f'<ul class="{klass}" style="margin:0.2em 0;padding-left:1.4em">{items}</ul>'

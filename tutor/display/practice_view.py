@@ -19,6 +19,7 @@ from tutor.display.page import PageFrame, show_widget
 from tutor.display.presenter import LEARNER_ONLY
 from tutor.display.progress_view import LearnerProgress, ResetControl, where_kept_html
 from tutor.display.widgets import QuizWidget, html_widget
+from tutor.display.words import words_html
 from tutor.teaching.practice import PracticeSession
 from tutor.teaching.quiz import Question
 from tutor.teaching.text import DEFAULT_LANGUAGE, text
@@ -60,7 +61,7 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
 
     def _show_tally(self) -> None:
         rows = "".join(
-            f"<li>{escape(row)}</li>" for row in self.session.tally_text(self.lang).split("\n")
+            f"<li>{words_html(row)}</li>" for row in self.session.tally_text(self.lang).split("\n")
         )
         heading = escape(text("practice.tally-heading", self.lang))
         self.tally.value = (

@@ -31,6 +31,7 @@ from html import escape
 
 from tutor.display.svg import card_svg, hand_svg
 from tutor.display.table import SeatMark, TableScene, scene_from_step, table_html
+from tutor.display.words import words_html
 from tutor.teaching.explain import card_name
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
 from tutor.teaching.worked_example import Step, StepKind, WorkedExample
@@ -102,8 +103,11 @@ def room_question(lesson: str, question: str) -> str:
 def text_html(words: str) -> str:
     """Plain text as HTML: each line a line, a run of ``- `` lines a bulleted list.
 
-    >>> text_html("You may play: blue 7.\\n- blue 7: follows.\\n- red 12: <no>")
-    '<p>You may play: blue 7.</p><ul><li>blue 7: follows.</li><li>red 12: &lt;no&gt;</li></ul>'
+    >>> html = text_html("You may play: blue 7.\\n- blue 7: follows.\\n- red 12: <no>")
+    >>> html.count("<p>"), html.count("<li>"), "&lt;no&gt;" in html
+    (1, 2, True)
+    >>> html.count('class="tutor-unbroken"')  # a card's name is never broken inside
+    3
     >>> text_html("Trump: red.\\nThe winner is C.")
     '<p>Trump: red.<br>The winner is C.</p>'
     """
@@ -123,11 +127,11 @@ def text_html(words: str) -> str:
         if line.startswith("- "):
             if lines:
                 flush()
-            items.append(escape(line[2:], quote=False))
+            items.append(words_html(line[2:]))
         elif line.strip():
             if items:
                 flush()
-            lines.append(escape(line, quote=False))
+            lines.append(words_html(line))
     flush()
     return "".join(blocks)
 
@@ -175,7 +179,7 @@ body.tutor-presenting .tutor-present-step { width: 820px; }
 
 
 def _hand_figure(caption: str, hand: str) -> str:
-    return f"<figure><figcaption>{escape(caption)}</figcaption>{hand}</figure>"
+    return f"<figure><figcaption>{words_html(caption)}</figcaption>{hand}</figure>"
 
 
 def _seat_words(example: WorkedExample, step: Step, seat: int, lang: str) -> str:
@@ -212,7 +216,7 @@ def _slide(title: str, body: str, side: str, *, klass: str = "", hands: bool = F
 
 
 def _paragraphs(sentences: Sequence[str]) -> str:
-    return "".join(f"<p>{escape(sentence)}</p>" for sentence in sentences)
+    return "".join(f"<p>{words_html(sentence)}</p>" for sentence in sentences)
 
 
 def worked_step_slide(
@@ -229,7 +233,8 @@ def worked_step_slide(
     >>> from tutor.teaching.worked_example import worked_example
     >>> example = worked_example()
     >>> slide = worked_step_slide(example, example.steps[4])  # C plays blue 11
-    >>> "Which cards may C play?" in slide, "C may play: blue 11, Jester." in slide
+    >>> from tutor.display.words import words_html
+    >>> "Which cards may C play?" in slide, words_html("C may play: blue 11, Jester.") in slide
     (True, True)
     >>> "Who takes this trick?" in worked_step_slide(example, example.steps[6])
     True

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from html import escape
 from pathlib import Path
 
 import ipywidgets as widgets
@@ -21,6 +20,7 @@ from tutor.display.context import PageContext
 from tutor.display.page import PageFrame, show_widget
 from tutor.display.progress_view import LearnerProgress
 from tutor.display.widgets import QuizWidget, html_widget
+from tutor.display.words import words_html
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.progress import Progress, ProgressState
 from tutor.teaching.question import Question
@@ -79,7 +79,7 @@ class ReviewWidget(widgets.VBox):  # type: ignore[misc]
         self._start()
 
     def _status_html(self, words: str) -> str:
-        return f'<p role="status" style="font-size:1.05em;margin:0.4em 0">{escape(words)}</p>'
+        return f'<p role="status" style="font-size:1.05em;margin:0.4em 0">{words_html(words)}</p>'
 
     def _start(self) -> None:
         """Once the learner's answers are there: the session, fixed for this page."""

@@ -40,6 +40,7 @@ from tutor.display.html import (
 from tutor.display.presenter import worked_step_slide
 from tutor.display.table import scene_from_step, table_html
 from tutor.display.widgets import html_widget
+from tutor.display.words import words_html
 from tutor.teaching.progress import Progress, ProgressState
 from tutor.teaching.text import DEFAULT_LANGUAGE, text
 from tutor.teaching.worked_example import Step, StepKind, WorkedExample, worked_example
@@ -349,7 +350,8 @@ def worked_step_html(
 
     >>> example = worked_example()
     >>> page = worked_step_html(example, example.steps[6])
-    >>> "C takes the trick with blue 11" in page, "★ takes the trick" in page
+    >>> from tutor.display.words import words_html
+    >>> words_html("C takes the trick with blue 11") in page, "★ takes the trick" in page
     (True, True)
     """
     if present:  # presenter mode: a step that asks the room holds its answer back
@@ -362,7 +364,7 @@ def worked_step_html(
     sentences = []
     for index, sentence in enumerate(step.sentences):
         klass = "tutor-follow" if step.kind is StepKind.PLAY and index == 0 else "tutor-reason"
-        sentences.append(f'<p class="{klass}">{escape(sentence)}</p>')
+        sentences.append(f'<p class="{klass}">{words_html(sentence)}</p>')
     if step.sheet is not None:
         parts += sentences
         parts.append(score_sheet_html(step.sheet, lang=lang))

@@ -32,6 +32,7 @@ from enum import StrEnum
 from html import escape
 
 from tutor.display.svg import card_svg, face_down_svg, hand_svg
+from tutor.display.words import words_html
 from tutor.rules.cards import Card, Suit
 from tutor.rules.round import Phase, SeatView
 from tutor.teaching.explain import card_name, suit_name
@@ -351,7 +352,7 @@ def _trick_html(scene: TableScene, lang: str) -> str:
         )
     if not scene.trick and scene.leader is not None:
         leads = text("table.leads", lang, player=scene.seats[scene.leader].name)
-        cards.append(f'<div class="tutor-trick-empty">{escape(leads)}</div>')
+        cards.append(f'<div class="tutor-trick-empty">{words_html(leads)}</div>')
     label = escape(_trick_label(scene, lang))
     return f'<div class="tutor-trick" role="group" aria-label="{label}">{"".join(cards)}</div>'
 
@@ -373,7 +374,7 @@ def _corner_html(scene: TableScene, lang: str) -> str:
         turned = text("table.nothing-turned", lang)
     return (
         f'<div class="tutor-corner" title="{escape(turned)}">{picture}'
-        f'<span><span class="tutor-trump">{escape(_trump_words(scene, lang))}</span></span></div>'
+        f'<span><span class="tutor-trump">{words_html(_trump_words(scene, lang))}</span></span></div>'
     )
 
 

@@ -9,7 +9,8 @@ learner's page it appears under the stepper at its last step only
 (:func:`summary_at_the_end`): every winner in it, it would spoil the stepping.
 
 >>> page = tricks_summary_html()
->>> page.count('<tr class="trick-'), "C takes the trick with blue 11" in page
+>>> from tutor.display.words import words_html
+>>> page.count('<tr class="trick-'), words_html("C takes the trick with blue 11") in page
 (3, True)
 >>> "Tricks taken: A 0, B 1, C 1, D 1" in page
 True
@@ -23,6 +24,7 @@ from typing import Any
 from tutor.display.presenter import SLIDE
 from tutor.display.stepper import Stepper
 from tutor.display.widgets import html_widget
+from tutor.display.words import words_html
 from tutor.teaching.explain import card_name
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_sentences, join_words, text
 from tutor.teaching.worked_example import StepKind, WorkedExample, worked_example
@@ -43,7 +45,7 @@ def tricks_summary_html(
         plays = []
         for index, play in enumerate(step.table):
             name = card_name(play.card, lang)
-            words = escape(text("quiz.trick-play", lang, player=play.player, card=name))
+            words = words_html(text("quiz.trick-play", lang, player=play.player, card=name))
             if index == step.winner:
                 words = f"<strong>★ {words}</strong>"
             plays.append(f'<span style="white-space:nowrap">{words}</span>')
@@ -54,7 +56,7 @@ def tricks_summary_html(
             f"{escape(text('worked-summary.trick', lang, trick=step.trick_number))}<br>"
             f'<span style="font-weight:normal">{escape(leads)}</span></th>'
             f'<td style="{cell}">{join_words(plays, lang)}</td>'
-            f'<td style="{cell}">{escape(step.sentences[0])}</td></tr>'
+            f'<td style="{cell}">{words_html(step.sentences[0])}</td></tr>'
         )
     heads = "".join(
         f'<th scope="col" style="{cell}">{escape(text(f"worked-summary.{key}", lang))}</th>'
@@ -67,7 +69,7 @@ def tricks_summary_html(
         f'<h3 style="margin:0 0 0.4em">{escape(title)}</h3>'
         '<table style="border-collapse:collapse;margin:0 0 0.5em">'
         f"<thead><tr>{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-        f"<p>{escape(join_sentences(taken.sentences))}</p></section>"
+        f"<p>{words_html(join_sentences(taken.sentences))}</p></section>"
     )
 
 

@@ -7,9 +7,12 @@ sentences, in the learner's language (catalogs in :mod:`tutor.teaching.text`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
+from functools import cache
+from itertools import pairwise
 
-from tutor.rules.cards import Card, Suit, parse_card
+from tutor.rules.cards import DECK, Card, Suit, parse_card
 from tutor.rules.scoring import (
     PENALTY_PER_TRICK_OFF,
     POINTS_FOR_MEETING_BID,
@@ -20,6 +23,7 @@ from tutor.rules.trick import Lead, PlayJudgement, PlayRule, TrickExplanation, W
 from tutor.rules.trump import RevealRule, TrumpReveal
 from tutor.teaching.text import (
     DEFAULT_LANGUAGE,
+    LANGUAGES,
     MANY,
     catalog,
     join_alternatives,
@@ -65,6 +69,88 @@ def card_name(card: Card | str, lang: str = DEFAULT_LANGUAGE) -> str:
     if card.is_jester:
         return text("card.jester", lang)
     return text("card.number", lang, colour=suit_name(card.suit, lang), rank=card.rank)
+
+
+@cache
+def _unbroken_pattern() -> re.Pattern[str]:
+    # Every card's name in every language that a line could break inside: words with a
+    # space ("blue 11") or in Japanese or Chinese ("黄の1", "ウィザード", "巫師"), longest
+    # first ("blue 11" before "blue 1"), never a part of a longer number or word.
+    names = {card_name(card, lang) for lang in LANGUAGES for card in set(DECK)}
+    breakable = sorted((name for name in names if " " in name or not name.isascii()), key=len)
+    # an English name starts a word ("red 1", never the end of "bored 1")
+    cards = "|".join(
+        ("(?<![A-Za-z])" if name[0].isascii() else "") + re.escape(name)
+        for name in reversed(breakable)
+    )
+    # and a Latin word inside Japanese or Chinese words ("Wizard巫師牌"), where nothing
+    # but its own letters marks where the word ends
+    latin = r"[A-Za-z][A-Za-z0-9'’-]*[A-Za-z0-9]"
+    return re.compile(rf"(?:{cards})(?![0-9])|{latin}")
+
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")
+"""A Japanese or Chinese character (kana, ideographs, full-width forms)."""
+
+
+def unbroken_parts(words: str) -> list[tuple[int, int]]:
+    """Where in ``words`` no line may break: each card's name (in any of the tutor's
+    languages) and, in Japanese or Chinese words, each Latin word; as (start, end) indices.
+
+    A narrow column must not end a line with 「黄の」 and start the next with 「1」. The
+    words stay plain text; a page's HTML keeps each part on one line
+    (:func:`tutor.display.words.words_html`), plain text joins it (:func:`unbroken`).
+
+    >>> words = "C takes the trick with blue 11."
+    >>> [words[start:end] for start, end in unbroken_parts(words)]
+    ['blue 11']
+    >>> words = "Cが黄の1で取ります。Wizardは巫師"
+    >>> [words[start:end] for start, end in unbroken_parts(words)]
+    ['黄の1', 'Wizard', '巫師']
+    >>> unbroken_parts("red 12 and Wizards"), unbroken_parts("3 tricks")
+    ([(0, 6)], [])
+    """
+    cjk = _CJK.search(words) is not None
+    return [
+        found.span()
+        for found in _unbroken_pattern().finditer(words)
+        if cjk or " " in found.group() or not found.group().isascii()
+    ]
+
+
+WORD_JOINER = "\u2060"
+"""An invisible character that forbids a line break on either side of it (U+2060)."""
+
+
+def _joined(name: str) -> str:
+    # a word joiner between two characters unless both are Latin letters or digits
+    # (which never break apart): 「緑⁠の⁠12」
+    joined = name[0]
+    for before, after in pairwise(name):
+        latin = before.isascii() and before.isalnum() and after.isascii() and after.isalnum()
+        joined += ("" if latin else WORD_JOINER) + after
+    return joined
+
+
+def unbroken(words: str) -> str:
+    """``words`` as plain text in which no line breaks inside a card's name nor a Latin word
+    in Japanese or Chinese (:func:`unbroken_parts`): a no-break space for a space, and a
+    word joiner (invisible, silent) between the characters of a Japanese or Chinese name.
+    For text that is shown as plain text (the live room's phone page), not as HTML.
+
+    >>> unbroken("A plays blue 11.") == "A plays blue\N{NO-BREAK SPACE}11."
+    True
+    >>> unbroken("Aが黄の12を出す") == "Aが黄\N{WORD JOINER}の\N{WORD JOINER}12を出す"
+    True
+    """
+    kept = ""
+    start = 0
+    for begin, end in unbroken_parts(words):
+        part = words[begin:end]
+        part = part.replace(" ", "\u00a0") if part.isascii() else _joined(part)
+        kept += words[start:begin] + part
+        start = end
+    return kept + words[start:]
 
 
 def describe_trick(

@@ -26,6 +26,7 @@ from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 from tutor.display.svg import card_svg, trick_svg
+from tutor.teaching.explain import unbroken
 from tutor.teaching.lesson import LessonError
 from tutor.teaching.lesson_loader import list_lessons, load_lesson
 from tutor.teaching.quiz import AnswerKind, Question, read_number, revealed
@@ -247,7 +248,9 @@ class RoomQuestion:
         }
 
     def for_pupil(self, lang: str) -> dict[str, Any]:
-        """The question as a pupil's page shows it: words and cards, not the answer."""
+        """The question as a pupil's page shows it: words and cards, not the answer. The
+        phone shows the words as plain text, each card's name unbroken
+        (:func:`~tutor.teaching.explain.unbroken`), as in :meth:`Room.pupil_state`."""
         question = self.question
         scene = question.scene()
         pictures = []
@@ -266,17 +269,17 @@ class RoomQuestion:
             choices.append(
                 {
                     "index": index,
-                    "label": question.choice_label(choice, lang),
+                    "label": unbroken(question.choice_label(choice, lang)),
                     "card": card_svg(card, lang=lang) if card is not None else None,
                 }
             )
         return {
             "key": self.key,
             "kind": str(self.kind),
-            "prompt": question.prompt(lang),
-            "situation": "" if situation == question.prompt(lang) else situation,
+            "prompt": unbroken(question.prompt(lang)),
+            "situation": "" if situation == question.prompt(lang) else unbroken(situation),
             "scene": "".join(pictures),
-            "answer_label": question.answer_label(lang),
+            "answer_label": unbroken(question.answer_label(lang)),
             "choices": choices,
         }
 
@@ -648,11 +651,11 @@ class Room:
         state["question"] = asked.for_pupil(lang)
         mine = self.answers.get(self.current, {}).get(pupil.key)
         state["my_answer"] = mine[0] if mine else None
-        state["my_answer_label"] = asked.label(mine[0], lang) if mine else ""
+        state["my_answer_label"] = unbroken(asked.label(mine[0], lang)) if mine else ""
         if self.phase == "revealed":
             reveal: dict[str, Any] = {
                 "right_answer": asked.right_answer(),
-                "right_label": asked.label(asked.right_answer(), lang),
+                "right_label": unbroken(asked.label(asked.right_answer(), lang)),
                 "counts_shown": self.counts_shown,
             }
             # The engine's grading of the pupil's answer, or of the right one for a pupil
@@ -663,12 +666,15 @@ class Room:
             reveal.update(
                 correct=feedback.correct if mine else None,
                 verdict=feedback.verdict if mine else "",
-                answer=feedback.answer,
-                explanation=feedback.explanation,
-                reasons=list(feedback.details),
+                answer=unbroken(feedback.answer),
+                explanation=unbroken(feedback.explanation),
+                reasons=[unbroken(reason) for reason in feedback.details],
             )
             if self.counts_shown:
-                reveal.update(self.counts(lang))
+                counts = self.counts(lang)
+                for entry in counts["counts"]:
+                    entry["label"] = unbroken(entry["label"])
+                reveal.update(counts)
             state["reveal"] = reveal
         return state
 

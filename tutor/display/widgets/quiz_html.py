@@ -11,17 +11,13 @@ from tutor.display.widgets.quiz_style import (
     RIGHT_COLOUR,
     WRONG_COLOUR,
 )
+from tutor.display.words import words_html
 from tutor.teaching.quiz import (
     AnswerKind,
     Feedback,
     Question,
 )
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_sentences, sentence_gap, text
-
-
-def words_html(sentence: str) -> str:
-    """A sentence made safe for HTML; quotes stay as they are (they are text, not markup)."""
-    return escape(sentence, quote=False)
 
 
 def feedback_html(feedback: Feedback, *, lang: str = DEFAULT_LANGUAGE) -> str:

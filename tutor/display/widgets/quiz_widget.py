@@ -26,7 +26,6 @@ from tutor.display.widgets.quiz_html import (
     hint_html,
     prompt_html,
     question_heading_html,
-    words_html,
 )
 from tutor.display.widgets.quiz_style import (
     QUIZ_CLASS,
@@ -39,6 +38,7 @@ from tutor.display.widgets.quiz_style import (
 )
 from tutor.display.widgets.toggle_choices import ToggleChoices
 from tutor.display.widgets.trick_view import TrickView
+from tutor.display.words import words_html
 from tutor.teaching.quiz import (
     AnswerKind,
     Feedback,
