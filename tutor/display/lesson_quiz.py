@@ -125,9 +125,7 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
     # -- the questions ------------------------------------------------------------------
 
     def _title(self, item: LessonItem) -> str:
-        """``item``'s place in the quiz: "Question 2 of 6"."""
-        number = self.items.index(item) + 1
-        return text("lesson-quiz.question-number", self.lang, number=number, total=len(self.items))
+        return question_title(self.lesson, item, self.lang)
 
     def _note(self, item: LessonItem) -> str:
         return item.note(self.lang) if item.note is not None else ""
@@ -222,6 +220,12 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
         self.retry_quizzes = [self._question(item, again=True) for item in items]
         self.retry_area.children = [html_widget(f"<h3>{escape(heading)}</h3>"), *self.retry_quizzes]
         self._show_status()
+
+
+def question_title(lesson: Lesson, item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
+    """``item``'s place in ``lesson``'s quiz: "Question 2 of 6"."""
+    number = lesson.quiz.index(item) + 1
+    return text("lesson-quiz.question-number", lang, number=number, total=len(lesson.quiz))
 
 
 def _height_em(question: Question) -> int:
