@@ -148,8 +148,7 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
 
     def _show_earlier(self, quiz: QuizWidget, item: LessonItem) -> None:
         event = self.session.earlier[item.id]
-        code = event.answer
-        answer = answer_from_code(item.question, code) if code is not None else None
+        answer = answer_from_code(item.question, event.answer)
         quiz.show_earlier(answer, event.correct and event.first_try)
 
     def notes(self) -> list[str | None]:
@@ -240,7 +239,9 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
         lang, session = self.lang, self.session
         summary = session.summary
         # the earlier answers of a lesson reopened count: they are shown on the questions
-        answered = text("lesson-quiz.progress", lang, answered=session.answered, total=len(self.items))
+        answered = text(
+            "lesson-quiz.progress", lang, answered=session.answered, total=len(self.items)
+        )
         if summary is None:
             return _paragraph(escape(answered))
         score = text("lesson-quiz.score", lang, right=summary.first_try_right, total=summary.total)

@@ -357,14 +357,22 @@ def answer_code(question: Question, answer: object) -> int | tuple[int, ...] | N
     return tuple(index for index, choice in enumerate(choices) if choice in chosen)
 
 
-def answer_from_code(question: Question, code: int | tuple[int, ...]) -> object | None:
-    """The answer to ``question`` that :func:`answer_code` kept as ``code``; ``None`` when
-    ``code`` does not fit the question (the lesson changed since: its choices are others)."""
+NOT_KEPT = type("NotKept", (), {"__repr__": lambda _self: "NOT_KEPT"})()
+"""What :func:`answer_from_code` gives when no answer was kept, or none that fits (a
+choice may be ``None`` itself: "no trump")."""
+
+
+def answer_from_code(question: Question, code: int | tuple[int, ...] | None) -> object:
+    """The answer to ``question`` that :func:`answer_code` kept as ``code``;
+    :data:`NOT_KEPT` when there is none (an event of version 1 to 4) or ``code`` does not
+    fit the question (the lesson changed since: its choices are others)."""
     choices = question.choices()
+    if code is None:
+        return NOT_KEPT
     if question.answer_kind is AnswerKind.NUMBER:
-        return code if isinstance(code, int) else None
+        return code if isinstance(code, int) else NOT_KEPT
     if question.answer_kind is AnswerKind.ONE_CHOICE:
-        return choices[code] if isinstance(code, int) and 0 <= code < len(choices) else None
+        return choices[code] if isinstance(code, int) and 0 <= code < len(choices) else NOT_KEPT
     if isinstance(code, int) or any(not 0 <= index < len(choices) for index in code):
-        return None
+        return NOT_KEPT
     return tuple(choices[index] for index in code)

@@ -40,6 +40,7 @@ from tutor.display.widgets.quiz_style import (
 )
 from tutor.display.widgets.toggle_choices import ToggleChoices
 from tutor.display.widgets.trick_view import TrickView
+from tutor.teaching.question import NOT_KEPT
 from tutor.teaching.quiz import (
     AnswerKind,
     Feedback,
@@ -349,9 +350,10 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
 
     # -- an answer given before ---------------------------------------------------------
 
-    def show_earlier(self, answer: object | None, correct: bool) -> None:
+    def show_earlier(self, answer: object, correct: bool) -> None:
         """Show the learner's first answer from before this page (a lesson reopened):
-        ``answer`` marked on the choices (``None``: the event did not keep it) and graded as
+        ``answer`` marked on the choices (:data:`~tutor.teaching.question.NOT_KEPT`: the
+        event did not keep it) and graded as
         it was (``correct``), with the whole explanation; locked, with
         :attr:`answer_again_button`. Nothing is graded or recorded."""
         self.load(self.question)
@@ -360,7 +362,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         self.attempts = 1
         self.first_try_correct = correct
         self.last_answer = answer
-        if answer is not None:
+        if answer is not NOT_KEPT:
             if self.choice_toggles is not None and isinstance(answer, tuple):
                 for toggle, choice in zip(self.choice_toggles.toggles, self.choices, strict=True):
                     toggle.value = choice in answer
@@ -375,7 +377,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         said = words_html(text("widgets.earlier-answer", self.lang))
         earlier = f'<p class="{QUIZ_CLASS}-earlier"><strong>{said}</strong></p>'
         self.feedback.value = earlier + feedback_html(feedback, lang=self.lang)
-        if answer is not None:
+        if answer is not NOT_KEPT:
             self._lock_and_mark(answer)
         else:
             self._lock_and_mark_nothing()
