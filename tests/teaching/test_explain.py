@@ -320,7 +320,13 @@ def test_legal_plays_question_is_graded_by_legal_plays() -> None:
     assert question.prompt() == (
         "Trump: red. The trick so far: Jester, blue 5. Which of your cards may you play?"
     )
-    assert question.check("B7 W").as_text() == "Right! You may play: blue 7, Wizard."
+    # a right answer is explained too, card by card (the room's phones show it at the reveal)
+    assert question.check("B7 W").as_text() == (
+        "Right! You may play: blue 7, Wizard. You follow blue with blue 7. "
+        "You may not play red 12 or green 10: blue was led and you hold blue (blue 7). "
+        "Follow blue, or play a Wizard or a Jester. "
+        "You may play the Wizard: a Wizard may be played at any time, even when you could follow."
+    )
     missed = question.check(["B7"])
     assert not missed.correct
     assert missed.as_text() == (

@@ -94,7 +94,9 @@ def test_every_quiz_item_is_a_question_the_engine_grades_right(lessons: list[Les
             right = question.correct_answer()
             feedback = question.check(right)
             assert feedback.correct, (lesson.id, question)
-            assert feedback.answer and (feedback.explanation or feedback.details == ())
+            # the answer in words; a right answer keeps its reasons (the room's phones show
+            # them at the reveal), so details no longer come only with an explanation
+            assert feedback.answer, (lesson.id, question)
             graded += 1
     assert graded >= 50
 
