@@ -160,8 +160,6 @@ def test_every_slide_shows_something_and_nothing_is_cut(
 
 # -- the start slide, and a quiz question without a room ----------------------------------------
 
-SHOTS = Path("/work/wt/shots")
-
 STAGE_CONTROLS = """() => [...document.querySelectorAll(
   '#rendered_cells .tutor-unit:not(.tutor-hidden) :is(button, input, select, textarea)')]
   .filter((control) => control.getClientRects().length).length"""
@@ -231,9 +229,6 @@ def test_a_quiz_question_asks_then_shows_the_answer_and_why(
     assert _next_words(page) == text("present.show-answer", lang)
     screen = page.evaluate(MEASURE)
     assert _problems(screen, page.evaluate(SHOWN), "asking") == []
-    if lang == "en":
-        SHOTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"presenter_noroom_ask_{presenter_host.name}.png"))
     position = screen["position"]
     # the answer and why
     _press(page, "PageDown")
@@ -242,8 +237,6 @@ def test_a_quiz_question_asks_then_shows_the_answer_and_why(
     assert _next_words(page) == text("present.next", lang)
     screen = page.evaluate(MEASURE)
     assert _problems(screen, page.evaluate(SHOWN), "answered") == []
-    if lang == "en":
-        page.screenshot(path=str(SHOTS / f"presenter_noroom_why_{presenter_host.name}.png"))
     # then the next slide
     _press(page, "PageDown")
     assert page.evaluate(MEASURE)["position"] != position
