@@ -4,7 +4,6 @@ old hashes still taken) and the failed-login limits, scenario by scenario from i
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import hashlib
 import hmac
@@ -12,6 +11,7 @@ from types import SimpleNamespace
 
 import bcrypt
 import pytest
+from event_loops import run_in_own_thread as run
 
 from tutor.hub.login import ACCOUNT, ADDRESS, DEVICE, LoginThrottle, TutorAuthenticator
 from tutor.hub.passwords import (
@@ -84,7 +84,7 @@ def test_an_older_hash_is_stored_anew_in_argon2id_at_the_next_login() -> None:
     )
 
     def check(password: str) -> str | None:
-        found: str | None = asyncio.run(
+        found: str | None = run(
             TutorAuthenticator._check_password(login, "ada", password, {})  # type: ignore[arg-type]
         )
         return found

@@ -160,8 +160,10 @@ body.tutor-presenting .tutor-present-step { width: 820px; }
   .tutor-corner, .tutor-counter) { font-size: 16px; }
 .tutor-present-step .tutor-felt .tutor-seat-facts > span { white-space: normal; }
 /* Room above and below the trick for the names under and over its cards ("C ★ wins"):
-   they would cover the seats' plates. */
-.tutor-present-step .tutor-trick { margin: 1.4em auto; }
+   they would cover the seats' plates. This margin is that room: the trick's own room for
+   the names on a phone (--name-x, --name-y, set for a narrow table, which the slide's
+   480 px table also is) would shrink the whole slide. */
+.tutor-present-step .tutor-trick { margin: 1.4em auto; --name-x: 0em; --name-y: 0em; }
 /* The lit seat is enough: its words would cover the trick's labels at this size, and the
    slide says who plays or takes the trick beside the table. */
 .tutor-present-step .tutor-felt .tutor-seat-mark { display: none; }
