@@ -415,7 +415,7 @@ def test_a_teacher_puts_a_lessons_quiz_to_the_room_from_the_start_address(
     page, log = teacher
     lang = "en"
     lesson = load_lesson("03")
-    notebook = lesson_notebook(lesson.id)
+    notebook = lesson_notebook("03")
     assert notebook is not None
     links = page.locator(".tutor-unit:not(.tutor-hidden) .tutor-present-start a")
     expect(links.first).to_be_visible(timeout=LOAD_TIMEOUT)

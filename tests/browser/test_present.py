@@ -232,7 +232,8 @@ def test_every_slide_fits_the_projector_and_asks_before_it_answers(
         ".map(label => label.textContent)"
     )
     assert labels == [
-        text(f"present.{key}", lang) for key in ("back", "next", "show-answer", "exit")
+        text(f"present.{key}", lang)
+        for key in ("back", "next", "show-answer", "show-counts", "show-why", "exit")
     ]
     assert browser_page.evaluate("document.documentElement.lang") == lang
 

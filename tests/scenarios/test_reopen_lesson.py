@@ -9,12 +9,19 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.display.lesson_quiz import SUMMARY_CLASS
-from tutor.display.widgets import QUIZ_CLASS
 from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.text import text
 
 from .hosts import ACTION_TIMEOUT, LOAD_TIMEOUT, Host
-from .learner import FEEDBACK, expect, feedback_of, give, question_titled, wrong_answer
+from .learner import (
+    ANSWER_AGAIN,
+    FEEDBACK,
+    expect,
+    feedback_of,
+    give,
+    question_titled,
+    wrong_answer,
+)
 
 LESSON = "01"
 NOTEBOOK = "01_cards_and_rounds.ipynb"
@@ -54,7 +61,7 @@ def test_a_finished_lesson_reopened_shows_the_first_answers_and_a_redo_is_practi
 
     # the missed question answered again, right: practice, the first answers stay the score
     quiz = question_titled(content, MISSED, total, lang)
-    again = quiz.locator(f"button.{QUIZ_CLASS}-answer-again")
+    again = quiz.locator(ANSWER_AGAIN)
     expect()(again).to_have_text(text("widgets.answer-again", lang))
     again.click()
     expect()(quiz.locator(FEEDBACK)).to_have_count(0, timeout=ACTION_TIMEOUT)
