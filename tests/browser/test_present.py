@@ -29,6 +29,7 @@ import pytest
 from tutor.teaching.explain import card_name
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import list_lessons, load_lesson
+from tutor.teaching.question import revealed
 from tutor.teaching.quiz import Question
 from tutor.teaching.text import LANGUAGES, join_words, text
 from tutor.teaching.worked_example import StepKind, worked_example
@@ -60,8 +61,9 @@ def _lessons() -> list[Lesson]:
 
 def _asked(lesson: Lesson, lang: str) -> list[tuple[str, str]]:
     """What the page asks the room, in order, and (part of) the answer it then reveals:
-    every example that is a question, and on the worked example's page every card played
-    ("Which cards may C play?") and every trick ("Who takes this trick?")."""
+    every example that is a question, on the worked example's page every card played
+    ("Which cards may C play?") and every trick ("Who takes this trick?"), then every
+    question of the quiz."""
     asked = [
         (item.subject.prompt(lang), item.subject.answer_text(lang))
         for section in lesson.sections
@@ -81,6 +83,14 @@ def _asked(lesson: Lesson, lang: str) -> list[tuple[str, str]]:
                 )
             elif step.kind is StepKind.TRICK:
                 asked.append((text("presenter.ask-trick", lang), step.sentences[0]))
+    # then the quiz, each question put to the room, its answer and why held back
+    asked += [
+        (
+            item.question.prompt(lang),
+            revealed(item.question, item.question.correct_answer(), lang).answer,
+        )
+        for item in lesson.quiz
+    ]
     return asked
 
 

@@ -446,7 +446,8 @@ def question_slide(
     why = answer(question_why(question, lang), klass="tutor-present-why")
     return (
         f'{_QUESTION_CSS}<section class="{SLIDE} tutor-present-question">'
-        f"{mark}{question_heading_html(title, note)}{prompt_html(question, lang)}"
+        f"{mark}{question_heading_html(title, note)}"
+        f'<div class="tutor-ask">{prompt_html(question, lang)}</div>'
         f"{''.join(shown)}{why}</section>"
     )
 
