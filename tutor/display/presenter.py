@@ -352,9 +352,16 @@ _QUESTION_CSS = """
 .tutor-present-question figure { margin: 0 0 0.4em; }
 .tutor-present-question figcaption { font-weight: 600; }
 .tutor-present-choices { margin: 0.2em 0 0.4em; padding-left: 1.6em; }
-.tutor-present-choices li { margin: 0 0 0.15em; }
+.tutor-present-choices li { margin: 0 0 0.15em; break-inside: avoid; }
+.tutor-present-choices.two-columns { columns: 2; column-gap: 1.6em; }
+.tutor-present-right-cards { margin: 0.2em 0 0; }
 .tutor-present-choices .is-right { font-weight: 700; }
-.tutor-present-why { margin: 0.4em 0 0; padding: 0.3em 0.8em;
+/* The question (its pictures and choices) on the left, the engine's why on the right: a
+   why that lists a reason a card would make the slide too tall under the question (and
+   its place is kept while it is held back). */
+.tutor-present-question-body { display: grid; gap: 0 24px; align-items: start;
+  grid-template-columns: minmax(0, 1.2fr) minmax(0, 1fr); }
+.tutor-present-why { margin: 0.3em 0 0; padding: 0.3em 0.8em;
   border-left: 0.35em solid var(--jp-success-color1, #166534); }
 .tutor-present-why p, .tutor-present-why ul { margin: 0.15em 0; }
 </style>
@@ -370,7 +377,8 @@ def _choice_list(labels: Sequence[str], right: Sequence[bool], lang: str, *, mar
         else f"<li>{escape(label)}</li>"
         for label, is_right in zip(labels, right, strict=True)
     )
-    return f'<ol class="tutor-present-choices">{items}</ol>'
+    columns = " two-columns" if len(labels) > 3 else ""
+    return f'<ol class="tutor-present-choices{columns}">{items}</ol>'
 
 
 def question_why(question: Question, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -422,7 +430,16 @@ def question_slide(
     cards = [question.choice_card(choice) for choice in choices]
     if choices and all(card is not None for card in cards):
         drawn = [card for card in cards if card is not None]
-        right_words = text("projector.right", lang)
+        # the right cards raised, the others dimmed, and named in words under them (a
+        # label on each card would be too small to read across a room)
+        named = join_words(
+            [
+                card_name(card, lang)
+                for card, is_right in zip(drawn, right, strict=True)
+                if is_right
+            ],
+            lang,
+        )
         shown.append(
             answer_stack(
                 hand_svg(drawn, lang=lang),
@@ -430,9 +447,10 @@ def question_slide(
                     drawn,
                     highlight=[i for i, is_right in enumerate(right) if is_right],
                     dimmed=[i for i, is_right in enumerate(right) if not is_right],
-                    labels=[right_words if is_right else "" for is_right in right],
                     lang=lang,
-                ),
+                )
+                + f'<p class="tutor-present-right-cards"><strong>'
+                f"{escape(text('projector.right', lang))}</strong> {escape(named)}</p>",
             )
         )
     elif choices:
@@ -447,8 +465,9 @@ def question_slide(
     return (
         f'{_QUESTION_CSS}<section class="{SLIDE} tutor-present-question">'
         f"{mark}{question_heading_html(title, note)}"
-        f'<div class="tutor-ask">{prompt_html(question, lang)}</div>'
-        f"{''.join(shown)}{why}</section>"
+        f'<div class="tutor-present-question-body"><div>'
+        f'<div class="tutor-ask">{prompt_html(question, lang)}</div>{"".join(shown)}</div>'
+        f"{why}</div></section>"
     )
 
 
