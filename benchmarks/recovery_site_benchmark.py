@@ -1,7 +1,7 @@
 """What the widget-recovery test's static-site fixture costs (tests/browser/test_widget_recovery.py):
 before, a second whole site built with the test's two notebooks (``build_site(...,
 extra_notebooks=...)``); now, only those two pages rendered by Voici beside the session's
-built site (``render_pages``, the build's own step, tutor/site/build.py). Prints wall-clock
+built site (``render_pages``, the build's own step, tutor/site/build_pages.py). Prints wall-clock
 and CPU seconds (this process and its children: Voici's build runs in one) of each, their
 ratio, and the load.
 
@@ -31,7 +31,9 @@ from browser.test_widget_recovery import (
 )
 from process_guard import sigterm_as_exit
 
-from tutor.site.build import browser_wheels, build_site, render_pages, runtime_dir
+from tutor.site.build import build_site
+from tutor.site.build_inputs import browser_wheels, runtime_dir
+from tutor.site.build_pages import render_pages
 
 
 def cpu_seconds() -> float:

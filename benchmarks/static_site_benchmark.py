@@ -69,7 +69,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from browser.app_process import CHROMIUM_FLAGS, AppServer, chromium_path, free_port
 from process_guard import sigterm_as_exit
 
-from tutor.site.build import SITE_PACKAGES_ARCHIVE
+from tutor.site.build_wheels import SITE_PACKAGES_ARCHIVE
 
 Row = TypeVar("Row")
 LESSON = "06_trick_winner"
@@ -505,7 +505,7 @@ def python_phases(site: Path, how: str) -> list[dict[str, float]]:
     or a second visit's start from the first's memory snapshot ("--snapshot")."""
     import json
 
-    from tutor.site.build import KERNEL_PLUGIN, page_config
+    from tutor.site.build_pages import KERNEL_PLUGIN, page_config
 
     settings = page_config()["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]
     options = dict(settings["loadPyodideOptions"])

@@ -5,6 +5,7 @@
 #   TUTOR_HUB_ADMIN_PASSWORD=... TUTOR_HUB_LEARNERS=ada,bo bash deploy/hub.sh --port 9000
 #   TUTOR_HUB_AUTH=shared-password TUTOR_HUB_PASSWORD='class-password' bash deploy/hub.sh
 #   sudo TUTOR_HUB_AUTH=pam bash deploy/hub.sh                       # learners' Unix accounts
+#   TUTOR_HUB_ALLOW_ROOT=1 TUTOR_HUB_ADMIN_PASSWORD=... bash deploy/hub.sh  # as root: see below
 #
 # HTTPS by default: passwords and login cookies must not cross the classroom network in
 # clear text. With TUTOR_HUB_SSL_CERT and TUTOR_HUB_SSL_KEY (PEM files, e.g. from the
@@ -13,6 +14,9 @@
 # folder's tls/), and prints its SHA-256 fingerprint and what pupils' browsers will say.
 # TUTOR_HUB_HTTP=1 serves plain HTTP instead (e.g. on 127.0.0.1 only, or behind a proxy
 # that does TLS).
+#
+# As root (a container, say), native and shared-password run every learner's server as
+# root: hub.sh stops before its set-up unless TUTOR_HUB_ALLOW_ROOT=1, and says the command.
 #
 # Extra arguments go to jupyterhub (e.g. --port N, --ip 127.0.0.1, --log-level=DEBUG).
 # The settings (and the environment variables that choose them) are in
@@ -27,6 +31,39 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT="$PWD"
 CONFIG="${TUTOR_HUB_CONFIG:-$ROOT/deploy/jupyterhub_config.py}"
 STATE="${TUTOR_HUB_STATE:-${XDG_STATE_HOME:-$HOME/.local/state}/wizard-tutor/hub}"
+
+# Root, before any set-up: with every server run as the hub's user (native, the class
+# password), a root hub gives every learner a root server, so it starts only when told
+# (jupyterhub_config.py refuses too, for a hub started without this script). Say the whole
+# command to run again: the variables given (passwords as ...) and the arguments.
+shell_word() {  # $1 as the shell reads it back: bare if it can be, else in single quotes
+    if [[ "$1" =~ ^[A-Za-z0-9_./:,@+=-]+$ ]]; then
+        printf '%s' "$1"
+    else
+        printf "'%s'" "${1//\'/\'\\\'\'}"
+    fi
+}
+if [[ $EUID -eq 0 && "${TUTOR_HUB_AUTH:-native}" != pam && "${TUTOR_HUB_ALLOW_ROOT:-}" != 1 ]]; then
+    again="TUTOR_HUB_ALLOW_ROOT=1"
+    while IFS='=' read -r name value; do
+        case "$name" in
+            *PASSWORD) again+=" $name=..." ;;
+            *) again+=" $name=$(shell_word "$value")" ;;
+        esac
+    done < <(env | grep -E '^TUTOR_[A-Z_]+=' | sort)
+    again+=" bash deploy/hub.sh"
+    for argument in "$@"; do
+        again+=" $(shell_word "$argument")"
+    done
+    {
+        echo "hub.sh: run as root with TUTOR_HUB_AUTH=${TUTOR_HUB_AUTH:-native}, every learner's"
+        echo "server would run as root. Run the hub as an ordinary user, or use TUTOR_HUB_AUTH=pam"
+        echo "(learners' Unix accounts), or accept it (e.g. in a throw-away container) with:"
+        echo "    $again"
+        [[ "$again" != *=...* ]] || echo "(each ... the password you gave)"
+    } >&2
+    exit 1
+fi
 
 # The Python environment (with JupyterHub) and the proxy (Node.js, from npm).
 bash scripts/setup_env.sh >&2

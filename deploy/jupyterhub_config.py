@@ -30,6 +30,10 @@ Environment:
 - TUTOR_HUB_LEARNERS: comma-separated learner names. native: approved at sign-up;
   shared-password: the only names allowed; pam: the only accounts allowed.
 - TUTOR_HUB_GROUP: the Unix group of the learners (pam; default ``learners``).
+- TUTOR_HUB_PUBLIC_URL: the hub's address as the class opens it (e.g.
+  https://tutor.school.example:8000/), JupyterHub.public_url: the live room's join address
+  and QR code. Without it, the address the teacher's browser used (as a proxy in front
+  forwards it); the projector warns when that is this machine's own (localhost).
 - TUTOR_HUB_ALLOW_ROOT=1: let native/shared-password servers run as root (see "root" below).
 - TUTOR_SERVER_IDLE_TIMEOUT: see deploy/singleuser/jupyter_server_config.py.
 - TUTOR_CLASS_RESULTS_PORT: the class-results service's port on 127.0.0.1 (default 10101);
@@ -89,6 +93,9 @@ c.Spawner.disable_user_config = True
 # A whole class logging in at once on a small machine: give servers time to start.
 c.Spawner.start_timeout = 120
 c.Spawner.http_timeout = 120
+# The hub's public address (the live room's join address, tutor/hub/room_service.py).
+if os.environ.get("TUTOR_HUB_PUBLIC_URL", "").strip():
+    c.JupyterHub.public_url = os.environ["TUTOR_HUB_PUBLIC_URL"].strip()
 # A learner who logs out frees their server's memory at once.
 c.JupyterHub.shutdown_on_logout = True
 # Stopping the hub stops every learner's server (JupyterHub's default, stated).
@@ -115,7 +122,9 @@ def run_as_hub_user() -> None:
             sys.exit(
                 f"jupyterhub_config: with TUTOR_HUB_AUTH={auth} every learner's server "
                 "runs as the hub's user, here root. Run the hub as an ordinary user, or use "
-                "TUTOR_HUB_AUTH=pam, or set TUTOR_HUB_ALLOW_ROOT=1 to accept it."
+                "TUTOR_HUB_AUTH=pam, or accept it: start the hub again with "
+                "TUTOR_HUB_ALLOW_ROOT=1 in its environment "
+                "(TUTOR_HUB_ALLOW_ROOT=1 bash deploy/hub.sh ...)."
             )
         c.Spawner.args = ["--allow-root"]
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fetch what `wizard-tutor build-site` copies into the static site, once, from the package
 # registries (the build itself is then offline), into the environment's
-# share/wizard-tutor-site/ (tutor/site/build.py: runtime_dir):
+# share/wizard-tutor-site/ (tutor/site/build_inputs.py: runtime_dir):
 #   node_modules/pyodide  the Pyodide runtime (npm, tutor/site/pyodide/package-lock.json)
 #   wheels/               the browser's pure-Python wheels (PyPI, every hash checked:
 #                         tutor/site/browser-requirements.txt)

@@ -186,6 +186,13 @@ def test_bad_options_exit_2_with_a_message(
         (["app"], {"TUTOR_PROGRESS_STORE": "cloud"}, "'cloud' names no progress store"),
         (["lab"], {"TUTOR_PROGRESS_STORE": "disk"}, "known: 'browser', 'file'"),
         (["app", "--new-token"], {}, "--new-token is for --classroom"),
+        (["lab"], {"TUTOR_PROGRESS_FILE": "tutor"}, "$TUTOR_PROGRESS_FILE='tutor' cannot keep"),
+        (
+            ["app", "--classroom", "--progress", "p.jsonl"],
+            {},
+            "--progress 'p.jsonl' is for one learner's machine: in a classroom each pupil's "
+            "browser keeps their own progress",
+        ),
     ],
 )
 def test_the_app_stops_at_once_on_a_bad_setting(
@@ -270,13 +277,128 @@ def test_check_names_a_file_given_by_its_name_alone(
     assert capsys.readouterr().err.startswith("error: 22_broken.toml, ")
 
 
-def test_check_notes_a_number_already_used_by_a_built_in_lesson(
+@pytest.mark.parametrize(
+    ("name", "course_file"),
+    [
+        ("06_my_version", "lessons/06_trick_winner.toml"),
+        ("11_first", "notebooks/11_play_a_round.ipynb"),
+    ],
+)
+def test_check_refuses_a_number_of_the_courses_lessons(
+    name: str, course_file: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    mine = tmp_path / f"{name}.toml"
+    shutil.copy(ROOT / "lessons" / "06_trick_winner.toml", mine)
+    assert main(["check", str(mine)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""  # not "ok": the app would refuse to serve it
+    assert captured.err == (
+        f"error: {mine}: lesson number {name[:2]} is also the number of {course_file}. No two "
+        "lessons may share a number: the course lists its lessons in number order. The first "
+        "free number is 12.\n"
+    )
+
+
+def test_check_passes_the_courses_own_lessons() -> None:
+    assert main(["check", str(ROOT / "lessons")]) == 0  # each is its number's file
+
+
+def test_check_refuses_two_lessons_of_a_folder_with_one_number(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    mine = tmp_path / "06_my_version.toml"
-    shutil.copy(ROOT / "lessons" / "06_trick_winner.toml", mine)
-    assert main(["check", str(mine)]) == 0
-    assert "lesson number 06 is also the built-in lesson 06_trick_winner" in capsys.readouterr().out
+    """Both used to pass, and the app then showed a course index of file names."""
+    for name in ("12_trumps.toml", "12_wizards.toml", "13_jesters.toml"):
+        shutil.copy(ROOT / "tests" / "data" / "teachers_lesson.toml", tmp_path / name)
+    assert main(["check", str(tmp_path)]) == 1
+    captured = capsys.readouterr()
+    assert [line.split(":")[:2] for line in captured.out.splitlines()] == [
+        ["ok", f" {tmp_path / '12_trumps.toml'}"],
+        ["ok", f" {tmp_path / '13_jesters.toml'}"],
+    ]
+    assert captured.err == (
+        f"error: {tmp_path / '12_wizards.toml'}: lesson number 12 is also the number of "
+        f"{tmp_path / '12_trumps.toml'}. No two lessons may share a number: the course lists "
+        "its lessons in number order. The first free number is 14.\n"
+    )
+    # Given alone, each is checked with the folder the app would serve it from.
+    assert main(["check", str(tmp_path / "12_trumps.toml")]) == 0
+    capsys.readouterr()
+    assert main(["check", str(tmp_path / "12_wizards.toml")]) == 1
+    assert capsys.readouterr().err == captured.err
+    # In the teacher's language.
+    capsys.readouterr()
+    assert main(["check", "--lang", "zh-Hant", str(tmp_path)]) == 1
+    assert capsys.readouterr().err == (
+        f"error: {tmp_path / '12_wizards.toml'}：編號12也是{tmp_path / '12_trumps.toml'}的編號。"
+        "課程依編號順序列出各課，所以兩課不能用同一個編號。第一個空著的編號是14。\n"
+    )
+
+
+TRANSLATED = """\
+title.en = "Trumps"
+title.ja = "切り札"
+summary.en = "A trump wins."
+summary.ja = "切り札が勝ちます。"
+
+[[section]]
+id = "small-trump"
+heading.en = "A small trump"
+heading.ja = "小さな切り札"
+text.en = "Even a red 2."
+text.ja = "赤の2でも勝ちます。"
+
+[[section.example]]
+id = "red-two-wins"
+kind = "trick-winner"
+plays = "B9 B13 R2 G13"
+trump = "R"
+winner = "C"
+note.en = "C has no blue card."
+note.ja = "Cは青のカードを持っていません。"
+"""
+
+
+def test_check_warns_of_a_text_missing_in_a_language_the_lesson_is_written_in(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    whole = tmp_path / "12_whole.toml"
+    whole.write_text(TRANSLATED, encoding="utf-8")
+    assert main(["check", str(whole)]) == 0
+    assert capsys.readouterr().err == ""  # Japanese throughout; no Chinese at all: nothing to say
+    english = tmp_path / "13_english.toml"
+    english.write_text(
+        "\n".join(line for line in TRANSLATED.splitlines() if ".ja" not in line), encoding="utf-8"
+    )
+    assert main(["check", str(english)]) == 0
+    assert capsys.readouterr().err == ""  # English only: a lesson the guide allows
+
+    part = tmp_path / "14_part.toml"
+    part.write_text(
+        TRANSLATED.replace('note.ja = "Cは青のカードを持っていません。"\n', ""), encoding="utf-8"
+    )
+    part_ok = main(["check", str(part)])
+    captured = capsys.readouterr()
+    assert part_ok == 0  # a warning: the lesson works, in English on a Japanese page
+    assert captured.out.startswith(f"ok: {part}: lesson 14")
+    assert captured.err == (
+        f"warning: {part}, example 'red-two-wins': note has no Japanese text (note.ja), though "
+        "other texts of the lesson have one. A Japanese page shows the whole lesson in English "
+        "until every text has it.\n"
+    )
+    chinese = tmp_path / "15_chinese.toml"
+    chinese.write_text(
+        TRANSLATED.replace('title.ja = "切り札"', 'title.ja = "切り札"\ntitle.zh-Hant = "王牌"'),
+        encoding="utf-8",
+    )
+    assert main(["check", "--lang", "ja", str(chinese)]) == 0
+    warnings = capsys.readouterr().err.splitlines()
+    assert len(warnings) == 4  # every text but the title
+    assert warnings[0] == (
+        f"warning: {chinese}：summaryに繁体字中国語のテキスト（summary.zh-Hant）がありません。"
+        "このレッスンのほかのテキストにはあります。すべてのテキストにそろうまで、繁体字中国語の"
+        "ページではレッスン全体が英語で表示されます。"
+    )
+    assert warnings[-1].startswith(f"warning: {chinese}, example 'red-two-wins'：note")
 
 
 def test_lab_works_on_a_copy_of_the_course_and_keeps_the_learners_work(tmp_path: Path) -> None:
@@ -400,6 +522,11 @@ def test_lab_starts_jupyterlab_on_the_learners_copy(tmp_path: Path) -> None:
         config = json.loads(config_data.split("</script>", 1)[0])
         assert config["news"] == {"disabled": True}
         assert "@jupyterlab/apputils-extension:announcements" in config["disabledExtensions"]
+        # The page loads the widget managers, not JupyterLite's kernel extension (installed
+        # beside Lab for the static site), which Lab cannot load (tutor/app/lab_page.py).
+        loaded = {extension["name"] for extension in config["federated_extensions"]}
+        assert "@jupyter-widgets/jupyterlab-manager" in loaded and "anywidget" in loaded
+        assert not any(name.startswith("@jupyterlite/") for name in loaded), loaded
     finally:
         stop_group(lab, grace=60)
 
@@ -422,7 +549,10 @@ def test_the_app_refuses_a_teachers_lessons_that_fail_the_check_all_at_once(
     )
     assert done.returncode == 2
     assert done.stderr.startswith(f"error: the lessons of {tmp_path} cannot be served:")
-    assert "lesson number 06 is the built-in lesson 06_trick_winner's" in done.stderr
+    assert (
+        f"{tmp_path}/06_same_number.toml: lesson number 06 is also the number of "
+        "lessons/06_trick_winner.toml. No two lessons may share a number"
+    ) in done.stderr
     assert f"{tmp_path.name}/12_wrong.toml, " in done.stderr
     assert "Voil" not in done.stderr
 
@@ -476,7 +606,12 @@ def lab_without_jupyter(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
     sets in the environment is undone after the test."""
     from tutor.resources import LESSONS_DIR_VARIABLE
 
-    for name in (LESSONS_DIR_VARIABLE, "JUPYTER_CONFIG_PATH", "TUTOR_PROGRESS_STORE"):
+    for name in (
+        LESSONS_DIR_VARIABLE,
+        "JUPYTER_CONFIG_PATH",
+        "TUTOR_PROGRESS_STORE",
+        "TUTOR_PROGRESS_FILE",
+    ):
         monkeypatch.setenv(name, "")  # records the value to put back (delenv alone does
         monkeypatch.delenv(name)  # not, for a variable that is not set)
     started: list[list[str]] = []
@@ -572,9 +707,155 @@ def test_lab_refuses_a_bad_lessons_folder_as_the_app_does(
     assert capsys.readouterr().err == error
 
 
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        (
+            "en",
+            "{tmp}/12_wizards.toml: lesson number 12 is also the number of {tmp}/12_trumps.toml. "
+            "No two lessons may share a number: the course lists its lessons in number order. "
+            "The first free number is 13.",
+        ),
+        (
+            "ja",
+            "{tmp}/12_wizards.toml：レッスン番号12は{tmp}/12_trumps.tomlの番号でもあります。"
+            "コースはレッスンを番号順に並べるので、2つのレッスンが同じ番号を使うことはできません。"
+            "空いている最初の番号は13です。",
+        ),
+    ],
+)
+def test_the_app_refuses_two_teachers_lessons_with_one_number_before_it_starts(
+    lang: str,
+    expected: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Served, the second one's page took the first's lesson, and the course index listed
+    file names without summaries: the app says why, and does not start."""
+    monkeypatch.setenv("TUTOR_LANG", "en")  # --lang sets it for the pages: undone after
+    for name in ("12_trumps.toml", "12_wizards.toml"):
+        shutil.copy(ROOT / "tests" / "data" / "teachers_lesson.toml", tmp_path / name)
+    assert main(["app", "--lang", lang, "--lessons", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == (
+        f"error: the lessons of {tmp_path} cannot be served:\n  "
+        + expected.format(tmp=tmp_path)
+        + "\n"
+    )
+
+
 def test_lab_takes_the_lessons_option() -> None:
     from tutor.cli import build_parser
 
     args = build_parser().parse_args(["lab", "--lessons", "mylessons", "--", "--debug"])
     assert (args.lessons, args.jupyter_args) == (Path("mylessons"), ["--debug"])
     assert build_parser().parse_args(["lab"]).lessons is None
+
+
+# -- --progress FILE: where the learner's progress is kept, the same option for app and lab --
+
+
+def test_lab_keeps_the_progress_in_the_file_given_whatever_the_folder(
+    tmp_path: Path,
+    lab_without_jupyter: list[list[str]],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The kernels learn the file from the environment Lab passes them, as an absolute
+    path (a kernel runs in the notebook's folder, not where the command was given); the
+    file itself is made by the first answer, not by the start."""
+    from tutor.teaching.progress import PROGRESS_FILE_VARIABLE, PROGRESS_STORE_VARIABLE
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(_LabStarted):
+        main(["lab", "--no-browser", "--dir", "course", "--progress", "records/mine.jsonl"])
+    kept = tmp_path / "records" / "mine.jsonl"
+    assert os.environ[PROGRESS_STORE_VARIABLE] == "file"
+    assert os.environ[PROGRESS_FILE_VARIABLE] == str(kept)
+    assert f"Your progress is kept in {kept} " in capsys.readouterr().out
+    assert not kept.parent.exists()
+
+
+def test_lab_says_where_the_progress_is_kept_by_default(
+    tmp_path: Path,
+    lab_without_jupyter: list[list[str]],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    with pytest.raises(_LabStarted):
+        main(["lab", "--no-browser", "--dir", str(tmp_path / "course")])
+    kept = tmp_path / "home" / ".wizard-tutor" / "progress.jsonl"
+    assert f"Your progress is kept in {kept} " in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("given", "why"),
+    [
+        ("a-folder", "it is a folder"),
+        ("a-file/progress.jsonl", "{tmp}/a-file is a file, not a folder"),
+        ("a-file/deeper/progress.jsonl", "{tmp}/a-file is a file, not a folder"),
+    ],
+)
+def test_a_progress_file_that_cannot_be_written_stops_lab_and_app_at_the_start(
+    given: str,
+    why: str,
+    tmp_path: Path,
+    lab_without_jupyter: list[list[str]],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    (tmp_path / "a-folder").mkdir()
+    (tmp_path / "a-file").write_text("not a folder", encoding="utf-8")
+    copy = tmp_path / "my-course"
+    assert main(["lab", "--dir", str(copy), "--progress", str(tmp_path / given)]) == 2
+    error = capsys.readouterr().err
+    assert error == (
+        f"error: --progress {str(tmp_path / given)!r} cannot keep the progress: "
+        f"{why.format(tmp=tmp_path)}; give a file that can be written (--progress FILE)\n"
+    )
+    assert lab_without_jupyter == [] and not copy.exists()  # nothing started, nothing copied
+    # The same option in the app: the same words, before anything starts.
+    assert main(["app", "--progress", str(tmp_path / given)]) == 2
+    assert capsys.readouterr().err == error
+
+
+def test_app_and_lab_take_progress_as_one_option_with_one_meaning() -> None:
+    """``--progress FILE`` names the file that keeps the progress, in both commands; only
+    where it is kept without it differs (the app: each learner's browser)."""
+    from tutor.cli import build_parser
+
+    parser = build_parser()
+    for command in ("app", "lab"):
+        assert parser.parse_args([command, "--progress", "p.jsonl"]).progress == Path("p.jsonl")
+        assert parser.parse_args([command]).progress is None
+        # (wide: argparse breaks lines after a hyphen, inside the file's name)
+        shown = " ".join(run_module(command, "--help", env={"COLUMNS": "1000"}).stdout.split())
+        assert (
+            "--progress FILE keep the learner's progress (every answer, the pages done) "
+            "in this file"
+        ) in shown
+        assert "~/.wizard-tutor/progress.jsonl" in shown  # where it is kept without it
+
+
+def test_the_app_keeps_the_progress_in_the_file_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What ``app --progress FILE`` passes its kernels: the file store, and the file."""
+    from tutor.app.launch import choose_progress_store
+    from tutor.teaching.progress import (
+        PROGRESS_FILE_VARIABLE,
+        PROGRESS_STORE_VARIABLE,
+        StoreSetting,
+    )
+
+    for name in (PROGRESS_FILE_VARIABLE, PROGRESS_STORE_VARIABLE):
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
+    assert choose_progress_store(StoreSetting.BROWSER) is None
+    assert os.environ[PROGRESS_STORE_VARIABLE] == "browser"
+    kept = tmp_path / "mine.jsonl"
+    assert choose_progress_store(StoreSetting.BROWSER, kept) == kept
+    assert (os.environ[PROGRESS_STORE_VARIABLE], os.environ[PROGRESS_FILE_VARIABLE]) == (
+        "file",
+        str(kept),
+    )

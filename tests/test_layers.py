@@ -80,6 +80,9 @@ def test_every_layer_has_its_modules() -> None:
     assert {"tutor.teaching.explain", "tutor.teaching.lesson_loader"} <= set(TEACHING)
     assert {"tutor.play.bots", "tutor.play.session"} <= set(PLAY)
     assert {"tutor.display.play", "tutor.display.widgets"} <= set(DISPLAY)
+    # the play screen's parts, each a module of the display layer
+    play_parts = {"play_settings", "play_hand", "play_results", "play_style", "trick_replay"}
+    assert {f"tutor.display.{name}" for name in play_parts} <= set(DISPLAY)
 
 
 ABOVE = {
@@ -90,7 +93,10 @@ ABOVE = {
     **dict.fromkeys(LIGHT_DISPLAY, ("tutor.play", *ABOVE_DISPLAY, *WIDGETS)),
     # building the static site draws no widget: it reads the page's context (the language,
     # ?present=) and the words of the page, not the widget modules
-    "tutor.site.build": ("tutor.display.widgets", "tutor.display.stepper", *WIDGETS),
+    **dict.fromkeys(
+        [f"tutor.site.{name}" for name in ("build", "build_inputs", "build_wheels", "build_pages")],
+        ("tutor.display.widgets", "tutor.display.stepper", *WIDGETS),
+    ),
 }
 """Each module checked, with what importing it must not load."""
 
@@ -266,7 +272,7 @@ PLANTED = {
     "app to site": ("tutor/app/planted.py", "import tutor.site.build"),
     "app to hub": ("tutor/app/planted.py", "from tutor.hub import login"),
     "site to hub": ("tutor/site/planted.py", "from tutor.hub import login"),
-    "hub to app": ("tutor/hub/room_service.py", "from tutor.app.server import Admission"),
+    "hub to app": ("tutor/hub/room_service.py", "from tutor.app.admission import Admission"),
     "web to app": ("tutor/web/planted.py", "from tutor.app import settings"),
     "in a function": ("tutor/hub/planted.py", "def later():\n    from tutor.cli import main"),
     "errors": ("tutor/errors.py", "from tutor.display import html"),

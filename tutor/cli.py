@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
+import shutil
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -33,8 +35,14 @@ from tutor.rules.trump import parse_trump
 from tutor.teaching.explain import card_name, describe_play, describe_trick
 from tutor.teaching.language import LANGUAGE_VARIABLE, UnknownLanguageError, current_language
 from tutor.teaching.lesson import LessonError
-from tutor.teaching.lesson_loader import list_lessons, load_lesson_file
-from tutor.teaching.text import LANGUAGES
+from tutor.teaching.lesson_loader import load_lesson_file
+from tutor.teaching.lesson_numbers import NumberClash, course_numbers, number_clashes
+from tutor.teaching.progress import (
+    DEFAULT_PROGRESS_FILE,
+    PROGRESS_FILE_VARIABLE,
+    PROGRESS_STORE_VARIABLE,
+)
+from tutor.teaching.text import LANGUAGES, text
 
 PROG = "wizard-tutor"
 DEFAULT_COMMAND = "app"
@@ -85,12 +93,42 @@ def _lesson_files(name: str) -> list[Path]:
     return files
 
 
+def command_name(*, script: str | None = None) -> str:
+    """How to type the tutor's command here, for the hints the tutor prints: its name
+    when the name on ``PATH`` runs this program (an installed tutor, an active virtual
+    environment), else the path of the program's script (``script``, default the one
+    running, or this Python's ``wizard-tutor`` under ``python -m tutor``), from the
+    working folder when it is under it: ``.venv/bin/wizard-tutor`` in a checkout that
+    ``scripts/app.sh`` set up.
+
+    >>> command_name(script="/no/such/bin/wizard-tutor") == f"{shlex.quote(sys.executable)} -m tutor"
+    True
+    """
+    running = Path(sys.argv[0] if script is None else script)
+    if running.name != PROG:  # python -m tutor, or a test runner
+        running = Path(sys.executable).parent / PROG
+    if not running.is_file():
+        return f"{shlex.quote(sys.executable)} -m tutor"
+    found = shutil.which(PROG)
+    if found and Path(found).resolve() == running.resolve():
+        return PROG
+    shown = running.absolute()  # (not resolved: a virtual environment's links stay)
+    if shown.is_relative_to(Path.cwd()):
+        shown = shown.relative_to(Path.cwd())
+    return shlex.quote(str(shown) if len(shown.parts) > 1 else f"./{shown}")
+
+
 def _check(args: argparse.Namespace) -> int:
     """Check lesson files against the engine; every problem names the file (as it was
-    given) and the item."""
-    builtin = {f"{lesson.number:02d}": lesson.id for lesson in list_lessons()}
+    given) and the item. A file numbered like one of the course's lessons or like another
+    file of its folder is refused too (the app would refuse to serve it); a text missing
+    in a language that the lesson's other texts have is a warning (the lesson works, in
+    English on that language's pages)."""
+    lang = _messages_language(args)
+    files = [file for name in args.files for file in _lesson_files(name)]
+    clashes = {clash.path: clash for clash in _number_clashes(files)}
     failed = 0
-    for path in [file for name in args.files for file in _lesson_files(name)]:
+    for path in files:
         try:
             lesson = load_lesson_file(path, label=str(path))
         except LessonError as error:
@@ -102,38 +140,67 @@ def _check(args: argparse.Namespace) -> int:
             print(f"error: {path}: cannot be read ({error.strerror})", file=sys.stderr)
             failed += 1
             continue
+        if path in clashes:
+            print(f"error: {clashes[path].message(lang)}", file=sys.stderr)
+            failed += 1
+            continue
         items = sum(len(section.examples) for section in lesson.sections)
         print(
             f"ok: {path}: lesson {lesson.number:02d}, {lesson.title()!r}: "
             f"{len(lesson.sections)} section(s), {items} example(s), "
             f"{len(lesson.quiz)} quiz item(s), every answer agrees with the engine"
         )
-        number = f"{lesson.number:02d}"
-        if number in builtin and builtin[number] != lesson.id:
+        for piece, missing in lesson.translation_gaps():
+            language = text(f"lesson-language.{missing}", lang)
             print(
-                f"note: {path}: lesson number {number} is also the built-in lesson "
-                f"{builtin[number]}; give it another number to serve it beside the built-in "
-                "lessons (wizard-tutor app --lessons FOLDER)"
+                "warning: "
+                + text(
+                    "lesson-language.missing-text",
+                    lang,
+                    place=piece.place,
+                    key=piece.key,
+                    language=language,
+                    lang=missing,
+                ),
+                file=sys.stderr,
             )
     return 1 if failed else 0
 
 
+def _number_clashes(files: Sequence[Path]) -> list[NumberClash]:
+    """The ``files`` numbered like a lesson of the course or like a lesson before them in
+    their folder (the lessons ``app --lessons FOLDER`` serves together, checked or not)."""
+    course = course_numbers()
+    clashes: list[NumberClash] = []
+    for folder in dict.fromkeys(path.parent for path in files):
+        served = sorted(
+            {*folder.glob("*.toml"), *(file for file in files if file.parent == folder)}
+        )
+        labels = {path: str(path) for path in served}
+        found = number_clashes(served, course=course, labels=labels)
+        clashes.extend(clash for clash in found if clash.path in files)
+    return clashes
+
+
 def _new_lesson(args: argparse.Namespace) -> int:
-    """Write a teacher's starter lesson; never over an existing file."""
+    """Write a teacher's starter lesson; never over an existing file. Its notes and the
+    hints printed give the tutor's command as it is typed here (:func:`command_name`)."""
     from tutor.resources import teachers_guide
     from tutor.teaching.lesson_starter import check_new_lesson_name, starter_lesson
 
+    lang = _messages_language(args)
+    command = command_name()
     path: Path = args.file
     if path.exists() or path.is_symlink():
         raise CommandError(
             f"{str(path)!r} already exists, and new-lesson never writes over a file: give "
-            f"another name, or check the one you have with: {PROG} check {path}"
+            f"another name, or check the one you have with: {command} check {shlex.quote(str(path))}"
         )
     try:
-        check_new_lesson_name(path)
+        check_new_lesson_name(path, lang=lang)
     except LessonError as error:
         raise CommandError(str(error)) from None
-    starter = starter_lesson(path)
+    starter = starter_lesson(path, command=command)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -145,8 +212,8 @@ def _new_lesson(args: argparse.Namespace) -> int:
     except OSError as error:
         raise CommandError(f"cannot write {str(path)!r}: {error.strerror}") from None
     print(f"wrote {path}, a short lesson for you to change (its notes say how)")
-    print(f"check it after every change:  {PROG} check {path}")
-    print(f"show it in the app:           {PROG} app --lessons {path.parent}")
+    print(f"check it after every change:  {command} check {shlex.quote(str(path))}")
+    print(f"show it in the app:           {command} app --lessons {shlex.quote(str(path.parent))}")
     print(f"every kind of question:       {teachers_guide()}")
     return 0
 
@@ -165,12 +232,12 @@ def _rule_map(args: argparse.Namespace) -> int:
 # -- the app and JupyterLab ------------------------------------------------------------------
 
 
-def _language(args: argparse.Namespace) -> None:
-    """Check ``--lang`` (or ``$TUTOR_LANG``) before anything starts, and pass it on in
-    ``$TUTOR_LANG``, spelt as the tutor spells it."""
+def _messages_language(args: argparse.Namespace) -> str:
+    """The language ``--lang`` (or ``$TUTOR_LANG``, else English) names, spelt as the
+    tutor spells it; a :class:`CommandError` for one the tutor does not have."""
     given = args.lang is not None
     try:
-        lang = current_language(query="", environ={LANGUAGE_VARIABLE: args.lang} if given else None)
+        return current_language(query="", environ={LANGUAGE_VARIABLE: args.lang} if given else None)
     except UnknownLanguageError as error:
         if not given:
             raise CommandError(str(error)) from None
@@ -178,8 +245,20 @@ def _language(args: argparse.Namespace) -> None:
         raise CommandError(
             f"--lang {args.lang!r} is not a language of the tutor; known languages: {known}"
         ) from None
-    if given or LANGUAGE_VARIABLE in os.environ:
+
+
+def _language(args: argparse.Namespace) -> None:
+    """Check ``--lang`` (or ``$TUTOR_LANG``) before anything starts, and pass it on in
+    ``$TUTOR_LANG`` to the pages (and the app's messages), spelt as the tutor spells it."""
+    lang = _messages_language(args)
+    if args.lang is not None or LANGUAGE_VARIABLE in os.environ:
         os.environ[LANGUAGE_VARIABLE] = lang
+
+
+def _progress_file(args: argparse.Namespace) -> Path | None:
+    """``--progress FILE`` as the kernels get it: absolute (a kernel runs in the notebook's
+    folder, not where the command was given)."""
+    return args.progress.expanduser().resolve() if args.progress is not None else None
 
 
 def _app(args: argparse.Namespace) -> int:
@@ -202,6 +281,11 @@ def _app(args: argparse.Namespace) -> int:
         raise CommandError(f"no notebooks folder {str(args.notebooks)!r}")
     if args.new_token and not args.classroom:
         raise CommandError("--new-token is for --classroom (only a classroom app has a token)")
+    if args.progress is not None and args.classroom:
+        raise CommandError(
+            f"--progress {str(args.progress)!r} is for one learner's machine: in a classroom "
+            "each pupil's browser keeps their own progress (leave out --progress)"
+        )
     if os.environ.get(TOKEN_VARIABLE) and args.token_fd is None:
         restart_without_token_in_environment(args.argv)
     options = AppOptions(
@@ -215,6 +299,7 @@ def _app(args: argparse.Namespace) -> int:
         token_fd=args.token_fd,
         room_db=args.room_db.expanduser().resolve() if args.room_db else None,
         new_token=args.new_token,
+        progress=_progress_file(args),
     )
     try:
         serve_app(options)
@@ -234,6 +319,7 @@ def _lab(args: argparse.Namespace) -> int:
             open_browser=not args.no_browser,
             extra=args.jupyter_args,
             lessons=args.lessons.resolve() if args.lessons else None,
+            progress=_progress_file(args),
         )
     except LaunchError as error:
         raise CommandError(str(error)) from None
@@ -241,7 +327,8 @@ def _lab(args: argparse.Namespace) -> int:
 
 
 def _build_site(args: argparse.Namespace) -> int:
-    from tutor.site.build import SiteBuildError, build_site, runtime_dir
+    from tutor.site.build import build_site
+    from tutor.site.build_inputs import SiteBuildError, runtime_dir
 
     try:
         if args.fetch:
@@ -274,12 +361,15 @@ def _positive(value: str) -> int:
     return int(value)
 
 
-def _language_option(parser: argparse.ArgumentParser) -> None:
+def _language_option(parser: argparse.ArgumentParser, *, of_pages: bool = True) -> None:
+    """``--lang``: the default language of the pages served, or of the command's messages
+    about lesson numbers and translations."""
+    what = "the default language of pages" if of_pages else "the language of the messages"
+    after = "; a page's ?lang= still chooses its own" if of_pages else ""
     parser.add_argument(
         "--lang",
         metavar="LANG",
-        help=f"the default language of pages ({', '.join(LANGUAGES)}; "
-        f"default ${LANGUAGE_VARIABLE}, else en); a page's ?lang= still chooses its own",
+        help=f"{what} ({', '.join(LANGUAGES)}; default ${LANGUAGE_VARIABLE}, else en){after}",
     )
 
 
@@ -293,10 +383,21 @@ def _lessons_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _progress_option(parser: argparse.ArgumentParser, default: str) -> None:
+    parser.add_argument(
+        "--progress",
+        type=Path,
+        metavar="FILE",
+        help="keep the learner's progress (every answer, the pages done) in this file, "
+        f"made by the first answer (default: {default})",
+    )
+
+
 def _new_lesson_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from tutor.resources import teachers_guide
-    from tutor.teaching.lesson_starter import LAST_LESSON_NUMBER, first_teacher_number
+    from tutor.teaching.lesson_numbers import LAST_LESSON_NUMBER, first_teacher_number
 
+    first = first_teacher_number()
     new_lesson = commands.add_parser(
         "new-lesson",
         help="write a starter lesson file for you to change (a teacher's own lesson)",
@@ -309,9 +410,10 @@ def _new_lesson_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
         "file",
         type=Path,
         metavar="FILE",
-        help="the new file, named NN_words.toml and numbered after the built-in lessons "
-        f"({first_teacher_number()} to {LAST_LESSON_NUMBER}), e.g. my_lessons/12_trumps.toml",
+        help="the new file, named NN_words.toml and numbered after the course's lessons "
+        f"({first:02d} to {LAST_LESSON_NUMBER}; no two alike), e.g. my_lessons/{first:02d}_trumps.toml",
     )
+    _language_option(new_lesson, of_pages=False)
     new_lesson.set_defaults(run=_new_lesson)
 
 
@@ -359,6 +461,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="serve this folder of notebooks instead of the course",
     )
     _lessons_option(app)
+    _progress_option(
+        app,
+        "each learner's browser keeps their own; a file is for one learner on this machine, "
+        f"not with --classroom; ${PROGRESS_STORE_VARIABLE}=file keeps it in the file "
+        f"${PROGRESS_FILE_VARIABLE}, else {DEFAULT_PROGRESS_FILE}",
+    )
     app.add_argument(
         "--max-kernels",
         type=_positive,
@@ -394,7 +502,9 @@ def build_parser() -> argparse.ArgumentParser:
         "lab",
         help="open the course's notebooks in JupyterLab (your own copy)",
         description="Copy the course's notebooks to FOLDER (keeping the copies already "
-        "there) and open them in JupyterLab. Works as root too (in a container).",
+        "there) and open them in JupyterLab. Your progress (answers, pages done) is kept "
+        f"in {DEFAULT_PROGRESS_FILE}, whatever the FOLDER (--progress FILE for another "
+        "file). Works as root too (in a container).",
     )
     lab.add_argument(
         "--dir",
@@ -407,6 +517,7 @@ def build_parser() -> argparse.ArgumentParser:
     lab.add_argument("--no-browser", action="store_true", help="do not open a browser")
     _language_option(lab)
     _lessons_option(lab)
+    _progress_option(lab, f"${PROGRESS_FILE_VARIABLE}, else {DEFAULT_PROGRESS_FILE}")
     lab.add_argument(
         "jupyter_args",
         nargs="*",
@@ -438,7 +549,9 @@ def build_parser() -> argparse.ArgumentParser:
         "check",
         help="check lesson files (TOML) against the rules engine",
         description="Read each lesson file and check every example and quiz answer with "
-        "the rules engine. Exit status 1 if a file has a problem.",
+        "the rules engine, and that its number is its own (not one of the course's lessons', "
+        "nor another file's of its folder). A text missing in a language the lesson's other "
+        "texts have is a warning. Exit status 1 if a file has a problem.",
     )
     check.add_argument(
         "files",
@@ -446,6 +559,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="a lesson file, NN_words.toml, or a folder of them (as app --lessons takes)",
     )
+    _language_option(check, of_pages=False)
     check.set_defaults(run=_check)
     _new_lesson_command(commands)
 

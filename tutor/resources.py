@@ -73,7 +73,8 @@ def lab_config_dir() -> Path:
     """The Jupyter config folder ``wizard-tutor lab`` puts first on
     ``JUPYTER_CONFIG_PATH``: its ``labconfig/page_config.json`` switches off the Lab
     plugin that asks a learner about Jupyter's news, and ``jupyter_server_config.d``
-    enables :mod:`tutor.app.lab_save` (what Lab saves)."""
+    enables :mod:`tutor.app.lab_save` (what Lab saves) and :mod:`tutor.app.lab_page` (what
+    Lab's page loads)."""
     return _package_root() / "app" / "lab-config"
 
 

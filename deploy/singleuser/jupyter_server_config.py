@@ -33,6 +33,7 @@ from pathlib import Path
 from jupyter_server.auth.authorizer import Authorizer
 
 from tutor.app.settings import ALLOWED_MESSAGE_TYPES, CONTENT_SECURITY_POLICY, apply_settings
+from tutor.hub.page_language import course_page_language
 from tutor.hub.server_extension import PageCloseShutdownHandler
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821  (provided by traitlets)
@@ -60,6 +61,10 @@ c.ServerApp.root_dir = str(TUTOR_HOME / "notebooks")
 HUB_ROOM = os.environ.get("TUTOR_HUB_ROOM", "")
 if HUB_ROOM.startswith("/"):
     c.VoilaConfiguration.resources["tutor"]["room"] = HUB_ROOM
+# The learner's language: a course page without ?lang= (the hub's root, a bookmarked
+# lesson) is sent on with their last choice or their browser's, as the login pages choose
+# it; a page with ?lang= keeps it as their choice (tutor/hub/page_language.py).
+c.VoilaConfiguration.prelaunch_hook = course_page_language
 # The tutor's page template is found through JUPYTER_PATH (tutor/app/jupyter, as
 # `wizard-tutor app` sets it). It must be in the server's environment from the start (the
 # hub's Spawner.environment, the image's ENV): setting it here would be too late, because

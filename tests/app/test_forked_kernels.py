@@ -201,7 +201,7 @@ def test_a_busy_kernel_is_kept_and_an_idle_one_culled(
 ) -> None:
     """The app's kernel manager (its own watch over the kernels' messages, which the
     culler reads) with forked kernels and the app's culling rules, one second apart."""
-    from tutor.app.server import TutorKernelManager
+    from tutor.app.kernel_access import TutorKernelManager
 
     async def culled() -> tuple[int, bool, str, bool, list[str]]:
         manager = TutorKernelManager(

@@ -17,14 +17,9 @@ from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine
 
 from tutor import resources
 from tutor.app import kernel as tutor_kernel
-from tutor.app.server import (
-    Admission,
-    GuardedRenderer,
-    busy_page,
-    drop_token,
-    failed_page_tail,
-    host_pattern,
-)
+from tutor.app.admission import Admission, busy_page
+from tutor.app.pages import GuardedRenderer, drop_token, failed_page_tail
+from tutor.app.server import host_pattern
 from tutor.app.settings import apply_settings
 from tutor.display.page_words import page_words
 from tutor.teaching.text import LANGUAGES, text

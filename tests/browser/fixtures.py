@@ -254,12 +254,13 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StaticSite]:
 
 @dataclass
 class PageLog:
-    """Every request a page made and every console error it showed. ``expected`` maps
-    console errors known to be harmless (a part of the message) to why, ``expected_whole``
-    those matched as the whole message."""
+    """Every request a page made and every console error and warning it showed.
+    ``expected`` maps console errors known to be harmless (a part of the message) to why,
+    ``expected_whole`` those matched as the whole message."""
 
     requests: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
     expected: dict[str, str] = field(default_factory=lambda: dict(EXPECTED_CONSOLE_ERRORS))
     expected_whole: dict[str, str] = field(default_factory=dict)
     _listening: list[tuple[str, Callable[[Any], None]]] = field(default_factory=list, repr=False)
@@ -291,12 +292,7 @@ class PageLog:
         until :meth:`detach`."""
         self._listening = [
             ("request", lambda request: self.requests.append(request.url)),
-            (
-                "console",
-                lambda message: (
-                    self.errors.append(message.text) if message.type == "error" else None
-                ),
-            ),
+            ("console", self._console),
             (
                 ("weberror", lambda error: self.errors.append(f"page error: {error.error}"))
                 if hasattr(target, "pages")  # a context
@@ -305,6 +301,12 @@ class PageLog:
         ]
         for event, listener in self._listening:
             target.on(event, listener)
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error":
+            self.errors.append(message.text)
+        elif message.type == "warning":
+            self.warnings.append(message.text)
 
     def detach(self, target: Any) -> None:
         """Stop recording ``target`` (a context that outlives the test: the run's profile)."""

@@ -21,7 +21,7 @@ import tornado.httpserver
 import tornado.testing
 import tornado.web
 
-from tutor.app.server import log_request
+from tutor.app.refused_requests import log_request
 from tutor.web.room import Room
 from tutor.web.room_server import Teacher, room_handlers
 from tutor.web.room_store import RoomStore

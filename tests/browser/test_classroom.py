@@ -1,6 +1,6 @@
-"""A class opening the tutor at once (tutor/app/server.py): every page ends with its quiz
-working, or says the tutor is busy and tries again by itself; never a page silently
-lacking its content. Closing a page gives its kernel back. The timings of a whole class
+"""A class opening the tutor at once (tutor/app/admission.py, pages.py): every page ends
+with its quiz working, or says the tutor is busy and tries again by itself; never a page
+silently lacking its content. Closing a page gives its kernel back. The timings of a whole class
 are measured by benchmarks/classroom_benchmark.py, not asserted here.
 
 Also the page's own notices: a failing widget callback shows the tutor's short message

@@ -61,7 +61,7 @@ def _new_page(browser: Any, width: int = 1280, height: int = 800) -> tuple[Any, 
 
 
 def _clean(log: PageLog) -> None:
-    # Nothing forgiven: Voilà's page-close request is accepted too (tutor/app/server.py).
+    # Nothing forgiven: Voilà's page-close request is accepted too (tutor/app/kernel_access.py).
     log.assert_clean()
 
 

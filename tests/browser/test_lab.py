@@ -19,7 +19,7 @@ from tutor.resources import notebooks_dir
 from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.text import text
 
-from .conftest import wait_until
+from .conftest import PageLog, wait_until
 from .lab_process import KERNEL_IDLE, LAB_START_TIMEOUT, LabServer, open_notebook, tab_is_dirty
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -46,6 +46,14 @@ def page(browser: Any) -> Iterator[Any]:
     context.close()
 
 
+@pytest.fixture
+def console(page: Any) -> PageLog:
+    """The page's requests and console messages, recorded from its first."""
+    log = PageLog()
+    log.attach(page)
+    return log
+
+
 def stays_clean(page: Any, seconds: float) -> None:
     """The tab shows no unsaved change for ``seconds`` (the window in which Lab, seen
     doing it to the kept form, marks a notebook changed once its kernel is there)."""
@@ -56,7 +64,7 @@ def stays_clean(page: Any, seconds: float) -> None:
 
 
 def test_a_learners_copy_opens_unchanged_and_reopens_after_a_run_with_the_run_note(
-    lab: LabServer, page: Any
+    lab: LabServer, page: Any, console: PageLog
 ) -> None:
     run_note = text("course.run-note", "en", menu="Run ▸ Run All Cells")
     # Control: the course's own form is marked changed once the kernel reports itself
@@ -78,6 +86,11 @@ def test_a_learners_copy_opens_unchanged_and_reopens_after_a_run_with_the_run_no
     prompt = load_lesson(LESSON).questions()[0].prompt("en")
     panel.get_by_text(prompt).first.wait_for(state="attached", timeout=LAB_START_TIMEOUT * 1000)
     assert panel.get_by_text(WIDGET_ERROR).count() == 0
+
+    # Lab started, ran the page and drew its widgets: nothing asked outside this machine,
+    # and no console error (JupyterLite's kernel extension, installed beside Lab for the
+    # static site, is kept out of its page: tutor/app/lab_page.py)
+    console.assert_clean()
 
     # Save (as autosave does): the file keeps the note, not the run's widgets.
     page.get_by_role("menuitem", name="File", exact=True).click()

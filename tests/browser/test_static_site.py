@@ -12,6 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
@@ -21,12 +22,8 @@ from tests.scenarios.learner import feedback_of, give, question_titled
 from tutor.display.course import course_entries
 from tutor.resources import notebooks_dir
 from tutor.rules.cards import Suit
-from tutor.site.build import (
-    KERNEL_WORKER_SETTING,
-    PAGE_STYLESHEETS,
-    SHARED_STYLESHEET,
-    SITE_PACKAGES_ARCHIVE,
-)
+from tutor.site.build_pages import KERNEL_WORKER_SETTING, PAGE_STYLESHEETS, SHARED_STYLESHEET
+from tutor.site.build_wheels import SITE_PACKAGES_ARCHIVE
 from tutor.teaching.explain import card_name, suit_name
 from tutor.teaching.language import LANGUAGE_NAMES
 from tutor.teaching.lesson_loader import load_lesson
@@ -178,6 +175,18 @@ def _answer_whatever_is_asked(quiz: Any) -> None:
 
 
 # -- the tests -----------------------------------------------------------------------------
+
+
+def test_the_readme_states_the_size_of_the_site_the_build_makes(site: StaticSite) -> None:
+    """The README's "about N MB" next to the build command is this build's size (every file
+    of the folder, the gzip copies too, as the build's own report counts it), within 10%."""
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    stated = re.findall(r"wizard-tutor build-site site/ .*\(about (\d+(?:\.\d+)?) MB\)", readme)
+    assert len(stated) == 1, "the README's build command no longer states the site's size"
+    size = sum(path.stat().st_size for path in site.folder.rglob("*") if path.is_file()) / 1e6
+    assert abs(size - float(stated[0])) <= 0.1 * size, (
+        f"the README says about {stated[0]} MB; the build made {size:.1f} MB"
+    )
 
 
 def test_the_wheels_and_the_stdlib_carry_bytecode_of_pyodide_s_python_for_what_pages_import(

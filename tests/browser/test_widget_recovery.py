@@ -23,7 +23,8 @@ from typing import Any
 
 import pytest
 
-from tutor.site.build import browser_wheels, render_pages, runtime_dir
+from tutor.site.build_inputs import browser_wheels, runtime_dir
+from tutor.site.build_pages import render_pages
 from tutor.teaching.text import text
 
 from .app_process import AppServer, scratch_notebooks

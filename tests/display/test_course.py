@@ -6,6 +6,7 @@ continue."""
 from __future__ import annotations
 
 import re
+import shutil
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from tutor.display.course import (
     nav_html,
     quiz_items,
 )
+from tutor.resources import LESSONS_DIR_VARIABLE
 from tutor.teaching.language import LANGUAGE_NAMES
 from tutor.teaching.progress import (
     PRACTICE,
@@ -79,6 +81,37 @@ def test_pages_are_in_file_order_titled_by_their_lesson_metadata_or_heading(tmp_
         ("01_cards.ipynb", "01 cards"),
         ("02_trump.ipynb", "02 trump"),
         ("08_worked_example.ipynb", "08 worked example"),
+    ]
+
+
+def test_a_lesson_with_a_mistake_leaves_the_other_pages_titled(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A teacher's lesson edited with a mistake while the app runs (or two with one
+    number, in a folder the app did not check) used to leave every page of the course list
+    named by its file, without a summary."""
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    for path in (NOTEBOOKS.parent / "lessons").glob("*.toml"):
+        (lessons / path.name).symlink_to(path)
+    teachers = NOTEBOOKS.parent / "tests" / "data" / "teachers_lesson.toml"
+    source = teachers.read_text(encoding="utf-8")
+    (lessons / "12_ours.toml").write_text(source, encoding="utf-8")
+    (lessons / "12_again.toml").write_text(source, encoding="utf-8")
+    (lessons / "13_broken.toml").write_text(
+        source.replace('winner = "C"', 'winner = "D"'), encoding="utf-8"
+    )
+    notebooks = tmp_path / "notebooks"
+    notebooks.mkdir()
+    for name in ("06_trick_winner", "12_again", "12_ours", "13_broken"):
+        shutil.copy(NOTEBOOKS / "06_trick_winner.ipynb", notebooks / f"{name}.ipynb")
+    monkeypatch.setenv(LESSONS_DIR_VARIABLE, str(lessons))
+    entries = course_entries(notebooks)
+    assert [(entry.title, bool(entry.summary)) for entry in entries] == [
+        ("Who takes the trick", True),
+        ("Our class: tricks", True),
+        ("Our class: tricks", True),
+        ("13 broken", False),  # its page says it cannot be shown
     ]
 
 

@@ -14,7 +14,8 @@ import pytest
 from ipywidgets.widgets.widget_description import DescriptionWidget
 
 from tutor.display.html import format_points
-from tutor.display.play import CARD_CLASS, PlayScreen, played_message
+from tutor.display.play import PlayScreen, played_message
+from tutor.display.play_style import CARD_CLASS
 from tutor.errors import OutOfTurnError
 from tutor.play.bots import SensibleBot
 from tutor.play.coach import BidAdvice, advise_bid
@@ -72,7 +73,7 @@ def is_shown(widget: widgets.Widget) -> bool:
 
 
 def card_button(screen: PlayScreen, card: Card) -> widgets.Button:
-    return screen.card_buttons[screen.hand_cards.index(card)]
+    return screen.hand.card_buttons[screen.hand.cards.index(card)]
 
 
 def play_card(screen: PlayScreen, card: Card) -> None:
@@ -142,16 +143,16 @@ def test_a_whole_seeded_round_is_played_with_the_controls_and_scored_with_formul
     screen = PlayScreen(players=4, seed=11, cards=4, coach_simulations=COACH_SIMULATIONS)
     session = screen.session
     assert all(offered(screen, button) for button in screen.bid_buttons)
-    assert all(button.disabled for button in screen.card_buttons)  # cards wait for the bids
+    assert all(button.disabled for button in screen.hand.card_buttons)  # cards wait for the bids
     while not session.round.finished:
         view = session.view()
         if view.phase is Phase.PLAYING:
-            assert is_shown(screen.hand_box) and sorted(screen.hand_cards, key=str) == sorted(
+            assert is_shown(screen.hand) and sorted(screen.hand.cards, key=str) == sorted(
                 view.hand, key=str
             )
             assert not any(offered(screen, button) for button in screen.bid_buttons)
             legal = {card_button(screen, card).description for card in view.legal_plays}
-            assert all(not screen.card_buttons[i].disabled for i in range(len(view.hand)))
+            assert all(not screen.hand.card_buttons[i].disabled for i in range(len(view.hand)))
             assert legal == {card_name(card) for card in view.legal_plays}
         take_turn(screen)
     rnd = session.round
@@ -260,7 +261,7 @@ def test_cards_the_rules_refuse_are_marked_with_the_reason_before_any_press(
     expected = {card: describe_play(screen.session.round.judge(card)) for card in view.hand}
     monkeypatch.setattr(Round, "judge", lambda *_: pytest.fail("the screen judged a card"))
     screen.refresh()
-    for card, button in zip(screen.hand_cards, screen.card_buttons, strict=True):
+    for card, button in zip(screen.hand.cards, screen.hand.card_buttons, strict=True):
         assert CARD_CLASS in button._dom_classes and not button.disabled
         if card in view.legal_plays:
             assert "is-illegal" not in button._dom_classes
@@ -280,7 +281,7 @@ def test_a_card_is_played_by_pressing_it_once_and_the_hand_loses_it() -> None:
     take_turn(screen)  # the bid
     view = screen.session.view()
     card = view.legal_plays[-1]
-    assert len(screen.card_buttons) == 3
+    assert len(screen.hand.card_buttons) == 3
     play_card(screen, card)
     mine = [
         e
@@ -288,7 +289,7 @@ def test_a_card_is_played_by_pressing_it_once_and_the_hand_loses_it() -> None:
         if isinstance(e, CardPlayed) and e.seat == screen.session.learner
     ]
     assert [event.card for event in mine] == [card]
-    assert len(screen.card_buttons) == 2 and card not in screen.hand_cards
+    assert len(screen.hand.card_buttons) == 2 and card not in screen.hand.cards
     assert card_name(card) in screen.message.value
 
 
@@ -500,26 +501,31 @@ def test_the_learner_dealing_after_a_turned_wizard_chooses_trump_with_suit_butto
 def test_a_finished_trick_replays_card_by_card_with_its_reason() -> None:
     screen = PlayScreen(players=4, seed=2, cards=3, coach_simulations=COACH_SIMULATIONS)
     session = screen.session
-    assert not is_shown(screen.replay_picker)
+    assert not is_shown(screen.replay.picker)
     while len(session.view().tricks) < 2:
         take_turn(screen)
-    assert [number for _, number in screen.replay_picker.options] == [1, 2]
-    screen.replay_picker.value = 1
+    assert [number for _, number in screen.replay.picker.options] == [1, 2]
+    screen.replay.picker.value = 1
     trick = session.view().tricks[0]
     names = [session.names[seat] for seat in trick.seats]
     reason = describe_trick(trick.explanation, names)
-    assert escape(reason, quote=False) in screen.replay_text.value  # the whole trick first
-    assert 'class="winner-mark"' in screen.replay_view.value and screen.replay_next.disabled
-    for _ in range(3):
-        screen.replay_back.click()
-    assert screen.replay_step == 1 and screen.replay_back.disabled
-    assert f"Card 1 of 4: {names[0]} leads {card_name(trick.cards[0])}." in (
-        screen.replay_text.value.replace("&#x27;", "'")
+    assert escape(reason, quote=False) in screen.replay.words.value  # the whole trick first
+    assert (
+        'class="winner-mark"' in screen.replay.trick_view.value
+        and screen.replay.next_button.disabled
     )
-    assert screen.replay_view.value.count('role="img"') == 1  # one card shown
-    screen.replay_next.click()
-    assert screen.replay_view.value.count('role="img"') == 2
-    assert f"Card 2 of 4: {names[1]} plays {card_name(trick.cards[1])}." in screen.replay_text.value
+    for _ in range(3):
+        screen.replay.back_button.click()
+    assert screen.replay.step == 1 and screen.replay.back_button.disabled
+    assert f"Card 1 of 4: {names[0]} leads {card_name(trick.cards[0])}." in (
+        screen.replay.words.value.replace("&#x27;", "'")
+    )
+    assert screen.replay.trick_view.value.count('role="img"') == 1  # one card shown
+    screen.replay.next_button.click()
+    assert screen.replay.trick_view.value.count('role="img"') == 2
+    assert (
+        f"Card 2 of 4: {names[1]} plays {card_name(trick.cards[1])}." in screen.replay.words.value
+    )
 
 
 # -- a whole game ------------------------------------------------------------------------------
@@ -678,7 +684,7 @@ def test_play_again_deals_a_new_game_with_a_new_seed_shown_in_the_seed_box() -> 
         first_deal(screen)
         == PlaySession(players=3, variant="five-rounds", seed=new.seed).rounds[0].events[0]
     )
-    assert screen.seed_input.value == new.seed
+    assert screen.settings.seed_input.value == new.seed
     assert f"Seed: {new.seed}." in screen.status.value
     assert not is_shown(screen.result) and not screen.score_sheet_widget.sheet.rows
 
@@ -690,29 +696,29 @@ def test_same_deal_again_deals_the_same_cards() -> None:
     assert screen.session is not old and screen.session.seed == old.seed == 17
     assert first_deal(screen) == old.rounds[0].events[0]
     assert screen.session.round_number == 1 and not screen.session.finished
-    assert screen.seed_input.value == 17 and not is_shown(screen.result)
+    assert screen.settings.seed_input.value == 17 and not is_shown(screen.result)
     assert "(seed 17)" in screen.result.same_deal_button.tooltip
 
 
 def test_new_game_draws_a_new_seed_unless_the_learner_typed_one_and_closes_the_settings() -> None:
     screen = finished_game()
     old = screen.session
-    screen.settings_toggle.value = True
+    screen.settings.toggle.value = True
     assert is_shown(screen.settings)
-    screen.start_button.click()  # the seed box still shows the game's seed: new cards
+    screen.settings.start_button.click()  # the seed box still shows the game's seed: new cards
     drawn = screen.session
-    assert drawn.seed != old.seed and screen.seed_input.value == drawn.seed
+    assert drawn.seed != old.seed and screen.settings.seed_input.value == drawn.seed
     assert first_deal(screen) != old.rounds[0].events[0]
-    assert not is_shown(screen.settings) and screen.settings_toggle.value is False
-    assert screen.settings_toggle.description == text("play-screen.settings")
-    screen.settings_toggle.value = True
-    screen.seed_input.value = 17  # a seed the learner typed deals that game
-    screen.start_button.click()
+    assert not is_shown(screen.settings) and screen.settings.toggle.value is False
+    assert screen.settings.toggle.description == text("play-screen.settings")
+    screen.settings.toggle.value = True
+    screen.settings.seed_input.value = 17  # a seed the learner typed deals that game
+    screen.settings.start_button.click()
     assert screen.session.seed == 17 and first_deal(screen) == old.rounds[0].events[0]
     assert not is_shown(screen.settings)
-    screen.settings_toggle.value = True
-    screen.start_button.click()  # the box shows 17 as the screen wrote it: new cards again
-    assert screen.session.seed != 17 and screen.seed_input.value == screen.session.seed
+    screen.settings.toggle.value = True
+    screen.settings.start_button.click()  # the box shows 17 as the screen wrote it: new cards again
+    assert screen.session.seed != 17 and screen.settings.seed_input.value == screen.session.seed
 
 
 # -- settings and keyboard ------------------------------------------------------------------------
@@ -720,16 +726,16 @@ def test_new_game_draws_a_new_seed_unless_the_learner_typed_one_and_closes_the_s
 
 def test_new_game_uses_the_chosen_players_variant_seed_and_length() -> None:
     screen = PlayScreen(players=4, seed=1, coach_simulations=COACH_SIMULATIONS)
-    assert not is_shown(screen.settings) and not is_shown(screen.cards_input)
-    screen.settings_toggle.value = True  # open the settings
+    assert not is_shown(screen.settings) and not is_shown(screen.settings.cards_input)
+    screen.settings.toggle.value = True  # open the settings
     assert is_shown(screen.settings)
-    screen.players_input.value = 5
-    screen.variant_input.value = "hidden-bids"
-    screen.seed_input.value = 9
-    screen.length_input.value = "round"
-    assert is_shown(screen.cards_input) and screen.cards_input.max == 12
-    screen.cards_input.value = 2
-    screen.start_button.click()
+    screen.settings.players_input.value = 5
+    screen.settings.variant_input.value = "hidden-bids"
+    screen.settings.seed_input.value = 9
+    screen.settings.length_input.value = "round"
+    assert is_shown(screen.settings.cards_input) and screen.settings.cards_input.max == 12
+    screen.settings.cards_input.value = 2
+    screen.settings.start_button.click()
     session = screen.session
     assert (session.players, session.seed, session.round.cards) == (5, 9, 2)
     assert session.rules == Rules.preset("hidden-bids") and session.game is None
@@ -754,8 +760,8 @@ def test_every_control_is_a_keyboard_widget() -> None:
     passive = (widgets.HTML, widgets.Box)
     kinds = {type(w) for w in all_widgets(screen)}
     assert all(issubclass(kind, keyboard + passive) for kind in kinds), kinds
-    assert len(screen.card_buttons) == 3
-    assert all(type(button) is widgets.Button for button in screen.card_buttons)
+    assert len(screen.hand.card_buttons) == 3
+    assert all(type(button) is widgets.Button for button in screen.hand.card_buttons)
 
 
 def test_no_control_has_a_null_tooltip() -> None:

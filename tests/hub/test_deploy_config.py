@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -17,7 +19,9 @@ import pytest
 import yaml
 from traitlets.config import Config, PyFileConfigLoader
 
-from .hub_harness import REPO
+from tutor.hub.page_language import course_page_language
+
+from .hub_harness import HUB_SCRIPT, REPO
 
 DEPLOY = REPO / "deploy"
 SHARED = {"TUTOR_HUB_AUTH": "shared-password", "TUTOR_HUB_PASSWORD": "class-pass"}
@@ -33,6 +37,7 @@ HUB_ENV = (
     "TUTOR_HUB_GROUP",
     "TUTOR_HUB_ADMINS",
     "TUTOR_HUB_ALLOW_ROOT",
+    "TUTOR_HUB_PUBLIC_URL",
 )
 
 
@@ -137,6 +142,58 @@ def test_the_teachers_page_is_a_hub_service_every_server_reports_to(
     assert service["environment"]["TUTOR_CLASS_DB_URL"] == "postgresql+psycopg://tutor@db/class"
 
 
+def test_hub_sh_as_root_stops_before_its_set_up_and_says_the_command_to_run(
+    tmp_path: Path,
+) -> None:
+    """As root, hub.sh stops at once (no environment, proxy or state folder made) and prints
+    the whole command that starts it anyway: the variables given, passwords left out, and
+    the arguments; the README gives that command beside the hub's other start commands."""
+    state = tmp_path / "hub state's"
+    given = {
+        "TUTOR_HUB_ADMIN_PASSWORD": "teachers-first-password",
+        "TUTOR_HUB_LEARNERS": "ada,bo",
+        "TUTOR_HUB_STATE": str(state),
+    }
+    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), **given}
+    as_root = [] if os.geteuid() == 0 else ["unshare", "--map-root-user"]
+    done = subprocess.run(
+        [*as_root, "bash", str(HUB_SCRIPT), "--port", "9000"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 1, done.stderr
+    assert not state.exists()  # stopped before its set-up
+    assert "teachers-first-password" not in done.stderr
+    command = next(line for line in done.stderr.splitlines() if "bash deploy/hub.sh" in line)
+    words = shlex.split(command)
+    assert words[-4:] == ["bash", "deploy/hub.sh", "--port", "9000"]
+    assignments = dict(word.split("=", 1) for word in words[:-4])
+    assert assignments == {**given, "TUTOR_HUB_ALLOW_ROOT": "1", "TUTOR_HUB_ADMIN_PASSWORD": "..."}
+
+    for readme, heading in [
+        (REPO / "README.md", "The one-machine hub:"),
+        (DEPLOY / "README.md", "## The one-machine hub"),
+    ]:
+        words = readme.read_text()
+        start_commands = words[words.index(heading) :].split("```")[1]
+        assert "TUTOR_HUB_ALLOW_ROOT=1" in start_commands, readme
+
+
+def test_the_hubs_public_url_is_its_setting(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """TUTOR_HUB_PUBLIC_URL is JupyterHub's public_url (which the hub passes to the teacher
+    service as JUPYTERHUB_PUBLIC_URL: the live room's join address); unset, none."""
+    monkeypatch.chdir(tmp_path)
+    public = "https://tutor.school.example:8000/"
+    told = load_hub_config(monkeypatch, euid=1000, **SHARED, TUTOR_HUB_PUBLIC_URL=public)
+    assert told.JupyterHub.public_url == public
+    assert "public_url" not in load_hub_config(monkeypatch, euid=1000, **SHARED).JupyterHub
+
+
 def test_a_root_hub_with_a_class_password_refuses_root_servers_unless_told(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -219,6 +276,10 @@ def test_a_learners_server_serves_the_course_with_the_apps_voila_settings(
     assert "default-src 'self'" in headers["Content-Security-Policy"]
     # Inside a Jupyter server Voila would otherwise point the page at MathJax on a CDN.
     assert config.ServerApp.tornado_settings["mathjax_url"] is None
+    # A course page without ?lang= takes the learner's language (tutor/hub/page_language.py):
+    # Voila's prelaunch hook, which it refuses beside pre-heated kernels.
+    assert config.VoilaConfiguration.prelaunch_hook is course_page_language
+    assert config.VoilaConfiguration.preheat_kernel is False
 
 
 def test_a_learners_server_lets_the_widgets_talk_and_nothing_else(

@@ -13,7 +13,8 @@ import bcrypt
 import pytest
 from event_loops import run_in_own_thread as run
 
-from tutor.hub.login import ACCOUNT, ADDRESS, DEVICE, LoginThrottle, TutorAuthenticator
+from tutor.hub.login import TutorAuthenticator
+from tutor.hub.login_throttle import ACCOUNT, ADDRESS, DEVICE, LoginThrottle
 from tutor.hub.passwords import (
     BCRYPT_SHA256_PREFIX,
     MAX_PASSWORD_BYTES,

@@ -113,6 +113,12 @@ def test_a_teacher_presents_and_pupils_answer_in_the_room_on_the_hub(
     assert len(code) == 4
     join = f"{room_hub.url}/{ROOM}{code}"
     expect(page.locator(".tutor-room-address")).to_have_text(join)
+    # The hub opened on 127.0.0.1, its public URL not set: no phone reaches that address;
+    # the projector says so and names the setting, in place of the QR code.
+    warning = page.locator(".tutor-room-join .tutor-room-unreachable")
+    expect(warning).to_contain_text(text("projector.join-local", "en"))
+    expect(warning).to_contain_text("TUTOR_HUB_PUBLIC_URL=http://")
+    expect(page.locator(".tutor-room-join img.tutor-room-qr")).to_have_css("display", "none")
     qr = page.request.get(f"{room_hub.url}/{ROOM}qr.svg")
     assert qr.ok and qr.headers["content-type"].startswith("image/svg+xml")
 

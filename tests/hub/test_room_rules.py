@@ -22,6 +22,7 @@ from sqlalchemy import MetaData, create_engine
 from web.test_room import ONE, a_wrong_index, engine_answer, key
 
 from tutor.hub.room_service import HubRoomMixin, HubRooms, room_routes
+from tutor.teaching.text import LANGUAGES, text
 
 PREFIX = "/services/class-results/"
 TEACHERS = {"teach"}
@@ -168,6 +169,45 @@ def test_each_teacher_has_their_own_room(service: Any) -> None:
         assert mina["join"].endswith(f"{PREFIX}room/{mina['code']}")
     finally:
         TEACHERS.discard("mina")
+
+
+def test_the_join_address_is_the_hubs_public_address_never_this_machines_own(
+    service: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The join address (and QR code) is the hub's as the class reaches it: the address the
+    teacher's browser used, as a proxy forwards it, or the configured public URL over
+    both; on an address only this machine opens, the projector says so and names the
+    setting that fixes it (TUTOR_HUB_PUBLIC_URL), in the teacher's language."""
+    room = f"{PREFIX}room/"
+
+    def join(headers: dict[str, str], lang: str = "en") -> tuple[str, str | None]:
+        status, state = call(service, "GET", f"api/state?lang={lang}", "teach", headers=headers)
+        assert status == 200, state
+        return state["join"].removesuffix(state["code"]), state["join_warning"]
+
+    assert join({"Host": "tutor.school.example:8000"}) == (
+        f"http://tutor.school.example:8000{room}",
+        None,
+    )
+    behind_proxy = {
+        "Host": "127.0.0.1:8000",
+        "X-Forwarded-Host": "hub.school.example, 10.0.0.5:8000",
+        "X-Forwarded-Proto": "https, http",
+    }
+    assert join(behind_proxy) == (f"https://hub.school.example{room}", None)
+    status, qr = call(service, "GET", "qr.svg", "teach", headers=behind_proxy)
+    assert status == 200 and f"https://hub.school.example{room}" in qr  # its title
+    for lang in LANGUAGES:
+        for local in ("127.0.0.1:8000", "localhost:8000"):
+            address, warning = join({"Host": local}, lang)
+            assert address == f"http://{local}{room}"
+            assert warning is not None and text("projector.join-local", lang) in warning
+            assert "TUTOR_HUB_PUBLIC_URL=http://" in warning
+            suggested = warning.split("TUTOR_HUB_PUBLIC_URL=")[1].split()[0]
+            assert "127.0.0.1" not in suggested and "localhost" not in suggested
+
+    monkeypatch.setenv("JUPYTERHUB_PUBLIC_URL", "https://class.example.org:8443/services/x/")
+    assert join({"Host": "127.0.0.1:8000"}) == (f"https://class.example.org:8443{room}", None)
 
 
 def test_malformed_requests_get_json_errors_naming_the_value_and_the_rule(service: Any) -> None:

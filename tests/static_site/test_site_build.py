@@ -15,8 +15,9 @@ import pytest
 import tutor
 from tutor.cli import main
 from tutor.resources import notebooks_dir
-from tutor.site import build, kernel, precompile
-from tutor.site.build import SiteBuildError, pyodide_lock, tutor_wheel, write_wheel
+from tutor.site import build, build_inputs, build_pages, build_wheels, kernel, precompile
+from tutor.site.build_inputs import SiteBuildError
+from tutor.site.build_wheels import pyodide_lock, tutor_wheel, write_wheel
 from tutor.teaching.text import text
 
 BASE_LOCK = {"info": {"arch": "wasm32", "platform": "emscripten_3_1_58", "version": "0.27.6",
@@ -28,7 +29,7 @@ def _lock_of(tmp_path: Path, wheels: dict[str, list[str]]) -> dict:
         write_wheel(tmp_path, name, "1.0", {f"{name.replace('-', '_')}/__init__.py": b""}, reqs)
         for name, reqs in wheels.items()
     ]
-    made.append(write_wheel(tmp_path, *build.NOT_SHIPPED_WHEEL, {}))
+    made.append(write_wheel(tmp_path, *build_wheels.NOT_SHIPPED_WHEEL, {}))
     return pyodide_lock(BASE_LOCK, made)
 
 
@@ -60,10 +61,10 @@ def test_the_lock_names_each_wheel_with_its_hash_and_its_dependencies_for_pyodid
     wheel = tmp_path / packages["helper"]["file_name"]
     assert packages["helper"]["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
     # ssl, sqlite3 and jedi: one empty wheel, so the kernel finds them preloaded
-    assert {packages[name]["file_name"] for name in build.NOT_SHIPPED} == {
+    assert {packages[name]["file_name"] for name in build_wheels.NOT_SHIPPED} == {
         "not_shipped-0-py3-none-any.whl"
     }
-    assert all(packages[name]["imports"] == [] for name in build.NOT_SHIPPED)
+    assert all(packages[name]["imports"] == [] for name in build_wheels.NOT_SHIPPED)
 
 
 def test_the_lock_refuses_a_dependency_the_site_has_no_wheel_for(tmp_path: Path) -> None:
@@ -118,7 +119,7 @@ def test_build_site_refuses_a_folder_that_holds_other_files(
 def test_build_site_without_the_fetched_runtime_says_how_to_fetch_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv(build.RUNTIME_VARIABLE, str(tmp_path / "nothing-here"))
+    monkeypatch.setenv(build_inputs.RUNTIME_VARIABLE, str(tmp_path / "nothing-here"))
     assert main(["build-site", str(tmp_path / "site")]) == 2
     error = capsys.readouterr().err
     assert "no Pyodide 0.27.6 there" in error and "scripts/setup_site.sh" in error
@@ -126,11 +127,11 @@ def test_build_site_without_the_fetched_runtime_says_how_to_fetch_it(
 
 
 def test_a_wheel_whose_hash_is_not_pinned_is_refused(tmp_path: Path) -> None:
-    fetched = sorted((build.runtime_dir() / "wheels").glob("comm-*.whl"))
+    fetched = sorted((build_inputs.runtime_dir() / "wheels").glob("comm-*.whl"))
     assert fetched, "run scripts/setup_site.sh"
     (tmp_path / fetched[0].name).write_bytes(fetched[0].read_bytes() + b"\0")
     with pytest.raises(SiteBuildError, match=rf"{fetched[0].name} has not the hash"):
-        build.browser_wheels(tmp_path)
+        build_inputs.browser_wheels(tmp_path)
 
 
 class _Shell:
@@ -167,21 +168,21 @@ def test_the_pages_stylesheets_are_joined_in_order_from_where_the_template_finds
 ) -> None:
     site_template = tmp_path / "site-templates" / "tutor-site"
     own, base = tmp_path / "tutor", tmp_path / "lab"
-    for folder, names in [(site_template, build.PAGE_STYLESHEETS), (own, build.PAGE_STYLESHEETS),
-                          (base, build.PAGE_STYLESHEETS[:2])]:  # fmt: skip
+    for folder, names in [(site_template, build_pages.PAGE_STYLESHEETS), (own, build_pages.PAGE_STYLESHEETS),
+                          (base, build_pages.PAGE_STYLESHEETS[:2])]:  # fmt: skip
         for name in names:
             (folder / name).parent.mkdir(parents=True, exist_ok=True)
             (folder / name).write_text(f"{folder.name}:{name}")
-    joined = build.page_stylesheet(
+    joined = build_pages.page_stylesheet(
         [str(site_template), str(own), str(base)], tmp_path / "site-templates"
     )
     found = [line for line in joined.splitlines() if ":" in line]
     # the first folder that has a file wins, as with include_css; the site's own empty
     # copies (which keep the files out of each page) are never taken
-    assert found == [f"tutor:{name}" for name in build.PAGE_STYLESHEETS]
-    (own / build.PAGE_STYLESHEETS[3]).unlink()
+    assert found == [f"tutor:{name}" for name in build_pages.PAGE_STYLESHEETS]
+    (own / build_pages.PAGE_STYLESHEETS[3]).unlink()
     with pytest.raises(SiteBuildError, match=r"static/tutor-page\.css is in none of"):
-        build.page_stylesheet([str(site_template), str(own), str(base)], site_template.parent)
+        build_pages.page_stylesheet([str(site_template), str(own), str(base)], site_template.parent)
 
 
 def test_files_worth_compressing_get_a_reproducible_gzip_copy_and_nothing_else_does(
@@ -283,11 +284,11 @@ def _archive_of(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> P
                     ["helper"]),
         write_wheel(tmp_path, "helper", "1.0", {"helper/__init__.py": b"", long_name: b"x"}),
         write_wheel(tmp_path, "unrelated", "1.0", {"unrelated/__init__.py": b""}),
-        write_wheel(tmp_path, *build.NOT_SHIPPED_WHEEL, {}),
+        write_wheel(tmp_path, *build_wheels.NOT_SHIPPED_WHEEL, {}),
     ]  # fmt: skip
-    monkeypatch.setattr(build, "PRELOAD", (*build.NOT_SHIPPED, "app-part"))
+    monkeypatch.setattr(build_wheels, "PRELOAD", (*build_wheels.NOT_SHIPPED, "app-part"))
     archive = tmp_path / name
-    build.site_packages_archive(tmp_path, pyodide_lock(BASE_LOCK, wheels), archive)
+    build_wheels.site_packages_archive(tmp_path, pyodide_lock(BASE_LOCK, wheels), archive)
     return archive
 
 
@@ -300,7 +301,7 @@ def test_the_packages_archive_holds_the_pages_wheels_as_pyodide_would_unpack_the
     with tarfile.open(archive) as tar:
         entries = {member.name: member for member in tar.getmembers()}
         read = {name: tar.extractfile(member).read() for name, member in entries.items()}
-    prefix = build.SITE_PACKAGES.lstrip("/") + "/"
+    prefix = build_wheels.SITE_PACKAGES.lstrip("/") + "/"
     expected = {}
     for wheel in ("app_part-1.0-py3-none-any.whl", "helper-1.0-py3-none-any.whl"):
         with zipfile.ZipFile(tmp_path / wheel) as source:
@@ -317,11 +318,13 @@ def test_the_packages_archive_refuses_a_file_that_two_wheels_hold(
     wheels = [
         write_wheel(tmp_path, "app-part", "1.0", {"shared/x.py": b""}, ["helper"]),
         write_wheel(tmp_path, "helper", "1.0", {"shared/x.py": b""}),
-        write_wheel(tmp_path, *build.NOT_SHIPPED_WHEEL, {}),
+        write_wheel(tmp_path, *build_wheels.NOT_SHIPPED_WHEEL, {}),
     ]
-    monkeypatch.setattr(build, "PRELOAD", ("app-part",))
+    monkeypatch.setattr(build_wheels, "PRELOAD", ("app-part",))
     with pytest.raises(SiteBuildError, match=r"shared/x.py is in both"):
-        build.site_packages_archive(tmp_path, pyodide_lock(BASE_LOCK, wheels), tmp_path / "a")
+        build_wheels.site_packages_archive(
+            tmp_path, pyodide_lock(BASE_LOCK, wheels), tmp_path / "a"
+        )
 
 
 # The site's loader (tutor/site/loader.js) under Node.js, with a stand-in for Pyodide that
@@ -357,7 +360,7 @@ def test_the_loader_writes_every_file_of_the_archive_and_marks_its_packages_load
     if sent_as != "gzip":  # a server that sends .gz files with Content-Encoding: gzip
         archive.write_bytes(gzip.decompress(archive.read_bytes()))
     run = subprocess.run(
-        [node, "-e", INSTALL_WITH_NODE, str(build.HERE / "loader.js"), str(archive)],
+        [node, "-e", INSTALL_WITH_NODE, str(build_inputs.HERE / "loader.js"), str(archive)],
         capture_output=True, text=True, check=True,
     )  # fmt: skip
     done = json.loads(run.stdout)
@@ -380,7 +383,7 @@ def test_ipython_s_terminal_comes_only_when_something_of_it_is_used() -> None:
     node = shutil.which("node")
     if node is None:
         pytest.fail("node is missing: the site's build needs it (apt-get install nodejs)")
-    loader = str(build.HERE / "loader.js")
+    loader = str(build_inputs.HERE / "loader.js")
     stand_in = subprocess.run(
         [node, "-e", "console.log(require(process.argv[1]).LAZY_TERMINAL_EMBED)", loader],
         capture_output=True, text=True, check=True,
@@ -413,17 +416,21 @@ def test_the_loader_carries_a_name_of_its_build_that_changes_with_what_python_is
     heap of another build."""
     import re
 
-    for name in (*build.PYODIDE_RUNTIME, "pyodide-lock.json", build.SITE_PACKAGES_ARCHIVE):
+    for name in (
+        *build_inputs.PYODIDE_RUNTIME,
+        "pyodide-lock.json",
+        build_wheels.SITE_PACKAGES_ARCHIVE,
+    ):
         (tmp_path / name).write_bytes(name.encode())
-    first = build.stamp_loader(tmp_path)
-    written = (tmp_path / build.LOADER).read_text(encoding="utf-8")
+    first = build_wheels.stamp_loader(tmp_path)
+    written = (tmp_path / build_wheels.LOADER).read_text(encoding="utf-8")
     assert re.findall(r'const SITE_BUILD = "(\w+)";', written) == [first]
-    assert build.UNSTAMPED_BUILD not in re.findall(r'SITE_BUILD = "(\w+)"', written)
-    assert build.stamp_loader(tmp_path) == first  # the same site, the same name
+    assert build_wheels.UNSTAMPED_BUILD not in re.findall(r'SITE_BUILD = "(\w+)"', written)
+    assert build_wheels.stamp_loader(tmp_path) == first  # the same site, the same name
     names = {first}
-    for changed in (build.SITE_PACKAGES_ARCHIVE, "pyodide.asm.wasm"):
+    for changed in (build_wheels.SITE_PACKAGES_ARCHIVE, "pyodide.asm.wasm"):
         (tmp_path / changed).write_bytes(b"another " + changed.encode())
-        names.add(build.stamp_loader(tmp_path))
+        names.add(build_wheels.stamp_loader(tmp_path))
     assert len(names) == 3
 
 
@@ -439,13 +446,15 @@ MAKES_WORKER = (
 def test_the_build_finds_the_kernel_s_worker_script_of_the_installed_extension() -> None:
     import sys
 
-    extension = Path(sys.prefix) / "share/jupyter/labextensions" / build.KERNEL_EXTENSION
-    found = build.kernel_worker_script(extension)
+    extension = Path(sys.prefix) / "share/jupyter/labextensions" / build_pages.KERNEL_EXTENSION
+    found = build_pages.kernel_worker_script(extension)
     assert found is not None, "the installed kernel makes its worker another way"
-    relative = found.removeprefix(f"./extensions/{build.KERNEL_EXTENSION}/")
+    relative = found.removeprefix(f"./extensions/{build_pages.KERNEL_EXTENSION}/")
     script = extension / relative
     assert script.is_file() and b"initRuntime" in script.read_bytes()
-    assert build.page_config()["jupyter-config-data"][build.KERNEL_WORKER_SETTING] == found
+    assert (
+        build_pages.page_config()["jupyter-config-data"][build_pages.KERNEL_WORKER_SETTING] == found
+    )
 
 
 @pytest.mark.parametrize(
@@ -465,10 +474,13 @@ def test_the_kernel_s_worker_script_is_named_only_when_found_as_expected(
     static.mkdir()
     for name, content in chunks.items():
         (static / name).write_bytes(content)
-    found = build.kernel_worker_script(tmp_path)
+    found = build_pages.kernel_worker_script(tmp_path)
     if expected is None:
         assert found is None
-        monkeypatch.setattr(build, "kernel_worker_script", lambda extension: found)
-        assert build.KERNEL_WORKER_SETTING not in build.page_config()["jupyter-config-data"]
+        monkeypatch.setattr(build_pages, "kernel_worker_script", lambda extension: found)
+        assert (
+            build_pages.KERNEL_WORKER_SETTING
+            not in build_pages.page_config()["jupyter-config-data"]
+        )
     else:
-        assert found == f"./extensions/{build.KERNEL_EXTENSION}/static/{expected}"
+        assert found == f"./extensions/{build_pages.KERNEL_EXTENSION}/static/{expected}"

@@ -18,10 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from tutor.cli import build_parser, main
+from tutor.cli import PROG, build_parser, main
+from tutor.display.course import course_entry
 from tutor.teaching.lesson import Lesson, LessonError
 from tutor.teaching.lesson_loader import item_kinds, load_lesson_file
-from tutor.teaching.lesson_starter import first_teacher_number
+from tutor.teaching.lesson_numbers import course_numbers, first_teacher_number
 
 GUIDE = Path(__file__).resolve().parents[2] / "docs" / "teachers-guide.md"
 FENCE = re.compile(r"^```(?P<info>[^\n]*)\n(?P<body>.*?)^```$", re.MULTILINE | re.DOTALL)
@@ -111,10 +112,31 @@ def test_the_guides_lessons_are_shown_in_the_languages_the_guide_says(tmp_path: 
 
 
 def test_the_guides_numbering_rule_is_the_tutors() -> None:
-    guide = GUIDE.read_text(encoding="utf-8")
+    """The numbers the guide gives are the course's: its last lesson named by its title."""
+    guide = " ".join(GUIDE.read_text(encoding="utf-8").split())
     first = first_teacher_number()
+    last = course_numbers()[first - 1]  # the play page: a lesson with no lesson file
+    title = course_entry(last, {}).title
     assert f"**Number your lessons from {first} to 99.**" in guide
-    assert f"The tutor's own lessons are 01 to {first - 1:02d}" in guide
+    assert (
+        f'The course\'s own lessons are 01 to {first - 1:02d} (lesson {first - 1}, "{title}", is a '
+        "game and has no lesson file)"
+    ) in guide
+    assert (
+        f"A lesson numbered 01 to {first - 1:02d}, or like another of your lessons, is refused"
+        in guide
+    )
+
+
+def test_the_guide_says_how_a_checkouts_tutor_is_typed() -> None:
+    """scripts/app.sh runs .venv/bin/wizard-tutor, which is not on PATH."""
+    guide = " ".join(GUIDE.read_text(encoding="utf-8").split())
+    app_script = (GUIDE.parents[1] / "scripts" / "app.sh").read_text(encoding="utf-8")
+    assert f"exec .venv/bin/{PROG} app" in app_script
+    assert (
+        f"If you started the tutor with `bash scripts/app.sh` in a copy of its source folder, "
+        f"the command is not `{PROG}` but `.venv/bin/{PROG}`"
+    ) in guide
 
 
 def _previous_lesson(console: Block) -> str:
@@ -134,6 +156,8 @@ def test_the_guide_shows_what_the_commands_print(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     monkeypatch.chdir(tmp_path)
+    # The guide shows the command on PATH (tests/test_new_lesson.py: the command of a checkout).
+    monkeypatch.setattr("tutor.cli.command_name", lambda: PROG)
     runs: list[tuple[list[str], list[str]]] = []
     for line in console.body.splitlines():
         if line.startswith("$ "):
@@ -158,3 +182,20 @@ def test_the_commands_the_guide_names_are_the_tutors(block: Block) -> None:
     for line in block.body.splitlines():
         assert line.startswith("wizard-tutor "), line
         build_parser().parse_args(shlex.split(line)[1:])
+
+
+def test_the_guides_warning_of_a_missing_translation_is_the_checks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The guide quotes the start of the warning for its translated lesson without note.ja."""
+    guide = " ".join(GUIDE.read_text(encoding="utf-8").split())
+    quoted = re.search(r"e\.g\. `(warning: [^`]*), \.\.\.`", guide)
+    assert quoted is not None
+    translated = next(block for block in blocks("toml") if "note.ja" in block.body)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / GUIDE_FILE).parent.mkdir()
+    (tmp_path / GUIDE_FILE).write_text(
+        re.sub(r"^note\.ja = .*\n", "", translated.body, flags=re.MULTILINE), encoding="utf-8"
+    )
+    assert main(["check", GUIDE_FILE]) == 0
+    assert capsys.readouterr().err.startswith(quoted[1] + ", though other texts")

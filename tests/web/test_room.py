@@ -15,7 +15,7 @@ import pytest
 
 from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.quiz import AnswerKind
-from tutor.teaching.text import LANGUAGES
+from tutor.teaching.text import LANGUAGES, text
 from tutor.web.room import (
     ANSWER_LIMIT,
     CODE_LETTERS,
@@ -72,6 +72,22 @@ def test_a_new_room_has_a_code_of_four_unmistakable_letters(room: Room) -> None:
     assert not set(room.code) & set("OIL0158SBGZQ")
     assert room.join == f"http://192.0.2.1:8866/room/{room.code}"
     assert room.phase == "waiting" and room.current is None
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_join_address_of_this_machine_only_is_said_on_the_projector_with_its_fix(
+    db: Path, lang: str
+) -> None:
+    """The app with no network address the room can reach joins on 127.0.0.1: the
+    projector's state says phones cannot reach it and how to fix it; a reachable one says
+    nothing."""
+    reachable = Room(RoomStore(db), join="http://192.0.2.1:8866")
+    assert reachable.teacher_state(lang)["join_warning"] is None
+    for local in ("http://127.0.0.1:8866", "http://localhost:8866", "http://[::1]:8866"):
+        warning = Room(RoomStore(db), join=local).teacher_state(lang)["join_warning"]
+        assert warning is not None, local
+        assert text("projector.join-local", lang) in warning
+        assert text("projector.join-fix-app", lang, option="--classroom") in warning
 
 
 def test_answers_are_counted_once_per_pupil_and_may_change_until_the_reveal(room: Room) -> None:

@@ -30,7 +30,15 @@ from tutor.resources import (
     lessons_dir,
     notebooks_dir,
 )
-from tutor.teaching.progress import PROGRESS_STORE_VARIABLE, UnknownStoreError, store_setting
+from tutor.teaching.progress import (
+    PROGRESS_FILE_VARIABLE,
+    PROGRESS_STORE_VARIABLE,
+    FileStore,
+    ProgressStoreError,
+    StoreSetting,
+    UnknownStoreError,
+    store_setting,
+)
 
 if TYPE_CHECKING:
     from tutor.web.room_store import ClassroomKeys
@@ -60,6 +68,7 @@ class AppOptions:
     token_fd: int | None = None
     room_db: Path | None = None  # the live room's SQLite file (default: the app's data folder)
     new_token: bool = False  # classroom: new keys instead of those kept with the room's file
+    progress: Path | None = None  # a file that keeps the progress (default: each browser)
 
 
 def read_token(fd: int) -> str:
@@ -90,14 +99,40 @@ def restart_without_token_in_environment(argv: Sequence[str]) -> None:
     os.execve(sys.executable, command, environment)
 
 
-def choose_progress_store(default: str) -> None:
-    """Where the pages keep learners' progress: ``$TUTOR_PROGRESS_STORE`` when set (checked
-    here, before anything starts), else ``default``."""
+def choose_progress_store(default: StoreSetting, progress: Path | None = None) -> Path | None:
+    """Where the pages keep learners' progress, decided and checked here, before anything
+    starts: in the file ``progress`` (``--progress FILE``) when given, else as
+    ``$TUTOR_PROGRESS_STORE`` says, else ``default``. The kernels learn it as they learn
+    every setting of the launch, from the environment they inherit
+    (``$TUTOR_PROGRESS_STORE``, ``$TUTOR_PROGRESS_FILE``). Returns the file that keeps the
+    progress (``None``: each learner's browser keeps theirs); one that cannot be written
+    stops the start with an error naming it."""
     try:
         store_setting()
     except UnknownStoreError as error:
         raise LaunchError(str(error)) from None
-    os.environ.setdefault(PROGRESS_STORE_VARIABLE, default)
+    if progress is not None:
+        os.environ[PROGRESS_STORE_VARIABLE] = StoreSetting.FILE.value
+        os.environ[PROGRESS_FILE_VARIABLE] = str(progress)
+    os.environ.setdefault(PROGRESS_STORE_VARIABLE, default.value)
+    if store_setting() is not StoreSetting.FILE:
+        return None
+    store = FileStore()  # $TUTOR_PROGRESS_FILE, else the learner's home
+    try:
+        store.verify_writable()
+    except ProgressStoreError as error:
+        given = os.environ.get(PROGRESS_FILE_VARIABLE)
+        if progress is not None:
+            named = f"--progress {str(progress)!r}"
+        elif given:
+            named = f"${PROGRESS_FILE_VARIABLE}={given!r}"
+        else:
+            named = f"the progress file {str(store.path)!r}"
+        raise LaunchError(
+            f"{named} cannot keep the progress: {error.detail}; give a file that can be "
+            "written (--progress FILE)"
+        ) from None
+    return store.path
 
 
 def _prepend_path(variable: str, folder: Path) -> None:
@@ -133,13 +168,16 @@ def add_teacher_lessons(teacher: Path, notebooks: Path) -> Path:
     """A course of the built-in lessons and the teacher's ``teacher`` folder, side by side.
 
     Every lesson of the folder is checked by the engine first (all problems are reported
-    at once, naming file, item and problem), and its number must not be one of the
-    built-in lessons'. The course is made in a private temporary folder (removed when the
-    app stops): the lessons linked (a teacher's edit shows at the page's next load), the
-    notebooks copied, plus a notebook per teacher's lesson. Kernels find the lessons
+    at once, naming file, item and problem), and its number must be its own: not one of
+    the course's lessons and pages (:func:`~tutor.teaching.lesson_numbers.course_numbers`)
+    nor another of the folder's lessons. The course is made in a private temporary folder
+    (removed when the app stops): the lessons linked (a teacher's edit shows at the page's
+    next load), the notebooks copied, plus a notebook per teacher's lesson. Kernels find the lessons
     through ``$TUTOR_LESSONS_DIR``. Returns the notebooks folder to serve."""
+    from tutor.teaching.language import current_language
     from tutor.teaching.lesson import LessonError
     from tutor.teaching.lesson_loader import lesson_paths, load_lesson_file
+    from tutor.teaching.lesson_numbers import course_numbers, number_clashes
 
     if not teacher.is_dir():
         raise LaunchError(f"no lessons folder {str(teacher)!r}")
@@ -155,14 +193,11 @@ def add_teacher_lessons(teacher: Path, notebooks: Path) -> Path:
             problems.extend(error.problems)
         except OSError as error:
             problems.append(f"{path}: cannot be read ({error.strerror})")
-    builtin = {path.name[:2]: path for path in lesson_paths(lessons_dir())}
-    for lesson in lessons:
-        number = f"{lesson.number:02d}"
-        if number in builtin:
-            problems.append(
-                f"{lesson.path}: lesson number {number} is the built-in lesson "
-                f"{builtin[number].stem}'s: give it a number above {max(builtin)}"
-            )
+    builtin = lesson_paths(lessons_dir())
+    numbers = course_numbers(notebooks=notebooks, lessons=lessons_dir())
+    lang = current_language(query="")  # checked by the command line: --lang, $TUTOR_LANG
+    clashes = number_clashes(theirs, course=numbers, labels={path: str(path) for path in theirs})
+    problems.extend(clash.message(lang) for clash in clashes)
     if problems:
         raise LaunchError(
             "the lessons of " + str(teacher) + " cannot be served:\n  " + "\n  ".join(problems)
@@ -171,7 +206,7 @@ def add_teacher_lessons(teacher: Path, notebooks: Path) -> Path:
     course = Path(tempfile.mkdtemp(prefix="wizard-tutor-course-"))
     atexit.register(shutil.rmtree, course, ignore_errors=True)
     (course / "lessons").mkdir()
-    for path in [*builtin.values(), *(lesson.path for lesson in lessons)]:
+    for path in [*builtin, *(lesson.path for lesson in lessons)]:
         (course / "lessons" / path.name).symlink_to(path.resolve())
     served = course / "notebooks"
     shutil.copytree(notebooks, served, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
@@ -217,15 +252,18 @@ def serve_app(options: AppOptions) -> None:
     served = options.notebooks or notebooks_dir()
     if not served.is_dir():
         raise LaunchError(f"no notebooks folder at {served}")
+    # Each learner's browser keeps their progress (one server for the whole class);
+    # --progress FILE (or TUTOR_PROGRESS_STORE=file) keeps it in a file instead (one
+    # learner's machine).
+    progress = choose_progress_store(StoreSetting.BROWSER, options.progress)
     if options.lessons is not None:
         served = add_teacher_lessons(options.lessons, served)
 
     # Voila finds the page template and the pages' kernel through JUPYTER_PATH (read when
     # the app starts); the kernels inherit the rest.
     _prepend_path("JUPYTER_PATH", jupyter_data_dir())
-    # Each learner's browser keeps their progress (one server for the whole class);
-    # TUTOR_PROGRESS_STORE=file keeps it in a file instead (one learner's machine).
-    choose_progress_store("browser")
+    if progress is not None:
+        print(f"Progress is kept in {progress}.")
     os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")  # debugpy's start-up noise
 
     token = read_token(options.token_fd) if options.token_fd is not None else None
@@ -233,7 +271,8 @@ def serve_app(options: AppOptions) -> None:
     if keys is not None and not token:
         token = keys.token
 
-    from tutor.app.server import LOCAL_HOSTS, TutorKernelManager, TutorVoila
+    from tutor.app.kernel_access import TutorKernelManager
+    from tutor.app.server import LOCAL_HOSTS, TutorVoila
     from tutor.app.settings import apply_settings
     from tutor.web.addresses import machine_hosts, room_addresses
 
@@ -395,11 +434,14 @@ def open_lab(
     open_browser: bool,
     extra: Sequence[str],
     lessons: Path | None = None,
+    progress: Path | None = None,
 ) -> None:
     """Start JupyterLab on the learner's copy of the course (replaces this process), with
-    a teacher's ``lessons`` folder added as the app adds it."""
+    a teacher's ``lessons`` folder added as the app adds it, and the progress kept in
+    the file ``progress`` (default: :func:`~tutor.teaching.progress.default_progress_path`)."""
     check_lab_installed()  # before anything is copied: without Lab, nothing changes
-    choose_progress_store("file")  # the learner's own machine: a file in their home
+    # the learner's own machine: a file (in their home unless told)
+    kept = choose_progress_store(StoreSetting.FILE, progress)
     course = add_teacher_lessons(lessons, notebooks_dir()) if lessons is not None else None
     copied = copy_course(folder, course)
     if course is not None:
@@ -412,6 +454,8 @@ def open_lab(
         f"Your notebooks are in {folder}: running them changes your copies, never the course "
         "(delete a notebook there to get the original back)."
     )
+    if kept is not None:  # else (TUTOR_PROGRESS_STORE=browser) the browser keeps it
+        print(f"Your progress is kept in {kept} (--progress FILE for another file).")
     command = lab_command(folder, port=port, open_browser=open_browser, extra=extra)
     _prepend_path("JUPYTER_CONFIG_PATH", lab_config_dir())
     sys.stdout.flush()

@@ -70,6 +70,31 @@ def apply_settings(c: Config, environ: Mapping[str, str] | None = None) -> None:
     # would download and compile, or worse: jupyterlab_pygments colours source code, which
     # the pages never show; JupyterLite's Pyodide kernel (the static site's tools, extra
     # "site", tutor/site/) fails to load under Voila, an error in every page.
+    #
+    # The browser's console shows 13 warnings on every page, here and in the hub:
+    # "Unsatisfied version 4.2.5 from _JUPYTERLAB.CORE_OUTPUT of shared singleton module
+    # @jupyterlab/notebook (required ^4.6.2)" and the like, and "No satisfying version
+    # (^4.6.2) of shared module @jupyterlab/outputarea found". They are harmless, nothing
+    # is filtered, and no pin removes them without costing more:
+    # - Voila 0.5.13, the last release, bundles JupyterLab 4.2.5's packages (services
+    #   7.2.5, coreutils 6.2.5). The widget managers were built with newer JupyterLab 4
+    #   releases: Voila's own "widgets-manager8" with 4.5.10, ipywidgets' manager
+    #   "@jupyter-widgets/jupyterlab-manager" (jupyterlab_widgets 3.0.17, as ipywidgets
+    #   8.1.9 requires; it registers the controls every page draws) with 4.6.2. The builder
+    #   stamps the version it built with as the range it asks the page for (^4.5.10,
+    #   ^4.6.2; services ^7.5.10, ^7.6.2), though their package.json files ask for ^4.0.0.
+    # - None of those modules is shared with strictVersion: webpack warns and hands the
+    #   manager the page's one copy (4.2.5), which has what they use: the widgets are
+    #   drawn and work (tests/browser/test_app.py and every app scenario).
+    # - Voila's own manager disagrees with Voila's own bundle, so no pin of ours removes
+    #   all of them; ipywidgets' share goes only with jupyterlab_widgets 3.0.13 (the last
+    #   built with JupyterLab 4.2, asks ^4.2.4), which needs ipywidgets 8.1.5: without
+    #   8.1.6-8.1.9's fixes (the Output widget's parent message under ipykernel 7), and
+    #   with the manager's 4 s wait for the kernel's widgets in a form static_files.py's
+    #   60 s does not replace.
+    # tests/browser/test_app.py checks each warning against the installed files (Voila's
+    # version of the module, a widget manager asking that range), so another kind fails
+    # it, and so does their end (then this note goes).
     c.VoilaConfiguration.extension_allowlist = [
         "@voila-dashboards/widgets-manager8",
         "@jupyter-widgets/jupyterlab-manager",
@@ -104,7 +129,7 @@ def apply_settings(c: Config, environ: Mapping[str, str] | None = None) -> None:
     #   pool 16.1 s); only a pool the size of the class helps, and it holds ~60 MiB a
     #   kernel for each notebook all day, while kernels should go when the class leaves;
     # - the browser drawing a page costs 2.4-4.4 CPU-s, the server and kernel ~1.3.
-    # A class arriving at once is queued instead (tutor.app.server.Admission), and each
+    # A class arriving at once is queued instead (tutor.app.admission.Admission), and each
     # kernel is forked from a warm process (tutor.app.forked_kernels, set by the launcher),
     # which makes a kernel's start ~0.05 CPU-s without holding a kernel per page in advance.
     c.VoilaConfiguration.preheat_kernel = False
@@ -119,7 +144,7 @@ def apply_settings(c: Config, environ: Mapping[str, str] | None = None) -> None:
 
     # -- kernels of vanished pages are reclaimed ----------------------------------------------
     # A closing page gives its kernel back at once (Voila's page-close request, which
-    # tutor.app.server makes work for every page). The culler is the backstop for pages
+    # tutor.app.kernel_access makes work for every page). The culler is the backstop for pages
     # that vanish without a word (a crashed browser, a phone that froze the tab): a kernel
     # with no open connection (cull_connected=False keeps every kernel that has a page) and
     # no activity for cull_idle_timeout seconds is shut down; the check runs every

@@ -75,13 +75,25 @@ class CourseEntry:
 
 
 def _lessons() -> dict[str, Lesson]:
-    """The lessons by id, or none if they cannot be read (a folder of other notebooks)."""
-    try:
-        from tutor.teaching.lesson_loader import list_lessons
+    """The lessons by id, each read on its own: a lesson file with a mistake (a teacher's,
+    edited while the app runs) is left out, so that its page, not the whole course list,
+    shows the problem; none without a lessons folder (a folder of other notebooks). The
+    app and Lab check every lesson, and that each number is its own, before they start
+    (:func:`tutor.app.launch.add_teacher_lessons`)."""
+    from tutor.teaching.lesson_loader import lesson_paths, load_lesson_file
 
-        return {lesson.id: lesson for lesson in list_lessons()}
+    try:
+        paths = lesson_paths()
     except (ValueError, OSError):
         return {}
+    lessons: dict[str, Lesson] = {}
+    for path in paths:
+        try:
+            lesson = load_lesson_file(path)
+        except (ValueError, OSError):
+            continue
+        lessons[lesson.id] = lesson
+    return lessons
 
 
 def _heading(notebook: Mapping[str, Any]) -> str | None:

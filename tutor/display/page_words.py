@@ -1,6 +1,6 @@
 """The words a page's own scripts show (not its kernel's widgets), in every language: one
 home for the app (:mod:`tutor.app.settings` hands them to Voila's template) and the static
-site (:mod:`tutor.site.build` writes them into its template), which sit side by side above
+site (:mod:`tutor.site.build_pages` writes them into its template), which sit side by side above
 this layer and do not import each other."""
 
 from __future__ import annotations

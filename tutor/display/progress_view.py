@@ -28,6 +28,7 @@ import ipywidgets as widgets
 from tutor.display import looks
 from tutor.display.browser_store import BrowserStore
 from tutor.display.context import PageContext
+from tutor.display.presenter import LEARNER_ONLY
 from tutor.display.visibility import set_visible
 from tutor.display.widgets import html_widget
 from tutor.teaching.progress import (
@@ -136,7 +137,8 @@ class ProgressNotice(widgets.VBox):  # type: ignore[misc]
         super().__init__(
             [self.message, self.buttons],
             layout=looks.layout(),
-            _dom_classes=("tutor-progress-notice",),
+            # the presenter's own progress (its problems name its file) is not the room's
+            _dom_classes=("tutor-progress-notice", LEARNER_ONLY),
         )
         progress.observe(lambda _progress: self.refresh())
         with self.hold_sync():
@@ -235,6 +237,7 @@ class ResetControl(widgets.VBox):  # type: ignore[misc]
         super().__init__(
             [self.button, self.question, self.status],
             layout=widgets.Layout(align_items="flex-start"),  # buttons as wide as their words
+            _dom_classes=(LEARNER_ONLY,),  # the presenter's own progress: not on a projector
         )
 
     def _ask(self) -> None:
@@ -253,6 +256,7 @@ class ResetControl(widgets.VBox):  # type: ignore[misc]
 
 
 def where_kept_html(progress: Progress, lang: str = DEFAULT_LANGUAGE) -> str:
-    """One sentence: where this learner's answers are kept."""
+    """One sentence: where this learner's answers are kept (a file's path, on a server: not
+    for a projector, where presenter mode hides it)."""
     words = escape(progress.store.where(lang))
-    return f'<p class="tutor-progress-where" style="line-height:1.45">{words}</p>'
+    return f'<p class="tutor-progress-where {LEARNER_ONLY}" style="line-height:1.45">{words}</p>'

@@ -2,7 +2,10 @@
 run beyond JupyterHub itself (deploy/README.md tells the whole story).
 
 - :mod:`tutor.hub.login`: each learner's own password (JupyterHub's NativeAuthenticator)
-  plus failed-login limits per name and per address;
+  plus failed-login limits per name and per address (:mod:`tutor.hub.login_throttle`), on
+  the hub's pages in the learner's language (:mod:`tutor.hub.login_pages`,
+  :mod:`tutor.hub.login_waits`, :mod:`tutor.hub.hub_pages`), one language rule for them
+  and the course's pages (:mod:`tutor.hub.page_language`);
 - :mod:`tutor.hub.class_progress`: a class's results, each learner's events summed up by
   the learner's own summary (docs/progress.md);
 - :mod:`tutor.hub.teacher_service`: the teacher's page, a JupyterHub service keeping the

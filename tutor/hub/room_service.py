@@ -15,15 +15,20 @@ probe. The answers are kept in the class results' database (:mod:`tutor.hub.room
 from __future__ import annotations
 
 import asyncio
+import functools
+import os
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
+from urllib.parse import urlsplit
 
 from jupyterhub.services.auth import HubOAuthenticated
+from jupyterhub.utils import get_browser_protocol
 from sqlalchemy import Engine, MetaData, select
 from tornado import web
 
 from tutor.hub.room_store import HubRoomStore, room_tables
+from tutor.web.addresses import is_local_host, machine_hosts, room_addresses
 from tutor.web.room import Room, RoomError, room_language
 from tutor.web.room_server import (
     AnswerHandler,
@@ -68,6 +73,8 @@ class HubRooms:
             self._by_owner[name] = (room, LiveHub(room))
         room, live = self._by_owner[name]
         room.join_base = public
+        setting = f"TUTOR_HUB_PUBLIC_URL={public_url_example(public)}"
+        room.join_fix = ("projector.join-fix-hub", {"setting": setting, "script": "deploy/hub.sh"})
         return room, live
 
     def by_code(self, code: str) -> tuple[Room, LiveHub]:
@@ -84,6 +91,30 @@ class HubRooms:
             if room.code == code:
                 return room, live
         raise RoomError(404, "unknown-room", f"no room {code!r} on this hub")
+
+
+def public_url_example(public: str) -> str:
+    """The public URL to suggest when ``public`` is this machine's own (localhost): the
+    same protocol and port on the address the room's phones most likely reach this
+    machine by (its first private network address), else on its name.
+
+    >>> public_url_example("https://localhost:8000").endswith(":8000")
+    True
+    """
+    parts = urlsplit(public)
+    if not parts.hostname or not is_local_host(parts.hostname):
+        return public
+    port = f":{parts.port}" if parts.port else ""
+    return f"{parts.scheme}://{_classroom_host()}{port}"
+
+
+@functools.cache
+def _classroom_host() -> str:
+    """This machine's first classroom address, else a name others may know it by (read
+    once: every request of a teacher on localhost asks)."""
+    hosts = machine_hosts()
+    reachable = room_addresses(hosts) or [h for h in hosts if not is_local_host(h)]
+    return reachable[0] if reachable else "<this-machine>"
 
 
 class HubRoomMixin(HubOAuthenticated):  # type: ignore[misc]
@@ -119,7 +150,16 @@ class HubRoomMixin(HubOAuthenticated):  # type: ignore[misc]
             self.room, self.hub = self.rooms.of_teacher(self.login, self.public_address())
 
     def public_address(self) -> str:
-        return f"{self.request.protocol}://{self.request.host}"
+        """The hub's address as the phones in the room open it ("https://host:port"): the
+        configured public URL (JupyterHub.public_url, from TUTOR_HUB_PUBLIC_URL), else
+        the address the teacher's browser used, as the proxies in front say it (the first
+        X-Forwarded-Host, else Host; the outermost protocol)."""
+        configured = urlsplit(os.environ.get("JUPYTERHUB_PUBLIC_URL", ""))
+        if configured.scheme and configured.netloc:
+            return f"{configured.scheme}://{configured.netloc}"
+        headers = self.request.headers
+        host = headers.get("X-Forwarded-Host", "").split(",")[0].strip() or self.request.host
+        return f"{get_browser_protocol(self.request)}://{host}"
 
     def is_teacher(self) -> bool:
         return self.hub_teacher

@@ -1,3 +1,5 @@
+# Over 600 lines, one job: a round's state machine. Round alone is ~560 lines of checks,
+# actions, views and replay over one private state; the records here are the ones it makes.
 """One round: deal, trump reveal (and the dealer's choice), bidding, and play.
 
 State changes only through three actions, each checked before anything changes

@@ -2,7 +2,9 @@
 a Voici page whose Python runs in the learner's browser (JupyterLite's Pyodide kernel), so
 any static web server serves the whole course, and no page needs a server process.
 
-- :mod:`tutor.site.build` builds the folder (on the teacher's machine);
+- :mod:`tutor.site.build` builds the folder (on the teacher's machine), its steps in
+  :mod:`tutor.site.build_inputs`, :mod:`tutor.site.build_wheels` and
+  :mod:`tutor.site.build_pages`;
 - ``page.js`` is the page script every page runs before Voici's own;
 - ``loader.js`` starts Pyodide in the kernel's worker and installs the pages' packages
   from the site's one archive of them;

@@ -1,7 +1,7 @@
 """Fetch what the static site's build copies in, once, from the package registries: the
 Pyodide runtime (npm ``pyodide``, ``pyodide/package-lock.json``) and the browser's
 pure-Python wheels (PyPI, ``browser-requirements.txt``, every hash checked by pip), into
-:func:`tutor.site.build.runtime_dir`. ``scripts/setup_site.sh`` and
+:func:`tutor.site.build_inputs.runtime_dir`. ``scripts/setup_site.sh`` and
 ``wizard-tutor build-site --fetch`` run it; the build itself is then offline.
 """
 
@@ -12,7 +12,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tutor.site.build import BROWSER_REQUIREMENTS, PYODIDE_PACKAGE, PYODIDE_PYTHON, SiteBuildError
+from tutor.site.build_inputs import (
+    BROWSER_REQUIREMENTS,
+    PYODIDE_PACKAGE,
+    PYODIDE_PYTHON,
+    SiteBuildError,
+)
 
 
 def fetch_runtime(destination: Path) -> None:
@@ -44,7 +49,7 @@ def fetch_runtime(destination: Path) -> None:
 
 
 if __name__ == "__main__":
-    from tutor.site.build import runtime_dir
+    from tutor.site.build_inputs import runtime_dir
 
     try:
         fetch_runtime(runtime_dir())

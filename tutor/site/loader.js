@@ -1,5 +1,5 @@
 // The static site's loadPyodide, in the kernel's web worker (issue 20). The page config
-// names this script as the kernel's pyodideUrl (tutor/site/build.py, page_config); the
+// names this script as the kernel's pyodideUrl (tutor/site/build_pages.py, page_config); the
 // kernel imports it and calls its loadPyodide as it would Pyodide's, with the pages'
 // options.
 //
@@ -45,7 +45,7 @@
   "use strict";
 
   const SITE_PACKAGES_ARCHIVE = "site-packages.tar.gz";
-  // The site's build, written in by tutor/site/build.py (stamp_loader); "unbuilt" here.
+  // The site's build, written in by tutor/site/build_wheels.py (stamp_loader); "unbuilt" here.
   const SITE_BUILD = "unbuilt";
   const SNAPSHOT_DATABASE = "wizard-tutor-runtime";
   const SNAPSHOT_STORE = "snapshots";

@@ -1,4 +1,4 @@
-// The static site's page script: the site's template (tutor/site/build.py, write_template)
+// The static site's page script: the site's template (tutor/site/build_pages.py, write_template)
 // puts it in every page, before Voici's own script.
 //
 // Voici renders each notebook at build time into voici/render/<name>.html; at view time its
@@ -44,8 +44,8 @@
   });
 
   const KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel";
-  const PYODIDE_LOADER = "tutorPyodideLoader"; // tutor/site/build.py, PYODIDE_LOADER_SETTING
-  const KERNEL_WORKER = "tutorKernelWorker"; // tutor/site/build.py, KERNEL_WORKER_SETTING
+  const PYODIDE_LOADER = "tutorPyodideLoader"; // tutor/site/build_pages.py, PYODIDE_LOADER_SETTING
+  const KERNEL_WORKER = "tutorKernelWorker"; // tutor/site/build_pages.py, KERNEL_WORKER_SETTING
   const EARLY_START = "tutor-early-start:"; // tutor/site/loader.js, EARLY_START
 
   // The kernel's worker, started now: its script is the site's loader, which starts

@@ -1,5 +1,5 @@
-# $PYTHONSTARTUP of the static site's kernel (tutor/site/build.py names this file in the
-# page config): set the browser's Python up before the notebook runs, then leave nothing
+# $PYTHONSTARTUP of the static site's kernel (tutor/site/build_pages.py names this file in
+# the page config): set the browser's Python up before the notebook runs, then leave nothing
 # in the notebook's namespace. Imported as a module (the test suite's doctest run), where
 # there is no IPython shell, it does nothing.
 try:

@@ -25,6 +25,10 @@ LANGUAGE_VARIABLE = "TUTOR_LANG"
 LANGUAGE_PARAMETER = "lang"
 """The URL query parameter (``?lang=ja``) the course index adds to every link."""
 
+LANGUAGE_COOKIE = "tutor-lang"
+"""The cookie that keeps a learner's language on the hub between visits: set when they
+pick one (a page's language links, the login's), read where a page has no ``?lang=``."""
+
 QUERY_VARIABLE = "QUERY_STRING"
 """Where Voilà puts the page URL's query string in the kernel's environment."""
 
@@ -88,19 +92,29 @@ def current_language(query: str | None = None, environ: Mapping[str, str] | None
 
 
 def choose_language(
-    query: str | None, accept: str | None, environ: Mapping[str, str] | None = None
+    query: str | None,
+    accept: str | None,
+    environ: Mapping[str, str] | None = None,
+    *,
+    chosen: str | None = None,
 ) -> str:
     """A web page's language (the hub's pages): ``?lang=`` if it names one of the tutor's,
-    else the first of the browser's Accept-Language that does, else ``$TUTOR_LANG`` (or
-    English). A page is not refused for a header or a query, so nothing here raises.
+    else ``chosen`` (the learner's last choice, kept by their browser: LANGUAGE_COOKIE) if
+    it does, else the first of the browser's Accept-Language that does, else
+    ``$TUTOR_LANG`` (or English). A page is not refused for a header or a query, so
+    nothing here raises.
 
     >>> choose_language("ja", None), choose_language(None, "fr, zh-TW;q=0.8"), choose_language("xx", "")
     ('ja', 'zh-Hant', 'en')
+    >>> choose_language(None, "ja", chosen="zh-hant"), choose_language(None, "ja", chosen="xx")
+    ('zh-Hant', 'ja')
     """
     env = os.environ if environ is None else environ
     known = {lang.lower(): lang for lang in LANGUAGES}
     if query:
         return known.get(query.strip().lower(), DEFAULT_LANGUAGE)
+    if chosen and chosen.strip().lower() in known:
+        return known[chosen.strip().lower()]
     for part in (accept or "").split(","):
         tag = part.split(";")[0].strip().lower()
         if tag in known:

@@ -422,6 +422,25 @@ class Lesson:
             if lang not in piece.translations
         ]
 
+    def translation_gaps(self) -> list[tuple[Text, str]]:
+        """Each text of the lesson, with a language it lacks that another of its texts has:
+        a lesson part translated, which a page in that language shows all in English (a
+        lesson in English only has none).
+
+        >>> from tutor.teaching.lesson_loader import load_lesson
+        >>> load_lesson("06_trick_winner").translation_gaps()
+        []
+        """
+        texts = list(self.texts())
+        written = {lang for piece in texts for lang in piece.translations}
+        return [
+            (piece, lang)
+            for lang in LANGUAGES
+            if lang in written
+            for piece in texts
+            if lang not in piece.translations
+        ]
+
     def shown_language(self, lang: str) -> str:
         """The language the lesson is shown in on a page asking for ``lang``: ``lang``,
         unless some text of the lesson is not written in it (a teacher's own lesson may

@@ -29,7 +29,6 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
-from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -44,10 +43,10 @@ from tutor.teaching.lesson import (
     Section,
     file_label,
 )
+from tutor.teaching.lesson_numbers import lesson_file_number, number_clashes
 from tutor.teaching.lesson_reader import TableReader
 from tutor.teaching.rule_map import read_rule_ids
 
-_LESSON_FILE = re.compile(r"(\d\d)_[a-z0-9_]+\.toml")
 _ITEM_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 
 
@@ -351,15 +350,11 @@ def list_lessons(folder: Path | str | None = None) -> list[Lesson]:
     >>> [(lesson.number, lesson.title()) for lesson in list_lessons()][:2]
     [(1, 'Cards, rounds and tricks'), (2, 'Trump')]
     """
-    lessons = [load_lesson_file(path) for path in lesson_paths(folder)]
-    numbers = Counter(lesson.number for lesson in lessons)
-    for lesson in lessons:
-        if numbers[lesson.number] > 1:
-            raise LessonError(
-                f"{file_label(lesson.path)}: lesson number {lesson.number:02d} is used by "
-                f"{numbers[lesson.number]} files"
-            )
-    return lessons
+    paths = lesson_paths(folder)
+    clashes = number_clashes(paths)
+    if clashes:
+        raise LessonError(*(clash.message() for clash in clashes))
+    return [load_lesson_file(path) for path in paths]
 
 
 def load_lesson(name: str | Path, *, folder: Path | str | None = None) -> Lesson:
@@ -381,26 +376,3 @@ def load_lesson(name: str | Path, *, folder: Path | str | None = None) -> Lesson
     raise LessonError(
         f"unknown lesson {name!r}; lessons: " + ", ".join(path.stem for path in paths)
     )
-
-
-def lesson_file_number(path: Path | str, *, label: str | None = None) -> int:
-    """The lesson number a file's name gives (``12`` for ``12_trumps.toml``), or a
-    :class:`LessonError` saying how a lesson file is named (the file need not exist yet;
-    messages name it by ``label``, default :func:`file_label`).
-
-    >>> lesson_file_number("my_lessons/12_trumps.toml")
-    12
-    >>> lesson_file_number("Trumps.toml")
-    Traceback (most recent call last):
-    ...
-    tutor.teaching.lesson.LessonError: Trumps.toml: a lesson file is named NN_words.toml (two digits, then lower-case words joined by '_'), e.g. 04_follow_suit.toml
-    """
-    path = Path(path)
-    match = _LESSON_FILE.fullmatch(path.name)
-    if match is None:
-        raise LessonError(
-            f"{file_label(path) if label is None else label}: a lesson file is named "
-            "NN_words.toml (two digits, then lower-case words joined by '_'), "
-            "e.g. 04_follow_suit.toml"
-        )
-    return int(match.group(1))

@@ -2,77 +2,71 @@
 starter file ``wizard-tutor new-lesson FILE`` writes (it passes ``wizard-tutor check`` as
 written, so a teacher starts from a lesson that works and changes it step by step).
 
-A teacher's lessons are served beside the built-in ones and the course lists every lesson
-in number order, so a teacher's lesson is numbered after the built-in lessons (01 to 10):
-from 11 to 99.
+A teacher's lessons are served beside the course's and the course lists every lesson in
+number order, so a teacher's lesson is numbered after the course's lessons and pages (01
+to 11: the play page has no lesson file), and not like another lesson of its folder
+(:mod:`tutor.teaching.lesson_numbers`).
 
 >>> check_new_lesson_name(Path("my_lessons/12_trumps.toml"))
 12
->>> check_new_lesson_name(Path("my_lessons/04_trumps.toml"))
+>>> check_new_lesson_name(Path("my_lessons/11_trumps.toml"))
 Traceback (most recent call last):
 ...
-tutor.teaching.lesson.LessonError: my_lessons/04_trumps.toml: 04 is the number of the built-in lesson 04_follow_suit; number your own lessons from 11 to 99 (01 to 10 are the built-in lessons, and the course lists lessons in number order), e.g. 12_trumps.toml
->>> print(starter_lesson(Path("my_lessons/12_trumps.toml")).split("\\n\\n")[0])
+tutor.teaching.lesson.LessonError: my_lessons/11_trumps.toml: 11 is the number of the course's lesson 11_play_a_round. Number your own lessons from 12 to 99: 01 to 11 are the course's lessons, and the course lists lessons in number order. The first free number is 12. For example: my_lessons/12_trumps.toml
+>>> print(starter_lesson(Path("my_lessons/12_trumps.toml"), command="wizard-tutor").split("\\n\\n")[0])
 # my_lessons/12_trumps.toml: a lesson of your own for the Wizard rules tutor.
 """
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
-from tutor.resources import builtin_lessons_dir, notebooks_dir, teachers_guide
+from tutor.resources import teachers_guide
 from tutor.teaching.lesson import LessonError, file_label
-from tutor.teaching.lesson_loader import lesson_file_number, lesson_paths
-
-LAST_LESSON_NUMBER = 99
-"""Two digits: the highest number a lesson file's name can give."""
-
-
-def builtin_lesson_numbers() -> dict[int, str]:
-    """The built-in lessons' numbers and ids.
-
-    >>> builtin_lesson_numbers()[6]
-    '06_trick_winner'
-    """
-    return {lesson_file_number(path): path.stem for path in lesson_paths(builtin_lessons_dir())}
+from tutor.teaching.lesson_numbers import (
+    LAST_LESSON_NUMBER,
+    NumberClash,
+    course_numbers,
+    first_free_number,
+    first_teacher_number,
+    free_number_words,
+    lesson_file_number,
+    numbered_files,
+)
+from tutor.teaching.text import DEFAULT_LANGUAGE, text
 
 
-def first_teacher_number() -> int:
-    """The lowest number a teacher's lesson may have: just after the built-in lessons.
-
-    >>> first_teacher_number()
-    11
-    """
-    return max(builtin_lesson_numbers()) + 1
-
-
-def check_new_lesson_name(path: Path) -> int:
-    """The number of a teacher's new lesson at ``path``, or a :class:`LessonError` naming
-    the rule its name breaks: NN_words.toml, numbered after the built-in lessons, and not
-    the name of one of the course's pages."""
+def check_new_lesson_name(path: Path, *, lang: str = DEFAULT_LANGUAGE) -> int:
+    """The number of a teacher's new lesson at ``path``, or a :class:`LessonError` (in
+    ``lang``) naming the rule its name breaks: NN_words.toml, numbered after the course's
+    lessons and unlike the other lessons of its folder; it suggests the first free number."""
     number = lesson_file_number(path)
-    first = first_teacher_number()
-    example = f"e.g. {first + 1:02d}_{path.stem[3:] or 'my_lesson'}.toml"
-    rule = (
-        f"number your own lessons from {first:02d} to {LAST_LESSON_NUMBER} (01 to {first - 1:02d} "
-        "are the built-in lessons, and the course lists lessons in number order)"
-    )
-    builtin = builtin_lesson_numbers()
-    if number in builtin:
-        raise LessonError(
-            f"{file_label(path)}: {number:02d} is the number of the built-in lesson "
-            f"{builtin[number]}; {rule}, {example}"
-        )
-    if number < first:
-        raise LessonError(
-            f"{file_label(path)}: {number:02d} comes before the built-in lessons; {rule}, {example}"
-        )
-    if (notebooks_dir() / f"{path.stem}.ipynb").exists():
-        raise LessonError(
-            f"{file_label(path)}: {path.stem} is the name of a page of the course; choose other "
-            "words after the number"
-        )
-    return number
+    course = course_numbers()
+    theirs = numbered_files(sorted(path.parent.glob("*.toml")) if path.parent.is_dir() else [])
+    first = first_teacher_number(course)
+    free = first_free_number(theirs, course)
+    if number in theirs and number not in course:
+        raise LessonError(NumberClash(path, number, theirs[number], free).message(lang))
+    if number >= first and number not in course:
+        return number
+    words = {
+        "file": file_label(path),
+        "number": f"{number:02d}",
+        "rule": text(
+            "lesson-number.rule",
+            lang,
+            first=f"{first:02d}",
+            last=LAST_LESSON_NUMBER,
+            last_course=f"{first - 1:02d}",
+        ),
+        "free": free_number_words(free, lang),
+        "example": file_label(path.with_name(f"{free or first:02d}{path.name[2:]}")),
+    }
+    if number in course:
+        lesson = course[number].stem
+        raise LessonError(text("lesson-number.course-lesson", lang, lesson=lesson, **words))
+    raise LessonError(text("lesson-number.before-course", lang, **words))
 
 
 def _title(path: Path) -> str:
@@ -87,17 +81,17 @@ _STARTER = '''\
 # between the quotes, add sections, examples and questions, and check the file after
 # every change:
 #
-#     wizard-tutor check {path}
+#     {command} check {path}
 #
 # The check asks the rules engine about every answer you state (who takes a trick,
 # which cards may be played...): a wrong answer is refused, with where and why. Then
-# show your lessons, after the built-in ones:
+# show your lessons, after the course's own:
 #
-#     wizard-tutor app --lessons {folder}     (the web app, also on a projector)
-#     wizard-tutor lab --lessons {folder}     (JupyterLab)
+#     {command} app --lessons {folder}     (the web app, also on a projector)
+#     {command} lab --lessons {folder}     (JupyterLab)
 #
-# The file's name is its number and a few words: 01 to {last_builtin:02d} are the tutor's own
-# lessons, so yours are numbered {first:02d} to {last:02d}, and come in that order.
+# The file's name is its number and a few words: 01 to {last_course:02d} are the course's own
+# lessons, so yours are numbered {first:02d} to {last:02d} (no two alike), and come in that order.
 #
 # The teacher's guide shows every kind of question, with an example of each:
 #     {guide}
@@ -138,24 +132,25 @@ note.en = "Blue was led, but red is trump."
 [[quiz]]
 id = "first-wizard"
 kind = "trick-winner"
-rules = ["first-wizard-wins"]  # optional: the rules it asks (wizard-tutor rule-map lists them)
+rules = ["first-wizard-wins"]  # optional: the rules it asks ({command} rule-map lists them)
 plays = "W R13 W J"
 trump = "none"
 winner = "A"                # the first Wizard played takes the trick
 '''
 
 
-def starter_lesson(path: Path) -> str:
+def starter_lesson(path: Path, *, command: str) -> str:
     """The commented starter file for a new lesson at ``path`` (its title made from the
-    words of the file's name)."""
+    words of the file's name); its notes give the tutor's commands as ``command``."""
     first = first_teacher_number()
     return _STARTER.format(
         label=file_label(path),
-        path=path,
-        folder=path.parent,
+        path=shlex.quote(str(path)),
+        folder=shlex.quote(str(path.parent)),
+        command=command,
         title=_title(path),
         first=first,
-        last_builtin=first - 1,
+        last_course=first - 1,
         last=LAST_LESSON_NUMBER,
         guide=teachers_guide(),
     )

@@ -49,6 +49,9 @@ except ImportError:  # pragma: no cover - not on the machines the tests run on
 PROGRESS_FILE_VARIABLE = "TUTOR_PROGRESS_FILE"
 """Environment variable naming the progress file (default :func:`default_progress_path`)."""
 
+DEFAULT_PROGRESS_FILE = "~/.wizard-tutor/progress.jsonl"
+"""The progress file unless told (:func:`default_progress_path`), in the learner's home."""
+
 PROGRESS_STORE_VARIABLE = "TUTOR_PROGRESS_STORE"
 """Environment variable choosing where progress is kept: ``browser`` or ``file``."""
 
@@ -911,10 +914,7 @@ def default_progress_path() -> Path:
     >>> default_progress_path().name
     'progress.jsonl'
     """
-    override = os.environ.get(PROGRESS_FILE_VARIABLE)
-    if override:
-        return Path(override).expanduser()
-    return Path.home() / ".wizard-tutor" / "progress.jsonl"
+    return Path(os.environ.get(PROGRESS_FILE_VARIABLE) or DEFAULT_PROGRESS_FILE).expanduser()
 
 
 class FileStore:
@@ -978,6 +978,35 @@ class FileStore:
             raise self._problem(StoreProblem.UNWRITABLE, error) from None
         finally:
             os.close(handle)  # closing releases the lock
+
+    def verify_writable(self) -> None:
+        """Raise :class:`ProgressStoreError` if an answer could not be kept in the file: a
+        folder in its place, or no permission to write it (or, while it does not exist, to
+        make it where it goes). Changes nothing: the first answer makes the file.
+
+        >>> import tempfile
+        >>> FileStore(Path(tempfile.mkdtemp()) / "new" / "progress.jsonl").verify_writable()
+        >>> FileStore(tempfile.mkdtemp()).verify_writable()
+        Traceback (most recent call last):
+        ...
+        tutor.teaching.progress.ProgressStoreError: progress store /...: folder (it is a folder)
+        """
+        if self.path.is_dir():
+            raise ProgressStoreError(StoreProblem.FOLDER, str(self.path), detail="it is a folder")
+        if self.path.exists():
+            if not os.access(self.path, os.W_OK):
+                raise self._cannot_write("no permission to write it")
+            return
+        folder = self.path.parent  # the first folder there is: append makes the rest
+        while not folder.exists() and folder != folder.parent:
+            folder = folder.parent
+        if not folder.is_dir():
+            raise self._cannot_write(f"{folder} is a file, not a folder")
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise self._cannot_write(f"no permission to write in the folder {folder}")
+
+    def _cannot_write(self, why: str) -> ProgressStoreError:
+        return ProgressStoreError(StoreProblem.UNWRITABLE, str(self.path), detail=why)
 
     def start_afresh(self) -> str | None:
         """Move the file (or whatever is in its place) aside (:func:`aside_name`); the

@@ -51,6 +51,22 @@ def machine_hosts() -> list[str]:
     return sorted({*machine_names(), *addresses})
 
 
+def is_local_host(host: str) -> bool:
+    """Whether ``host`` (a URL's host name or address) names this machine to itself only:
+    "localhost" or a loopback address, which no phone in the room can reach.
+
+    >>> [is_local_host(h) for h in ["localhost", "127.0.0.1", "[::1]", "192.168.1.20", "hub"]]
+    [True, True, True, False, False]
+    """
+    name = host.strip("[]").lower().rstrip(".")
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
 def room_addresses(names: Iterable[str]) -> list[str]:
     """The IPv4 addresses among ``names`` that other machines can reach this one by, in
     the order to give them to a class: private network addresses first (a classroom's),

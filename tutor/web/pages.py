@@ -72,7 +72,7 @@ def error_page(status: int, lang: str) -> str:
 
 class ErrorPages(tornado.web.RequestHandler):
     """A refused request gets the tutor's page and one line in the log (the app's
-    :func:`tutor.app.server.log_request`), never a traceback."""
+    :func:`tutor.app.refused_requests.log_request`), never a traceback."""
 
     refusal = ""
     """Why the request was refused, for its log line."""

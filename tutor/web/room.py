@@ -23,12 +23,13 @@ from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+from urllib.parse import urlsplit
 
 from tutor.display.svg import card_svg, trick_svg
 from tutor.teaching.lesson import LessonError
 from tutor.teaching.lesson_loader import list_lessons, load_lesson
 from tutor.teaching.quiz import AnswerKind, Question, read_number, revealed
-from tutor.teaching.text import DEFAULT_LANGUAGE, LANGUAGES, join_words, text
+from tutor.teaching.text import DEFAULT_LANGUAGE, LANGUAGES, join_sentences, join_words, text
 
 from .room_store import StoredRoom
 
@@ -379,6 +380,12 @@ class Room:
         # (the hub: its public address and the teacher service's room path)
         self.join_base = join
         self.path = path
+        # What the projector says to do when the join address is this machine's own (no
+        # phone reaches it): the host's fix, a catalog key and its values.
+        self.join_fix: tuple[str, dict[str, str]] = (
+            "projector.join-fix-app",
+            {"option": "--classroom"},
+        )
         stored = store.recent_room()
         if stored is None:
             self.code = new_code(store.codes())
@@ -416,6 +423,18 @@ class Room:
     @property
     def join(self) -> str:
         return f"{self.join_base}{self.path}{self.code}"
+
+    def join_warning(self, lang: str) -> str | None:
+        """What the projector says beside a join address that only this machine can open
+        (localhost, 127.x: the teacher's browser opened the server there and nothing
+        better is known), with the host's fix; ``None`` for an address phones can reach."""
+        from tutor.web.addresses import is_local_host  # (psutil: the servers' only)
+
+        host = urlsplit(self.join_base).hostname
+        if not host or not is_local_host(host):
+            return None
+        key, values = self.join_fix
+        return join_sentences([text("projector.join-local", lang), text(key, lang, **values)])
 
     def _changed(self, what: str) -> None:
         self.version += 1
@@ -591,6 +610,7 @@ class Room:
         return {
             "code": self.code,
             "join": self.join,
+            "join_warning": self.join_warning(lang),
             "version": self.version,
             "phase": self.phase,
             "counts_shown": self.counts_shown,

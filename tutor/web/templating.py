@@ -1,6 +1,6 @@
 """The one template engine for the pages the tutor's own servers write (Jinja2, with
 autoescaping): the app's and the room's short pages, the hub's teacher page; JupyterHub's
-pages use the same templates folder for the language switcher (tutor/hub/login.py).
+pages use the same templates folder for the language switcher (tutor/hub/hub_pages.py).
 
 ``templates/base.html`` is the layout, ``templates/languages.html`` the language switcher
 (one macro: a ``<nav>`` of every language's link, the current one told by weight and

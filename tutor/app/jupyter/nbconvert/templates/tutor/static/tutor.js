@@ -720,6 +720,7 @@
       element("h2", "", roomSay("join-title")),
       element("p", "tutor-room-join-how", roomSay("join-address")),
       element("p", "tutor-room-address", ""),
+      element("p", "tutor-room-unreachable", ""),
       qr,
       code
     );
@@ -878,6 +879,12 @@
     room.status.title = room.error || roomSay("join-button-tip");
     room.status.classList.toggle("tutor-room-asking", asking);
     drawAddress(room.panel.querySelector(".tutor-room-address"), state.join || "");
+    // An address only this machine opens (localhost): the server says so and how to fix
+    // it, in place of a QR code no phone could follow.
+    const unreachable = room.panel.querySelector(".tutor-room-unreachable");
+    unreachable.textContent = state.join_warning || "";
+    unreachable.hidden = !state.join_warning;
+    room.panel.classList.toggle("tutor-room-local", !!state.join_warning);
     room.panel.querySelector(".tutor-room-code strong").textContent = state.code || "";
     room.status.setAttribute("aria-expanded", String(room.joining));
     const joining = document.body.classList.contains("tutor-room-joining");

@@ -1,0 +1,170 @@
+"""Who may use a kernel: only the browser whose page started it.
+
+Every page gets the ``_xsrf`` cookie, whose random token is the browser's key
+(:func:`browser_key`); :class:`TutorKernelManager` remembers which browser each kernel's
+page was opened in, and every use of a kernel (its websocket, its REST model, the page-close
+request) is accepted only from that browser, so one viewer cannot stop or drive another's
+kernel even if they learn its id. The websocket also refuses frames that are not a
+kernel's messages (:mod:`tutor.app.kernel_messages`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import gc
+import hmac
+from collections.abc import Callable
+from typing import Any, cast
+
+import tornado.web
+from jupyter_client.session import Session
+from jupyter_core.utils import ensure_async
+from jupyter_server._tz import utcnow
+from jupyter_server.base.call_context import CallContext
+from jupyter_server.services.kernels.handlers import KernelHandler
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+from .kernel_messages import kernel_message_problem
+
+
+def browser_key(handler: tornado.web.RequestHandler) -> bytes:
+    """The key of the browser behind a request: the random token of its ``_xsrf`` cookie
+    (tornado masks it differently in every page, so the raw token is compared). A browser
+    without the cookie gets a fresh one, which owns nothing."""
+    # tornado's documented way to read the raw token is this "private" method; the
+    # masked xsrf_token property changes with every call.
+    _version, token, _timestamp = handler._get_raw_xsrf_token()
+    return bytes(token)
+
+
+class TutorKernelManager(AsyncMappingKernelManager):
+    """Jupyter Server's kernel manager, remembering which browser each kernel's page was
+    opened in (see :func:`browser_key`)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)  # type: ignore[no-untyped-call]
+        self._owners: dict[str, bytes] = {}
+
+    async def start_kernel(self, **kwargs: Any) -> str:  # type: ignore[override]
+        # (jupyter_server declares it as the synchronous wrapper it also provides)
+        # The page handler that asks for the kernel is the current request's handler.
+        handler = CallContext.get(CallContext.JUPYTER_HANDLER)
+        owner = getattr(handler, "page_owner", None)
+        kernel_id: str = await super().start_kernel(**kwargs)
+        if isinstance(owner, bytes):
+            self._owners[kernel_id] = owner
+        if handler is not None:
+            handler.page_kernel_id = kernel_id  # the page watches it (PageHandler)
+        return kernel_id
+
+    async def is_running(self, kernel_id: str) -> bool:
+        """Whether the kernel ``kernel_id`` exists and its process is alive."""
+        if kernel_id not in self:
+            return False
+        return bool(await ensure_async(self.get_kernel(kernel_id).is_alive()))
+
+    def owned_by(self, kernel_id: str, key: bytes) -> bool:
+        """Whether the kernel ``kernel_id`` was started for the browser of ``key``."""
+        owner = self._owners.get(kernel_id)
+        return owner is not None and hmac.compare_digest(owner, key)
+
+    def start_watching_activity(self, kernel_id: str) -> None:
+        """jupyter_server's watch over a kernel's messages (its last activity and state, which
+        the culler reads), reading only the headers it needs. jupyter_server's decodes
+        every message the kernel sends, dates included: a quarter of the server's CPU for
+        a page whose widgets send a few hundred messages (cProfile of lesson 06)."""
+        kernel = self._kernels[kernel_id]
+        kernel.reason = ""
+        kernel.last_activity = utcnow()
+        kernel._activity_stream = kernel.connect_iopub()
+        session = Session(config=kernel.session.config, key=kernel.session.key)
+
+        tracked: Callable[[str | None], bool] = self.track_message_type  # (untyped there)
+
+        def record_activity(message: list[bytes]) -> None:
+            _identities, parts = session.feed_identities(message, copy=True)
+            signature, header, parent_header = cast("list[bytes]", parts[:3])
+            if session.auth is not None and not hmac.compare_digest(
+                signature, session.sign(parts[1:5])
+            ):
+                return  # not the kernel's (jupyter_server's raises: the message is ignored)
+            msg_type = session.unpack(header).get("msg_type")
+            parent_msg_type = session.unpack(parent_header).get("msg_type")
+            if tracked(msg_type) or tracked(parent_msg_type) or kernel.execution_state == "busy":
+                self.last_kernel_activity = kernel.last_activity = utcnow()
+            if msg_type == "status":
+                state = session.unpack(parts[4])["execution_state"]
+                if tracked(parent_msg_type):
+                    kernel.execution_state = state
+                elif kernel.execution_state == "starting" and state != "starting":
+                    kernel.execution_state = "idle"  # as jupyter_server normalises it
+
+        kernel._activity_stream.on_recv(record_activity)
+
+    def remove_kernel(self, kernel_id: str) -> Any:
+        # Every way a kernel goes (page closed, culled, died, server stopping) ends here.
+        self._owners.pop(kernel_id, None)
+        kernel = super().remove_kernel(kernel_id)
+        if not self._owners:
+            release_free_memory()
+        return kernel
+
+
+def release_free_memory() -> None:
+    """Hand memory the server no longer uses back to the system once the last page has
+    gone. CPython keeps freed memory in its own pools and glibc keeps freed heap pages,
+    so after a class the server would hold the peak of the lesson for the rest of the
+    day; ``malloc_trim`` returns what is free (a few milliseconds, only when idle)."""
+    gc.collect()
+    with contextlib.suppress(OSError, AttributeError):  # not glibc: nothing to trim this way
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+
+
+def _require_owner(handler: Any, kernel_id: str) -> None:
+    if not handler.kernel_manager.owned_by(kernel_id, browser_key(handler)):
+        # The same answer as for a kernel that does not exist: an id reveals nothing.
+        raise tornado.web.HTTPError(404, "no such kernel")
+
+
+class OwnKernelHandler(KernelHandler):
+    """``/api/kernels/<id>`` (the page's widgets read their kernel's model there)."""
+
+    async def prepare(self) -> None:  # type: ignore[override]  # (as APIHandler's)
+        await super().prepare()
+        if not self._finished:
+            _require_owner(self, self.path_kwargs["kernel_id"])
+
+
+class OwnKernelWebsocketHandler(VoilaKernelWebsocketHandler):  # type: ignore[misc]
+    """The kernel's websocket: the page's widgets talk to their kernel through it."""
+
+    async def pre_get(self) -> None:
+        if self.current_user is None:  # (Jupyter's own check logs a line of its own too)
+            raise tornado.web.HTTPError(403, "no classroom token")
+        _require_owner(self, self.kernel_id)
+        await super().pre_get()
+
+    def on_message(self, message: str | bytes) -> None:
+        problem = kernel_message_problem(message, self.selected_subprotocol)
+        if problem is None:
+            try:
+                super().on_message(message)
+                return
+            except Exception as error:  # parsing and forwarding the frame: nothing else
+                problem = f"{type(error).__name__}: {error}"
+        self.log.warning(
+            "refused a websocket message for kernel %s: %.200s", self.kernel_id, problem
+        )
+
+
+class PageCloseHandler(VoilaShutdownKernelHandler):  # type: ignore[misc]
+    """Voila's page-close request (``POST /voila/api/shutdown/<id>``, sent by the page on
+    ``beforeunload``): checked for the ``_xsrf`` cookie as before, and for the browser."""
+
+    @tornado.web.authenticated
+    async def post(self, kernel_id: str) -> None:
+        _require_owner(self, kernel_id)
+        await super().post(kernel_id)
