@@ -20,6 +20,7 @@ import pytest
 from tutor.teaching.explain import unbroken
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import load_lesson
+from tutor.teaching.question import revealed
 from tutor.teaching.quiz import AnswerKind, Question
 from tutor.teaching.text import LANGUAGES, join_words, text
 
@@ -393,6 +394,83 @@ def test_the_room_answers_on_phones_and_the_projector_shows_how(
     log.assert_clean()
     for pupil in pupils:
         pupil.log.assert_clean()
+
+
+# -- a lesson's quiz put to the room, from the start address ------------------------------------
+
+_STAGE_CONTROLS = """() => [...document.querySelectorAll(
+  '#rendered_cells .tutor-unit:not(.tutor-hidden) :is(button, input, select, textarea)')]
+  .filter((control) => control.getClientRects().length).length"""
+
+
+def test_a_teacher_puts_a_lessons_quiz_to_the_room_from_the_start_address(
+    room_app: RoomApp, teacher: tuple[Any, PageLog], pupils: list[Pupil]
+) -> None:
+    """The start address opens a slide listing the lessons, each with its Present link, the
+    join panel beside it. A lesson's quiz question is asked as the room sees it (none of a
+    learner's controls on the projector); the phones answer in three languages; the presses
+    reveal the counts, then the engine's why, then go on; the lesson's last slide shows how
+    the room did (answered, right at the first answer), not the teacher's own browser."""
+    from playwright.sync_api import expect
+
+    page, log = teacher
+    lang = "en"
+    lesson = load_lesson("03")
+    notebook = lesson_notebook("03")
+    assert notebook is not None
+    links = page.locator(".tutor-unit:not(.tutor-hidden) .tutor-present-start a")
+    expect(links.first).to_be_visible(timeout=LOAD_TIMEOUT)
+    expect(page.locator(".tutor-room-join")).to_be_visible()
+    assert links.count() >= 10, "every lesson of the course is listed"
+    listed = page.locator(f'.tutor-present-start a[href^="{notebook.name}?"]')
+    expect(listed).to_contain_text(lesson.title(lang))
+    listed.click()
+    page.wait_for_url(f"**/{notebook.name}?*present=1*", timeout=LOAD_TIMEOUT)
+    page.locator(".tutor-present-bar .tutor-present-room").wait_for(timeout=LOAD_TIMEOUT)
+
+    first = lesson.quiz[0]
+    asking = page.locator(".tutor-unit:not(.tutor-hidden) .tutor-present-question")
+    for _ in range(60):
+        if asking.count() and _asked(page) is not None:
+            break
+        _next_slide(page)
+    asked = _asked(page)
+    assert asked is not None and asked.key == f"{lesson.id}/{first.id}", asked
+    assert page.evaluate(_STAGE_CONTROLS) == 0, "a learner's controls on the projector"
+    question = asked.question
+    for pupil in pupils:
+        expect(pupil.page.locator("#room-prompt")).to_have_text(
+            question.prompt(pupil.lang), timeout=STEP_TIMEOUT
+        )
+    answers = [_right(question), _wrong(question), _right(question)]
+    for pupil, answer in zip(pupils, answers, strict=True):
+        _answer(pupil, question, answer)
+    present = _room_state(page, room_app)["present"]
+    status = page.locator(".tutor-present-room")
+    expect(status).to_have_text(_say("answered", lang, answered=3, present=present))
+
+    why = page.locator(".tutor-unit:not(.tutor-hidden) .tutor-present-why")
+    page.keyboard.press("PageDown")  # the counts
+    _projector_shows(page, question, answers, lang)
+    expect(why).to_be_hidden()
+    page.keyboard.press("PageDown")  # the engine's answer and why
+    expect(why).to_be_visible(timeout=STEP_TIMEOUT)
+    expect(why).to_contain_text(revealed(question, question.correct_answer(), lang).answer)
+    position = _position(page)
+    page.keyboard.press("PageDown")  # the next slide
+    expect(page.locator(".tutor-present-position")).not_to_have_text(position)
+
+    result = page.locator(".tutor-unit:not(.tutor-hidden) .tutor-room-result")
+    for _ in range(3 * len(lesson.quiz) + 5):
+        if result.count():
+            break
+        _next_slide(page)
+    expect(result).to_be_visible()
+    rows = result.locator("li[data-item]")
+    expect(rows).to_have_count(len(lesson.quiz))
+    expect(rows.first).to_contain_text(_say("result-row", lang, answered=3, right=2))
+    expect(result).not_to_contain_text("progress.jsonl")
+    log.assert_clean()
 
 
 # -- the room's panel and counts on the projector -----------------------------------------------

@@ -188,6 +188,8 @@ def test_a_lesson_page_is_finished_when_its_quiz_is_answered_through_and_a_redo_
         quizzes = [reach(widget) for widget in shown if isinstance(widget, Deferred)]
         for number, quiz in enumerate(quizzes):
             assert not progress.summary(items).last_completed or number == 0
+            if quiz.earlier:  # the page reopened shows the first answer: answered again
+                quiz.answer_again()
             question = quiz.question
             quiz.answer(question.correct_answer() if number < right else wrong_answer(question))
 
@@ -198,4 +200,5 @@ def test_a_lesson_page_is_finished_when_its_quiz_is_answered_through_and_a_redo_
     assert score.done and score.right == 3
     take_the_quiz("ja", right=len(lesson.quiz))  # redone, all right, in Japanese
     assert progress.summary(items).lesson(lesson.id) == score
-    assert [type(event) for event in progress.events].count(FinishedEvent) == 2
+    # the page was finished by the first answers; a redo is practice and finishes nothing new
+    assert [type(event) for event in progress.events].count(FinishedEvent) == 1

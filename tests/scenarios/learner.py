@@ -21,6 +21,7 @@ NUMBER = f".{QUIZ_CLASS}-number input"
 CHECK = f"button.{QUIZ_CLASS}-check"
 TRY_AGAIN = f"button.{QUIZ_CLASS}-try-again"
 NEXT = f"button.{QUIZ_CLASS}-next"
+ANSWER_AGAIN = f"button.{QUIZ_CLASS}-answer-again"  # a first answer from before, redone
 FEEDBACK = ".quiz-feedback"
 
 

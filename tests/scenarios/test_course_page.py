@@ -14,7 +14,16 @@ from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.text import text
 
 from .hosts import ACTION_TIMEOUT, LOAD_TIMEOUT, Host
-from .learner import TRY_AGAIN, expect, feedback_of, give, question_titled, wrong_answer
+from .learner import (
+    ANSWER_AGAIN,
+    FEEDBACK,
+    TRY_AGAIN,
+    expect,
+    feedback_of,
+    give,
+    question_titled,
+    wrong_answer,
+)
 
 LESSON = "01_cards_and_rounds"
 NEXT_LESSON = "02_trump"
@@ -62,11 +71,14 @@ def test_the_course_page_scores_the_first_try_and_a_second_visit_does_not_change
         f"{text('course.number', lang, number=2)} {following} →"
     )
 
-    # Back to the lesson: a new page of it, answered again differently.
+    # Back to the lesson: a new page of it, showing the first answers; answered again
+    # differently (Answer again: practice).
     host.open(page, f"{LESSON}.ipynb", lang=lang)
     content = host.content(page)
     for number, question in enumerate(questions[:2], start=1):
         quiz = question_titled(content, number, total, lang)
+        quiz.locator(ANSWER_AGAIN).click()
+        expect()(quiz.locator(FEEDBACK)).to_have_count(0, timeout=ACTION_TIMEOUT)
         right = number == 1
         give(quiz, question, question.correct_answer() if right else wrong_answer(question), lang)
         feedback_of(quiz, right=right)

@@ -20,7 +20,8 @@ import pytest
 
 from tutor.resources import notebooks_dir
 from tutor.teaching.lesson import Lesson
-from tutor.teaching.lesson_loader import list_lessons
+from tutor.teaching.lesson_loader import list_lessons, load_lesson
+from tutor.teaching.question import revealed
 from tutor.teaching.text import text
 
 from .hosts import ACTION_TIMEOUT, Host
@@ -155,3 +156,92 @@ def test_every_slide_shows_something_and_nothing_is_cut(
         f"\n[present-scenario] {presenter_host.name} {lesson.id} {width}x{height}:"
         f" {len(screens)} screens in {time.monotonic() - started:.0f} s"
     )
+
+
+# -- the start slide, and a quiz question without a room ----------------------------------------
+
+STAGE_CONTROLS = """() => [...document.querySelectorAll(
+  '#rendered_cells .tutor-unit:not(.tutor-hidden) :is(button, input, select, textarea)')]
+  .filter((control) => control.getClientRects().length).length"""
+
+
+def _next_words(page: Any) -> str:
+    """The words of the bar's Next button that show (it holds one label per press)."""
+    return str(
+        page.evaluate(
+            "[...document.querySelectorAll('.tutor-present-next > .tutor-label')]"
+            ".find((label) => getComputedStyle(label).visibility === 'visible').textContent"
+        )
+    )
+
+
+def test_the_presented_course_page_lists_the_lessons_to_present(
+    presenter_host: Host, page: Any
+) -> None:
+    """The course page presented (where a teacher's start address lands) is one slide: the
+    course's lessons in order, each a link that presents it, and nothing of one learner's."""
+    from tutor.display.context import Frontend, PageContext
+    from tutor.display.course import course_entries
+
+    page.set_viewport_size({"width": 1280, "height": 720})
+    presenter_host.open(page, "index.ipynb", lang="ja", present=True)
+    page.locator(".tutor-present-bar").wait_for(timeout=ACTION_TIMEOUT)
+    context = PageContext("ja", Frontend.APP, presenting=True)
+    wanted = [
+        (entry.title, context.present_link(entry.file))
+        for entry in course_entries(notebooks_dir(), lang="ja")
+        if entry.lesson is not None
+    ]
+    links = page.locator(".tutor-unit:not(.tutor-hidden) .tutor-present-start a")
+    # the static site links a page's .html where the app links its notebook
+    shown = [
+        (link.text_content(), str(link.get_attribute("href")).replace(".html?", ".ipynb?"))
+        for link in links.all()
+    ]
+    assert shown == wanted
+    assert page.evaluate(STAGE_CONTROLS) == 0
+    screen = page.evaluate(MEASURE)
+    assert _problems(screen, page.evaluate(SHOWN), "the start slide") == []
+    assert screen["position"] == text("present.position", "ja", number=1, total=1)
+    links.nth(2).click()  # the third lesson, presented
+    page_name = wanted[2][1].split("?")[0].removesuffix(".ipynb")
+    page.wait_for_url(re.compile(rf"/{re.escape(page_name)}\.(ipynb|html)\?.*present=1"))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_a_quiz_question_asks_then_shows_the_answer_and_why(
+    presenter_host: Host, page: Any, lang: str
+) -> None:
+    """Without a room a quiz question is put to the class as it is (no learner's controls);
+    the next press shows the right answer marked and the engine's reason, the press after
+    goes on. The Next button says what each press does."""
+    lesson = load_lesson("03")
+    page.set_viewport_size({"width": 1280, "height": 720})
+    presenter_host.open(page, f"{lesson.id}.ipynb", lang=lang, present=True)
+    page.locator(".tutor-present-bar").wait_for(timeout=ACTION_TIMEOUT)
+    question = page.locator(".tutor-unit:not(.tutor-hidden) .tutor-present-question")
+    for _ in range(MOST_SCREENS):
+        if question.count():
+            break
+        _press(page, "PageDown")
+    item = lesson.quiz[0]
+    why = page.locator(".tutor-unit:not(.tutor-hidden) .tutor-present-why")
+    expected_why = revealed(item.question, item.question.correct_answer(), lang).answer
+    # asking: the question, no control, no answer
+    assert item.question.prompt(lang) in str(question.text_content())
+    assert page.evaluate(STAGE_CONTROLS) == 0
+    assert not why.is_visible()
+    assert _next_words(page) == text("present.show-answer", lang)
+    screen = page.evaluate(MEASURE)
+    assert _problems(screen, page.evaluate(SHOWN), "asking") == []
+    position = screen["position"]
+    # the answer and why
+    _press(page, "PageDown")
+    assert why.is_visible()
+    assert expected_why in str(why.text_content())
+    assert _next_words(page) == text("present.next", lang)
+    screen = page.evaluate(MEASURE)
+    assert _problems(screen, page.evaluate(SHOWN), "answered") == []
+    # then the next slide
+    _press(page, "PageDown")
+    assert page.evaluate(MEASURE)["position"] != position

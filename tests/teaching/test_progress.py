@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import re
 import stat
 from collections.abc import Callable
 from contextlib import AbstractContextManager
@@ -103,7 +104,10 @@ def test_every_event_has_every_field_of_the_contract() -> None:
         "correct",
         "first_try",
     }
-    assert data["v"] == EVENT_VERSION == 4 and len(data["id"]) == 32 and data["time"].endswith("Z")
+    assert data["v"] == EVENT_VERSION == 5 and len(data["id"]) == 32 and data["time"].endswith("Z")
+    # version 5: a quiz answer keeps what was answered (a lesson reopened shows it)
+    given = AnswerEvent(AnswerSource.QUIZ, "score", True, True, "07_x", "q1", answer=(0, 2))
+    assert set(given.to_json()) == set(data) | {"answer"} and given.to_json()["answer"] == [0, 2]
     assert practice(Topic.SCORE, True).to_json()["lesson"] is None
     # version 4: a practice answer names the rules it asked (a quiz answer's are its item's)
     named = AnswerEvent(AnswerSource.PRACTICE, "score", True, True, rules=("bid-met-scores",))
@@ -114,6 +118,25 @@ def test_every_event_has_every_field_of_the_contract() -> None:
     assert set(StepEvent("08_worked_example", 2, 21).to_json()) == {
         *("v", "id", "time", "kind", "page", "step", "steps")
     }
+
+
+@pytest.mark.parametrize("answer", [-20, 0, 12, [], [1], [0, 3, 5]])
+def test_a_quiz_answer_keeps_what_was_answered_from_version_5(answer: object) -> None:
+    data = {**quiz("06_x", "q1", True).to_json(), "answer": answer}
+    event = parse_event(data)
+    assert isinstance(event, AnswerEvent)
+    assert event.answer == (tuple(answer) if isinstance(answer, list) else answer)
+    assert parse_event(event.to_json()) == event
+    # an older version's event says nothing of it (a reader of version 4 ignored it)
+    older = parse_event({**data, "v": 4})
+    assert isinstance(older, AnswerEvent) and older.answer is None
+
+
+@pytest.mark.parametrize("answer", [True, "12", 2.5, [2, 1], [1, 1], [-1], ["a"], 10**12])
+def test_an_answer_that_is_no_number_nor_choices_is_refused_naming_it(answer: object) -> None:
+    data = {**quiz("06_x", "q1", True).to_json(), "answer": answer}
+    with pytest.raises(EventError, match=re.escape(f"event field 'answer' is {answer!r}")):
+        parse_event(data)
 
 
 def test_version_1_events_are_read_as_they_were_written() -> None:
@@ -138,9 +161,12 @@ def test_a_finished_event_needs_version_2_and_a_newer_version_is_refused_as_newe
         EventError, match="in version 1 it must be one of 'quiz', 'practice', 'reset'"
     ):
         parse_event({**finished, "v": 1})
-    with pytest.raises(EventError, match="'v' is 5; this tutor reads versions 1 to 4"):
-        parse_event({**finished, "v": 5})
-    line = json.dumps({**finished, "v": 5}).encode()
+    newer = EVENT_VERSION + 1
+    with pytest.raises(
+        EventError, match=f"'v' is {newer}; this tutor reads versions 1 to {EVENT_VERSION}"
+    ):
+        parse_event({**finished, "v": newer})
+    line = json.dumps({**finished, "v": newer}).encode()
     with pytest.raises(ProgressStoreError) as refused:
         parse_lines(line, "p.jsonl")
     assert refused.value.problem is StoreProblem.NEWER and refused.value.line == 1
@@ -151,7 +177,10 @@ def test_a_finished_event_needs_version_2_and_a_newer_version_is_refused_as_newe
     [
         ({"id": "xyz"}, "'id' is 'xyz'; it must be 32 lower-case hexadecimal digits"),
         ({"time": "yesterday"}, "'time' is 'yesterday'; it must be a UTC time"),
-        ({"kind": "guess"}, "'kind' is 'guess'; in version 4 it must be one of 'quiz', 'practice'"),
+        (
+            {"kind": "guess"},
+            f"'kind' is 'guess'; in version {EVENT_VERSION} it must be one of 'quiz', 'practice'",
+        ),
         ({"lesson": None}, "'lesson' is None; a quiz answer names its lesson"),
         ({"lesson": "../etc"}, r"'lesson' is '\.\./etc'; a quiz answer names its lesson"),
         ({"item": "Q 1"}, "'item' is 'Q 1'; a quiz answer names its item's id"),

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.display.context import PageContext
-from tutor.display.presenter import LEARNER_ONLY
+from tutor.display.presenter import LEARNER_ONLY, SLIDE
 from tutor.display.words import words_html
 from tutor.teaching.language import LANGUAGE_NAMES, with_language
 from tutor.teaching.lesson import Lesson
@@ -372,6 +372,43 @@ def course_list_html(
         state = " is-done" if done else ""
         items.append(f'<li class="tutor-course-entry{state}">{"".join(head)}{summary_html}</li>')
     return f'<ol class="tutor-course">{"".join(items)}</ol>'
+
+
+PRESENT_START_CSS = """<style>
+.tutor-present-start { font-size: 16px; line-height: 1.3; }
+.tutor-present-start h1 { margin: 0 0 0.2em; font-size: 1.5em; }
+.tutor-present-start p { margin: 0 0 0.5em; }
+.tutor-present-start ol { margin: 0; padding-left: 2em; columns: 2; column-gap: 2.5em; }
+.tutor-present-start li { margin: 0 0 0.3em; break-inside: avoid; }
+.tutor-present-start a { font-weight: 600; }
+</style>"""
+
+
+def present_start_html(entries: Sequence[CourseEntry], context: PageContext) -> str:
+    """The presenter's start slide (the course page presented, where a teacher's start
+    address lands): the course's lessons in order, each title a link that presents it;
+    the live room's join panel stands beside it (the page script's). Nothing of one
+    learner's (progress, where it is kept) is on it: it is shown to a class.
+
+    >>> from tutor.display.context import Frontend
+    >>> lesson = CourseEntry("06_trick_winner.ipynb", "Who wins", lesson=_lessons()["06_trick_winner"])
+    >>> slide = present_start_html([lesson], PageContext("en", Frontend.APP, presenting=True))
+    >>> 'href="06_trick_winner.ipynb?present=1&amp;lang=en"' in slide
+    True
+    """
+    lang = context.lang
+    lessons = [entry for entry in entries if entry.lesson is not None]
+    present = text("course.present", lang)
+    items = "".join(
+        f"<li>{_link(context.present_link(entry.file), entry.title, 'tutor-present-link', label=f'{present}: {entry.title}')}</li>"
+        for entry in lessons
+    )
+    listing = f"<ol>{items}</ol>" if lessons else f"<p>{escape(text('course.none', lang))}</p>"
+    return (
+        f'{PRESENT_START_CSS}<section class="{SLIDE} tutor-present-start">'
+        f"<h1>{escape(text('course.present-start', lang))}</h1>"
+        f"<p>{escape(text('course.present-start-note', lang))}</p>{listing}</section>"
+    )
 
 
 def continue_html(

@@ -46,7 +46,8 @@ from tutor.display.widgets import (
 )
 from tutor.teaching.lesson import Lesson, LessonItem
 from tutor.teaching.practice import LessonQuizSession
-from tutor.teaching.progress import Progress
+from tutor.teaching.progress import Progress, ProgressState
+from tutor.teaching.question import answer_code, answer_from_code
 from tutor.teaching.quiz import Question
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
 
@@ -103,14 +104,52 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
             _dom_classes=(f"{SUMMARY_CLASS}-retry",),
         )
         self.retry_button.on_click(lambda _button: self.retry_missed())
+        self.again_button = widgets.Button(
+            description=text("lesson-quiz.answer-all-again", lang),
+            tooltip=text("lesson-quiz.answer-all-again-tooltip", lang),
+            layout=looks.layout(width="auto", display=HIDDEN),
+            style=looks.style(widgets.Button),
+            _dom_classes=(f"{SUMMARY_CLASS}-again",),
+        )
+        self.again_button.on_click(lambda _button: self.answer_all_again())
         self.retry_area = widgets.VBox(layout=looks.layout())
         self.retry_quizzes: list[QuizWidget] = []
         super().__init__(
-            [self.status, self.retry_button, self.retry_area],
+            [
+                self.status,
+                widgets.HBox([self.retry_button, self.again_button], layout=looks.layout()),
+                self.retry_area,
+            ],
             layout=looks.layout(),
             _dom_classes=(SUMMARY_CLASS,),
         )
+        self._restored = build_now  # a presenter's slides show the room's quiz, fresh
+        self.session.progress.observe(self._restore)
+        self._restore(self.session.progress)
         self._show_status()
+
+    def _restore(self, progress: Progress) -> None:
+        """Once the learner's store has answered (the browser's, after the page is drawn),
+        show their earlier first answers on the questions this page has no answer to yet:
+        a lesson reopened shows what was done (docs/progress.md). Writes nothing."""
+        if self._restored or progress.state is ProgressState.LOADING:
+            return
+        self._restored = True  # a broken store has nothing to give: the quiz stays fresh
+        if progress.state is not ProgressState.READY:
+            return
+        summary = progress.summary({self.lesson.id: [item.id for item in self.items]})
+        for item in self.session.restore(summary):
+            built = self.places[self.items.index(item)].built
+            if isinstance(built, QuizWidget):
+                if built.attempts:  # the learner answered here before the store answered
+                    continue
+                self._show_earlier(built, item)
+        self._show_status()
+
+    def _show_earlier(self, quiz: QuizWidget, item: LessonItem) -> None:
+        event = self.session.earlier[item.id]
+        answer = answer_from_code(item.question, event.answer)
+        quiz.show_earlier(answer, event.correct and event.first_try)
 
     def notes(self) -> list[str | None]:
         """Each question's note (words shown before it), in the learner's language."""
@@ -125,9 +164,7 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
     # -- the questions ------------------------------------------------------------------
 
     def _title(self, item: LessonItem) -> str:
-        """``item``'s place in the quiz: "Question 2 of 6"."""
-        number = self.items.index(item) + 1
-        return text("lesson-quiz.question-number", self.lang, number=number, total=len(self.items))
+        return question_title(self.lesson, item, self.lang)
 
     def _note(self, item: LessonItem) -> str:
         return item.note(self.lang) if item.note is not None else ""
@@ -158,11 +195,24 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
             mark=room_question(self.lesson.id, item.id),
         )
 
-        def graded(_question: Question, correct: bool, first_try: bool) -> None:
-            self.session.grade(item, correct=correct, first_try=first_try, again=again)
+        def graded(question: Question, correct: bool, first_try: bool) -> None:
+            self.session.grade(
+                item,
+                correct=correct,
+                first_try=first_try,
+                again=again,
+                answer=answer_code(question, quiz.last_answer),
+            )
+            self._show_status()
+
+        def asked_again(_quiz: QuizWidget) -> None:
+            self.session.answer_again(item)
             self._show_status()
 
         quiz.on_graded(graded)
+        quiz.on_answer_again(asked_again)
+        if not again and item.id in self.session.earlier and not self.session.practising(item):
+            self._show_earlier(quiz, item)
         return quiz
 
     # -- the summary --------------------------------------------------------------------
@@ -172,6 +222,7 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
         summary = self.session.summary
         if summary is None:
             return
+        set_visible(self.again_button, True)
         still_missed = self.session.still_missed()
         with self.retry_button.hold_sync():  # its words and whether it shows: one message
             self.retry_button.description = text(
@@ -180,15 +231,19 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
             set_visible(self.retry_button, bool(still_missed))
 
     def _status_html(self) -> str:
-        """The summary's words: answered so far, or the first try's score and the rest."""
+        """The summary's words: answered so far (earlier answers too), then, once all are,
+        the first try's score and the rest, and how practice did (questions answered
+        again: the first answers stay the score)."""
         lang, session = self.lang, self.session
         summary = session.summary
+        # the earlier answers of a lesson reopened count: they are shown on the questions
+        answered = text(
+            "lesson-quiz.progress", lang, answered=session.answered, total=len(self.items)
+        )
         if summary is None:
-            return _paragraph(
-                text("lesson-quiz.progress", lang, answered=session.answered, total=len(self.items))
-            )
+            return _paragraph(escape(answered))
         score = text("lesson-quiz.score", lang, right=summary.first_try_right, total=summary.total)
-        lines = [f"<strong>{escape(score)}</strong>"]
+        lines = [escape(answered), f"<strong>{escape(score)}</strong>"]
         if summary.missed:
             numbers = [
                 text("lesson-quiz.number", lang, number=index)
@@ -209,7 +264,32 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
             )
             words = text(key, lang, right=again.right, answered=again.answered, total=again.total)
             lines.append(escape(words))
+        practice = session.practice_score
+        if practice is not None and practice.answered:
+            words = text(
+                "lesson-quiz.practice-score",
+                lang,
+                score=summary.first_try_right,
+                total=summary.total,
+                right=practice.right,
+                answered=practice.answered,
+            )
+            lines.append(f"<strong>{escape(words)}</strong>")
         return _paragraph(*lines)
+
+    # -- answering again ----------------------------------------------------------------
+
+    def answer_all_again(self) -> None:
+        """Every question fresh, to answer again for practice: the first answers stay the
+        score (the summary says so once answers come)."""
+        for item, place in zip(self.items, self.places, strict=True):
+            self.session.answer_again(item)
+            quiz = place.built
+            if isinstance(quiz, QuizWidget):
+                quiz.load(item.question)
+        self.retry_area.children = []
+        self.retry_quizzes = []
+        self._show_status()
 
     # -- the missed questions again -----------------------------------------------------
 
@@ -222,6 +302,12 @@ class LessonQuiz(widgets.VBox):  # type: ignore[misc]
         self.retry_quizzes = [self._question(item, again=True) for item in items]
         self.retry_area.children = [html_widget(f"<h3>{escape(heading)}</h3>"), *self.retry_quizzes]
         self._show_status()
+
+
+def question_title(lesson: Lesson, item: LessonItem, lang: str = DEFAULT_LANGUAGE) -> str:
+    """``item``'s place in ``lesson``'s quiz: "Question 2 of 6"."""
+    number = lesson.quiz.index(item) + 1
+    return text("lesson-quiz.question-number", lang, number=number, total=len(lesson.quiz))
 
 
 def _height_em(question: Question) -> int:

@@ -30,7 +30,7 @@ import IPython.display
 from tutor.display.context import PageContext
 from tutor.display.html import title_markdown
 from tutor.display.kinds import ITEM_VIEWS
-from tutor.display.lesson_quiz import LessonQuiz
+from tutor.display.lesson_quiz import LessonQuiz, question_title
 from tutor.display.page import PageFrame, show_widget
 from tutor.display.presenter import (
     ANSWER,
@@ -38,7 +38,9 @@ from tutor.display.presenter import (
     answer_stack,
     learner_only,
     present_only,
+    question_slide,
     room_question,
+    room_result,
     text_html,
 )
 from tutor.display.progress_view import LearnerProgress
@@ -194,14 +196,38 @@ def show_quiz(
     built when the learner reaches it, or at once when ``presenting``), then the
     :class:`LessonQuiz` summary ("First try: 4 of 6 right") that offers the missed
     questions again. Graded answers are recorded in ``progress`` (by its
-    :attr:`~LessonQuiz.session`)."""
+    :attr:`~LessonQuiz.session`). ``presenting``: :func:`show_presented_quiz` instead."""
     if not lesson.quiz:
         return
-    quiz = LessonQuiz(lesson, lang=lang, progress=progress, build_now=presenting)
+    if presenting:
+        show_presented_quiz(lesson, lang)
+        return
+    quiz = LessonQuiz(lesson, lang=lang, progress=progress)
     _markdown(f"## {text('lesson.quiz-heading', lang)}")
     for place in quiz.places:  # each question is built when the learner reaches it
         show_widget(place, lang)
     show_widget(quiz, lang)
+
+
+def show_presented_quiz(lesson: Lesson, lang: str = DEFAULT_LANGUAGE) -> None:
+    """The quiz of ``lesson`` on a presenter's screen: each question a slide as the room
+    sees it (no learner's controls: the room answers on its phones, or aloud), its answer
+    and the engine's reason held back until the reveal; then the live room's result (how
+    many answered each question, how many right at the first answer), which only a page
+    with a room shows. Nothing is graded or recorded: the presenter's browser answers
+    nothing."""
+    titles = [question_title(lesson, item, lang) for item in lesson.quiz]
+    for item, title in zip(lesson.quiz, titles, strict=True):
+        note = item.note(lang) if item.note is not None else ""
+        mark = room_question(lesson.id, item.id)
+        _html(question_slide(item.question, title=title, note=note, mark=mark, lang=lang))
+    _html(
+        room_result(
+            lesson.id,
+            [(item.id, title) for item, title in zip(lesson.quiz, titles, strict=True)],
+            lang,
+        )
+    )
 
 
 def show_lesson_page(

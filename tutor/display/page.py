@@ -31,6 +31,7 @@ from tutor.display.course import (
     course_intro_html,
     course_list_html,
     nav_html,
+    present_start_html,
     quiz_items,
     review_due_html,
     review_entry,
@@ -319,5 +320,11 @@ def show_course_page(
 ) -> None:
     """The course page (``index.ipynb``)."""
     frame = PageFrame("index", folder=folder, context=context, learner=learner)
+    if (
+        frame.context.presenting
+    ):  # a class sees it: the lessons to present, nothing of one learner's
+        _show(_ipython.HTML(present_start_html(frame.entries, frame.context)))
+        show_widget(widgets.VBox(frame.furniture(text("course.title", frame.lang))), frame.lang)
+        return
     _show(_ipython.HTML(course_intro_html(frame.context)))
     show_widget(CoursePage(frame), frame.lang)

@@ -29,10 +29,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from html import escape
 
-from tutor.display.svg import card_svg, hand_svg
+from tutor.display.svg import card_svg, hand_svg, trick_svg
 from tutor.display.table import SeatMark, TableScene, scene_from_step, table_html
 from tutor.display.words import words_html
 from tutor.teaching.explain import card_name
+from tutor.teaching.question import AnswerKind, Question, revealed
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
 from tutor.teaching.worked_example import Step, StepKind, WorkedExample
 
@@ -341,4 +342,160 @@ def _play_slide(example: WorkedExample, step: Step, lang: str) -> str:
         + answer_stack(plain, marked)
         + answer(_paragraphs([may, *step.sentences])),
         klass=f"step-{step.kind.value} tutor-predict",
+    )
+
+
+# -- a quiz question on a presenter's screen ------------------------------------------------
+# The room answers on its phones (or aloud): the projector shows the question as the room
+# sees it, never a learner's controls. Its answer is held back: the right choice marked (in
+# words too) and the engine's reason, the same words a learner's "Show the answer" gives.
+
+_QUESTION_CSS = """
+<style>
+.tutor-present-question { font-size: 16px; line-height: 1.35; }
+.tutor-present-question .quiz-prompt { margin: 0.3em 0 0.4em; }
+.tutor-present-question figure { margin: 0 0 0.4em; }
+.tutor-present-question figcaption { font-weight: 600; }
+.tutor-present-choices { margin: 0.2em 0 0.4em; padding-left: 1.6em; }
+.tutor-present-choices li { margin: 0 0 0.15em; break-inside: avoid; }
+.tutor-present-choices.two-columns { columns: 2; column-gap: 1.6em; }
+.tutor-present-right-cards { margin: 0.2em 0 0; }
+.tutor-present-choices .is-right { font-weight: 700; }
+/* The question (its pictures and choices) on the left, the engine's why on the right: a
+   why that lists a reason a card would make the slide too tall under the question (and
+   its place is kept while it is held back). */
+.tutor-present-question-body { display: grid; gap: 0 24px; align-items: start;
+  grid-template-columns: minmax(0, 1.2fr) minmax(0, 1fr); }
+.tutor-present-why { margin: 0.3em 0 0; padding: 0.3em 0.8em;
+  border-left: 0.35em solid var(--jp-success-color1, #166534); }
+.tutor-present-why p, .tutor-present-why ul { margin: 0.15em 0; }
+</style>
+"""
+
+
+def _choice_list(labels: Sequence[str], right: Sequence[bool], lang: str, *, marked: bool) -> str:
+    """The choices as a numbered list; ``marked``: the right ones say so ("✔ right answer")."""
+    mark = escape(text("projector.right", lang))
+    items = "".join(
+        f'<li class="is-right">{escape(label)} <strong>{mark}</strong></li>'
+        if marked and is_right
+        else f"<li>{escape(label)}</li>"
+        for label, is_right in zip(labels, right, strict=True)
+    )
+    columns = " two-columns" if len(labels) > 3 else ""
+    return f'<ol class="tutor-present-choices{columns}">{items}</ol>'
+
+
+def question_why(question: Question, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The engine's right answer and reason for ``question``, as HTML: what a learner who
+    asks for the answer reads (its details a list).
+
+    >>> from tutor.teaching.quiz import ScoreQuestion
+    >>> question_why(ScoreQuestion(bid=2, taken=2))
+    '<p>Bid 2, took 2: bid met, so 20 + 10 × 2 = 40.</p>'
+    """
+    feedback = revealed(question, question.correct_answer(), lang)
+    lines = [part for part in (feedback.answer, feedback.explanation) if part]
+    lines += [f"- {detail}" for detail in feedback.details]
+    return text_html("\n".join(lines))
+
+
+def question_slide(
+    question: Question, *, title: str, note: str = "", mark: str = "", lang: str = DEFAULT_LANGUAGE
+) -> str:
+    """``question`` as a presenter's slide: its title ("Question 2 of 6"), note and prompt,
+    the cards it shows, its choices (cards drawn, or words in a list) and, held back until
+    the reveal, the right choice marked and the engine's reason (:func:`question_why`).
+    ``mark`` goes first (the live room's :func:`room_question`). Nothing on it is a control:
+    the room answers on its phones.
+
+    >>> from tutor.teaching.quiz import TrickWinnerQuestion
+    >>> slide = question_slide(TrickWinnerQuestion.of("J B5 B11 B7", trump="R", players="ABCD"),
+    ...                        title="Question 1 of 3")
+    >>> "<button" in slide, "<input" in slide
+    (False, False)
+    >>> slide.count(f'class="{ANSWER}"'), slide.count(f'class="{ANSWER} tutor-present-why"')
+    (1, 1)
+    """
+    from tutor.display.widgets.quiz_html import prompt_html, question_heading_html
+
+    scene = question.scene()
+    shown = []
+    if scene.trick:
+        shown.append(
+            f"<figure><figcaption>{escape(text('lesson.picture-trick', lang))}</figcaption>"
+            f"{trick_svg(scene.trick, scale=0.8, lang=lang)}</figure>"
+        )
+    if scene.turned is not None:
+        shown.append(
+            _hand_figure(text("lesson.picture-turned", lang), card_svg(scene.turned, lang=lang))
+        )
+    choices = question.choices() if question.answer_kind is not AnswerKind.NUMBER else ()
+    right = [question.is_right_choice(choice) for choice in choices]
+    cards = [question.choice_card(choice) for choice in choices]
+    if choices and all(card is not None for card in cards):
+        drawn = [card for card in cards if card is not None]
+        # the right cards raised, the others dimmed, and named in words under them (a
+        # label on each card would be too small to read across a room)
+        named = join_words(
+            [
+                card_name(card, lang)
+                for card, is_right in zip(drawn, right, strict=True)
+                if is_right
+            ],
+            lang,
+        )
+        shown.append(
+            answer_stack(
+                hand_svg(drawn, lang=lang),
+                hand_svg(
+                    drawn,
+                    highlight=[i for i, is_right in enumerate(right) if is_right],
+                    dimmed=[i for i, is_right in enumerate(right) if not is_right],
+                    lang=lang,
+                )
+                + f'<p class="tutor-present-right-cards"><strong>'
+                f"{escape(text('projector.right', lang))}</strong> {escape(named)}</p>",
+            )
+        )
+    elif choices:
+        labels = [question.choice_label(choice, lang) for choice in choices]
+        shown.append(
+            answer_stack(
+                _choice_list(labels, right, lang, marked=False),
+                _choice_list(labels, right, lang, marked=True),
+            )
+        )
+    why = answer(question_why(question, lang), klass="tutor-present-why")
+    return (
+        f'{_QUESTION_CSS}<section class="{SLIDE} tutor-present-question">'
+        f"{mark}{question_heading_html(title, note)}"
+        f'<div class="tutor-present-question-body"><div>'
+        f'<div class="tutor-ask">{prompt_html(question, lang)}</div>{"".join(shown)}</div>'
+        f"{why}</div></section>"
+    )
+
+
+ROOM_RESULT = "tutor-room-result"
+
+
+def room_result(
+    lesson: str, questions: Sequence[tuple[str, str]], lang: str = DEFAULT_LANGUAGE
+) -> str:
+    """The last slide of a lesson presented to a live room: each question (``(item id,
+    title)``) and how the room did on it, which the page script fills in from the room's
+    summary. Hidden (and no slide) until then: without a room there is nothing to show.
+
+    >>> print(room_result("04_follow_suit", [("quiz-you-lead", "Question 1 of 1")]))
+    <section class="tutor-slide tutor-room-result" data-lesson="04_follow_suit" hidden><h2>How the room did</h2><ol><li data-item="quiz-you-lead"><strong>Question 1 of 1</strong> <span class="tutor-room-result-counts"></span></li></ol></section>
+    """
+    rows = "".join(
+        f'<li data-item="{escape(item)}"><strong>{escape(title)}</strong>'
+        ' <span class="tutor-room-result-counts"></span></li>'
+        for item, title in questions
+    )
+    heading = escape(text("projector.result-title", lang))
+    return (
+        f'<section class="{SLIDE} {ROOM_RESULT}" data-lesson="{escape(lesson)}" hidden>'
+        f"<h2>{heading}</h2><ol>{rows}</ol></section>"
     )

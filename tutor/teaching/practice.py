@@ -31,7 +31,14 @@ from dataclasses import dataclass
 from tutor.errors import WizardRuleError
 from tutor.teaching.lesson import Lesson, LessonItem
 from tutor.teaching.practice_questions import PracticeQuestion, random_question, rules_by_generator
-from tutor.teaching.progress import AnswerSource, Progress, TopicCount
+from tutor.teaching.progress import (
+    AnswerCode,
+    AnswerEvent,
+    AnswerSource,
+    Progress,
+    Summary,
+    TopicCount,
+)
 from tutor.teaching.quiz import Feedback, Question, Topic
 from tutor.teaching.review import question_rules
 from tutor.teaching.text import DEFAULT_LANGUAGE, text
@@ -148,9 +155,13 @@ class LessonQuizSession:
     is the one that counts (:attr:`summary`: "4 of 6 right" once all are answered), a
     question may be tried again, and the questions missed on the first try may be asked
     again, in rounds, until every one is right (:meth:`start_retry`). Every graded answer
-    goes to :attr:`progress` (the learner's store) with its lesson, item and topic, the
-    retries marked as not first tries; the page is recorded as finished once its last
-    question has had its first answer (docs/progress.md: "Continue").
+    goes to :attr:`progress` (the learner's store) with its lesson, item, topic and what
+    was answered, the retries marked as not first tries; the page is recorded as finished
+    once its last question has had its first answer (docs/progress.md: "Continue").
+
+    A lesson reopened takes back the learner's earlier first answers (:meth:`restore`):
+    they are the score, and a question answered again (:meth:`answer_again`) is practice,
+    counted apart (:attr:`practice_score`: "this time 6 of 6").
 
     Whoever shows the questions grades them (:func:`tutor.teaching.quiz.feedback_for`)
     and tells the session each graded answer (:meth:`grade`).
@@ -166,6 +177,10 @@ class LessonQuizSession:
     >>> session.grade(session.items[1], correct=True, first_try=True, again=True)
     >>> session.retry_score, session.still_missed()
     (RetryScore(right=1, answered=1, total=1), ())
+    >>> session.answer_again(session.items[1])
+    >>> session.grade(session.items[1], correct=True, first_try=True)
+    >>> session.summary.first_try_right, session.practice_score
+    (8, RetryScore(right=1, answered=1, total=1))
     """
 
     def __init__(self, lesson: Lesson, *, progress: Progress | None = None) -> None:
@@ -176,9 +191,30 @@ class LessonQuizSession:
         """Rounds of missed questions asked again so far."""
         self.finished = False
         """Every question has had its first answer (and the page was recorded finished)."""
+        self.earlier: dict[str, AnswerEvent] = {}
+        """Item id -> the learner's first answer to it before this page (:meth:`restore`)."""
         self._first: dict[str, bool] = {}  # item id -> its first answer was right
         self._again: tuple[LessonItem, ...] = ()  # the questions of the latest round
         self._again_first: dict[str, bool] = {}  # item id -> right first in that round
+        self._practice: set[str] = set()  # items answered again (practice)
+        self._practice_first: dict[str, bool] = {}  # item id -> right first in practice
+
+    def restore(self, summary: Summary) -> tuple[LessonItem, ...]:
+        """Take back the first answers ``summary`` has for this quiz's questions that this
+        page has not had an answer to yet: they are the score (docs/progress.md). Returns
+        the questions taken back. Writes nothing (the page is finished already if they were
+        the last)."""
+        taken = []
+        for item in self.items:
+            event = summary.first_answers.get((self.lesson.id, item.id))
+            if event is None or item.id in self._first or item.id in self._practice:
+                continue
+            self.earlier[item.id] = event
+            self._first[item.id] = event.correct and event.first_try
+            taken.append(item)
+        if self.answered == len(self.items):
+            self.finished = True
+        return tuple(taken)
 
     def first_try(self, item: LessonItem) -> bool | None:
         """Whether ``item``'s first answer was right (``None``: not answered yet)."""
@@ -186,34 +222,62 @@ class LessonQuizSession:
 
     @property
     def answered(self) -> int:
-        """Questions that have had their first answer."""
+        """Questions that have had their first answer (earlier ones too)."""
         return len(self._first)
 
-    def grade(
-        self, item: LessonItem, *, correct: bool, first_try: bool, again: bool = False
-    ) -> None:
-        """Take a graded answer to ``item``'s question: ``first_try`` when it is the first
-        answer where it was asked (not after its Try again), ``again`` when it was asked
-        again in a round of missed questions (never a first try for the score)."""
+    def answer_again(self, item: LessonItem) -> None:
+        """``item`` is asked again for practice: its next answers leave the score as it is
+        and count in :attr:`practice_score`."""
+        self._check_item(item)
+        if item.id in self._first:
+            self._practice.add(item.id)
+            self._practice_first.pop(item.id, None)
+
+    def practising(self, item: LessonItem) -> bool:
+        """Whether ``item`` is being answered again (:meth:`answer_again`)."""
+        return item.id in self._practice
+
+    def _check_item(self, item: LessonItem) -> None:
         if item not in self.items:
             raise WizardRuleError(
                 f"quiz item {item.id!r} is not in lesson {self.lesson.id!r}'s quiz "
                 f"({', '.join(known.id for known in self.items)})"
             )
+
+    def grade(
+        self,
+        item: LessonItem,
+        *,
+        correct: bool,
+        first_try: bool,
+        again: bool = False,
+        answer: AnswerCode | None = None,
+    ) -> None:
+        """Take a graded answer to ``item``'s question: ``first_try`` when it is the first
+        answer where it was asked (not after its Try again), ``again`` when it was asked
+        again in a round of missed questions (never a first try for the score); ``answer``:
+        what was answered (:func:`tutor.teaching.question.answer_code`), kept with it."""
+        self._check_item(item)
         if again and item not in self._again:
             raise WizardRuleError(f"quiz item {item.id!r} is not in this round of missed questions")
+        practice = item.id in self._practice and not again
         counts = first_try and not again and item.id not in self._first
         if counts:
             self._first[item.id] = correct
         elif again and first_try:
             self._again_first.setdefault(item.id, correct)
+        elif practice and first_try:
+            self._practice_first.setdefault(item.id, correct)
         self.progress.record_answer(
             AnswerSource.QUIZ,
             topic=item.question.topic,
             correct=correct,
-            first_try=counts,
+            # practice's first answer is given before any feedback on this page, as a
+            # redo after a reload always was; the score keeps the earliest (Summary)
+            first_try=counts or (practice and first_try),
             lesson=self.lesson.id,
             item=item.id,
+            answer=answer,
         )
         if not self.finished and self.answered == len(self.items):
             self.finished = True
@@ -230,6 +294,17 @@ class LessonQuizSession:
             total=len(self.items),
             first_try_right=len(self.items) - len(missed),
             missed=missed,
+        )
+
+    @property
+    def practice_score(self) -> RetryScore | None:
+        """How the questions answered again did on their first answer this time (``None``:
+        none is answered again)."""
+        if not self._practice:
+            return None
+        right = sum(self._practice_first.values())
+        return RetryScore(
+            right=right, answered=len(self._practice_first), total=len(self._practice)
         )
 
     def still_missed(self) -> tuple[LessonItem, ...]:

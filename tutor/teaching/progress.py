@@ -60,10 +60,11 @@ BROWSER_STORAGE_KEY = "wizard-tutor/progress/v1"
 BROWSER_SOURCE = f"localStorage {BROWSER_STORAGE_KEY!r}"
 """How errors name the browser's store (a learner reads "this browser's storage")."""
 
-EVENT_VERSION = 4
+EVENT_VERSION = 5
 """The version of the events this tutor writes; it reads every version from 1
 (docs/progress.md: version 2 added the ``finished`` event, version 3 the ``step`` event,
-version 4 the ``review`` answer and the ``rules`` of practice and review answers)."""
+version 4 the ``review`` answer and the ``rules`` of practice and review answers, version 5
+the ``answer`` of a quiz answer)."""
 MAX_LINE_BYTES = 4096
 """An event takes about 250 bytes; a longer line is not one the tutor wrote (and is not
 parsed: no deep nesting or giant number reaches the JSON parser)."""
@@ -128,18 +129,20 @@ FINISHED = "finished"
 """The ``kind`` of a :class:`FinishedEvent` (from version 2)."""
 STEP = "step"
 """The ``kind`` of a :class:`StepEvent` (from version 3)."""
+_KINDS_4 = (
+    AnswerSource.QUIZ.value,
+    AnswerSource.PRACTICE.value,
+    RESET,
+    FINISHED,
+    STEP,
+    AnswerSource.REVIEW.value,
+)
 KINDS_BY_VERSION: Mapping[int, tuple[str, ...]] = {
     1: (AnswerSource.QUIZ.value, AnswerSource.PRACTICE.value, RESET),
     2: (AnswerSource.QUIZ.value, AnswerSource.PRACTICE.value, RESET, FINISHED),
     3: (AnswerSource.QUIZ.value, AnswerSource.PRACTICE.value, RESET, FINISHED, STEP),
-    4: (
-        AnswerSource.QUIZ.value,
-        AnswerSource.PRACTICE.value,
-        RESET,
-        FINISHED,
-        STEP,
-        AnswerSource.REVIEW.value,
-    ),
+    4: _KINDS_4,
+    5: _KINDS_4,  # version 5 adds a quiz answer's ``answer``, no kind
 }
 """The event kinds of each version of the format (docs/progress.md)."""
 
@@ -164,6 +167,14 @@ def _head(event: Event, kind: str) -> dict[str, object]:
     return {"v": EVENT_VERSION, "id": event.id, "time": event.time, "kind": kind}
 
 
+AnswerCode = int | tuple[int, ...]
+"""A quiz answer as its event keeps it (``answer``, docs/progress.md): the number
+answered, the position of the choice picked, or the positions of the choices selected
+(:func:`tutor.teaching.question.answer_code` makes it from an answer and reads it back)."""
+MAX_ANSWER_CHOICES = 64
+MAX_ANSWER_NUMBER = 10**9
+
+
 @dataclass(frozen=True, slots=True)
 class AnswerEvent:
     """One graded answer. ``first_try``: given before the page showed any feedback on this
@@ -180,6 +191,8 @@ class AnswerEvent:
     id: str = field(default_factory=_new_id)
     time: str = field(default_factory=_now)
     rules: tuple[str, ...] = ()
+    answer: AnswerCode | None = None
+    """What the learner answered (a quiz answer, from version 5): :data:`AnswerCode`."""
 
     def to_json(self) -> dict[str, object]:
         data: dict[str, object] = {
@@ -192,6 +205,8 @@ class AnswerEvent:
         }
         if self.rules or self.kind is AnswerSource.REVIEW:
             data["rules"] = list(self.rules)
+        if self.answer is not None:
+            data["answer"] = list(self.answer) if isinstance(self.answer, tuple) else self.answer
         return data
 
 
@@ -385,6 +400,7 @@ def parse_event(data: object) -> Event:
         source is AnswerSource.PRACTICE and version >= 4 and "rules" in data
     ):
         rules = _rules(data, needed=source is AnswerSource.REVIEW)
+    answer = _answer(data) if source is AnswerSource.QUIZ and version >= 5 else None
     return AnswerEvent(
         kind=source,
         topic=topic,
@@ -395,7 +411,32 @@ def parse_event(data: object) -> Event:
         id=event_id,
         time=time,
         rules=rules,
+        answer=answer,
     )
+
+
+_ANSWER_RULE = (
+    f"it must be a whole number (of at most {len(str(MAX_ANSWER_NUMBER)) - 1} digits) or a "
+    f"list of at most {MAX_ANSWER_CHOICES} different choice positions (0 and up), in order"
+)
+
+
+def _answer(data: Mapping[str, object]) -> AnswerCode | None:
+    """The ``answer`` of a quiz answer (version 5; none: the event does not say)."""
+    value = data.get("answer")
+    if value is None:
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        if abs(value) < MAX_ANSWER_NUMBER:
+            return value
+    elif isinstance(value, list) and len(value) <= MAX_ANSWER_CHOICES:
+        positions = tuple(value)
+        if all(
+            isinstance(n, int) and not isinstance(n, bool) and 0 <= n < MAX_ANSWER_CHOICES
+            for n in positions
+        ) and list(positions) == sorted(set(positions)):
+            return positions
+    raise EventError(f"event field 'answer' is {value!r}; {_ANSWER_RULE}")
 
 
 def _rules(data: Mapping[str, object], *, needed: bool) -> tuple[str, ...]:
@@ -664,6 +705,9 @@ class Summary:
     answers: tuple[AnswerEvent, ...] = ()
     """Every answer (quiz, practice, review), each event once (by its id), in the order
     written: what the rules' memory states are replayed from (:mod:`tutor.teaching.review`)."""
+    first_answers: Mapping[tuple[str, str], AnswerEvent] = field(default_factory=dict)
+    """Each question's earliest answer, by (lesson id, item id): the one its score counts
+    (what a lesson's page shows again when it is reopened)."""
 
     @classmethod
     def of(cls, events: Iterable[Event], quiz_items: Mapping[str, Sequence[str]]) -> Summary:
@@ -741,6 +785,7 @@ class Summary:
             last_completed=completed,
             places=places,
             answers=tuple(answers.values()),
+            first_answers=earliest,
         )
 
     def lesson(self, lesson: str) -> LessonResult:
@@ -1119,10 +1164,11 @@ class Progress:
         item: str | None = None,
         rules: Sequence[str] = (),
         time: datetime | None = None,
+        answer: AnswerCode | None = None,
     ) -> AnswerEvent:
         """Record one graded answer (``rules``: those a practice or review answer asked;
-        ``time``: when, if not now; :class:`EventError` names a value the parser would
-        refuse)."""
+        ``time``: when, if not now; ``answer``: what a quiz answer was; :class:`EventError`
+        names a value the parser would refuse)."""
         event = AnswerEvent(
             kind=kind,
             topic=str(topic),
@@ -1131,6 +1177,7 @@ class Progress:
             lesson=lesson,
             item=item,
             rules=tuple(rules),
+            answer=answer,
             **({"time": _format_time(time)} if time is not None else {}),
         )
         parse_event(event.to_json())  # what is kept is what a reload can read

@@ -336,3 +336,43 @@ def revealed(question: Question, answer: object, lang: str = DEFAULT_LANGUAGE) -
         given = text("quiz.you-answered", lang, answer=question.number_words(answer))
         feedback = replace(feedback, given=given)
     return feedback
+
+
+def answer_code(question: Question, answer: object) -> int | tuple[int, ...] | None:
+    """``answer`` to ``question`` as an answer's event keeps it (docs/progress.md,
+    ``answer``): the number, the position of the choice, or the positions of the choices
+    (in order); ``None`` when it is none of these (nothing is kept then).
+    :func:`answer_from_code` reads it back.
+
+    >>> from tutor.teaching.kinds.score import ScoreQuestion
+    >>> answer_code(ScoreQuestion(bid=3, taken=1), -20), answer_from_code(ScoreQuestion(bid=3, taken=1), -20)
+    (-20, -20)
+    """
+    if question.answer_kind is AnswerKind.NUMBER:
+        return answer if isinstance(answer, int) and is_whole_number(answer) else None
+    choices = question.choices()
+    if question.answer_kind is AnswerKind.ONE_CHOICE:
+        return choices.index(answer) if answer in choices else None
+    chosen = set(answer) if isinstance(answer, (set, frozenset, tuple, list)) else set()
+    return tuple(index for index, choice in enumerate(choices) if choice in chosen)
+
+
+NOT_KEPT = type("NotKept", (), {"__repr__": lambda _self: "NOT_KEPT"})()
+"""What :func:`answer_from_code` gives when no answer was kept, or none that fits (a
+choice may be ``None`` itself: "no trump")."""
+
+
+def answer_from_code(question: Question, code: int | tuple[int, ...] | None) -> object:
+    """The answer to ``question`` that :func:`answer_code` kept as ``code``;
+    :data:`NOT_KEPT` when there is none (an event of version 1 to 4) or ``code`` does not
+    fit the question (the lesson changed since: its choices are others)."""
+    choices = question.choices()
+    if code is None:
+        return NOT_KEPT
+    if question.answer_kind is AnswerKind.NUMBER:
+        return code if isinstance(code, int) else NOT_KEPT
+    if question.answer_kind is AnswerKind.ONE_CHOICE:
+        return choices[code] if isinstance(code, int) and 0 <= code < len(choices) else NOT_KEPT
+    if isinstance(code, int) or any(not 0 <= index < len(choices) for index in code):
+        return NOT_KEPT
+    return tuple(choices[index] for index in code)

@@ -623,6 +623,8 @@ class Room:
                 for pupil in self.pupils.values()
             ],
             "question": self.question(self.current).words(lang) if self.current else None,
+            # how the room did on each question asked: a presented lesson's last slide
+            "summary": self.summary(lang),
             **self.counts(lang),
         }
 

@@ -11,6 +11,7 @@ answer needs and the engine's feedback.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import ipywidgets as widgets
 
@@ -39,6 +40,7 @@ from tutor.display.widgets.quiz_style import (
 from tutor.display.widgets.toggle_choices import ToggleChoices
 from tutor.display.widgets.trick_view import TrickView
 from tutor.display.words import words_html
+from tutor.teaching.question import NOT_KEPT
 from tutor.teaching.quiz import (
     AnswerKind,
     Feedback,
@@ -180,6 +182,14 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             hidden=True,
         )
         self.next_button.on_click(lambda _button: self._next_pressed())
+        self.answer_again_button = quiz_button(
+            text("widgets.answer-again", lang),
+            text("widgets.answer-again-tooltip", lang),
+            classes=(f"{QUIZ_CLASS}-answer-again",),
+            hidden=True,
+        )
+        self.answer_again_button.on_click(lambda _button: self.answer_again())
+        self._again_callbacks: list[Callable[[QuizWidget], None]] = []
         self._style = html_widget(QUIZ_CSS, layout=looks.layout(display=HIDDEN))
         super().__init__(self._build(question), layout=looks.layout(), _dom_classes=(QUIZ_CLASS,))
 
@@ -209,6 +219,8 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         set_visible(self.next_button, False)
         set_visible(self.try_again_button, False)
         set_visible(self.show_answer_button, False)
+        set_visible(self.answer_again_button, False)
+        self.earlier = False  # showing an answer given before this page (show_earlier)
         self.feedback.value = ""
         self.prompt.value = prompt_html(question, self.lang)
         scene = self._build_scene(question.scene())
@@ -248,7 +260,12 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             *body,
             self.feedback,
             widgets.HBox(
-                [self.try_again_button, self.show_answer_button, self.next_button],
+                [
+                    self.try_again_button,
+                    self.show_answer_button,
+                    self.answer_again_button,
+                    self.next_button,
+                ],
                 layout=looks.layout(),
             ),
         ]
@@ -325,6 +342,71 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
     def solved(self) -> bool:
         """Whether the question has been answered right (on any try)."""
         return self.last_feedback is not None and self.last_feedback.correct
+
+    def on_answer_again(self, callback: Callable[[QuizWidget], None]) -> None:
+        """Register ``callback(quiz)``, called when the learner asks to answer an earlier
+        answer's question again (:meth:`answer_again`), before it is shown fresh."""
+        self._again_callbacks.append(callback)
+
+    # -- an answer given before ---------------------------------------------------------
+
+    def show_earlier(self, answer: object, correct: bool) -> None:
+        """Show the learner's first answer from before this page (a lesson reopened):
+        ``answer`` marked on the choices (:data:`~tutor.teaching.question.NOT_KEPT`: the
+        event did not keep it) and graded as
+        it was (``correct``), with the whole explanation; locked, with
+        :attr:`answer_again_button`. Nothing is graded or recorded."""
+        self.load(self.question)
+        self.answered = True
+        self.earlier = True
+        self.attempts = 1
+        self.first_try_correct = correct
+        self.last_answer = answer
+        if answer is not NOT_KEPT:
+            if self.choice_toggles is not None and isinstance(answer, tuple):
+                for toggle, choice in zip(self.choice_toggles.toggles, self.choices, strict=True):
+                    toggle.value = choice in answer
+            if self.answer_input is not None and isinstance(answer, int):
+                self.answer_input.value = self.question.number_words(answer)
+            feedback = revealed(self.question, answer, self.lang)
+        else:  # only the verdict was kept: the right answer and why, under it
+            right = revealed(self.question, self.question.correct_answer(), self.lang)
+            verdict = text("quiz.correct" if correct else "quiz.wrong", self.lang)
+            feedback = replace(right, correct=correct, verdict=verdict, given="")
+        self.last_feedback = feedback
+        said = words_html(text("widgets.earlier-answer", self.lang))
+        earlier = f'<p class="{QUIZ_CLASS}-earlier"><strong>{said}</strong></p>'
+        self.feedback.value = earlier + feedback_html(feedback, lang=self.lang)
+        if answer is not NOT_KEPT:
+            self._lock_and_mark(answer)
+        else:
+            self._lock_and_mark_nothing()
+        set_visible(self.answer_again_button, True)
+
+    def answer_again(self) -> None:
+        """After an earlier answer (:meth:`show_earlier`): the question fresh, to answer
+        again (practice: the callbacks of :meth:`on_answer_again` are told first)."""
+        if not self.earlier:
+            return
+        for callback in list(self._again_callbacks):
+            callback(self)
+        self.load(self.question)
+        self.focus_first()
+
+    def focus_first(self) -> None:
+        """The keyboard's focus to the first input, where the browser can be asked (a
+        number's box)."""
+        if self.answer_input is not None:
+            self.answer_input.focus()
+
+    def _lock_and_mark_nothing(self) -> None:
+        self.check_button.disabled = True
+        for button in self.choice_buttons:
+            button.disabled = True
+        if self.answer_input is not None:
+            self.answer_input.disabled = True
+        if self.choice_toggles is not None:
+            self.choice_toggles.set_disabled(True)
 
     # -- answering ----------------------------------------------------------------------
 

@@ -367,8 +367,28 @@
   function hold(holding) {
     held = holding && hasAnswer();
     document.body.classList.toggle("tutor-holding", held);
+    labelNext();
+  }
+
+  // The Next button's words say what the next press does: the room's answers (a question
+  // put to the live room), why (the slide's held-back answer after the room's counts), the
+  // answer (a slide that asks, without a room), or the next slide.
+  function nextPress() {
+    const step = room.on && room.asked ? roomSteps()[room.step] : null;
+    if (step === "ask") {
+      return "counts";
+    }
+    if (step === "counts" && hasAnswer()) {
+      return "why";
+    }
+    return held ? "answer" : "next";
+  }
+
+  function labelNext() {
     if (bar) {
-      bar.next.classList.toggle("tutor-present-answering", held);
+      const press = nextPress();
+      bar.next.dataset.press = press;
+      bar.next.classList.toggle("tutor-present-answering", press !== "next");
     }
   }
 
@@ -609,6 +629,9 @@
     } else if (roomOpenKey()) {
       roomPost("close");
     }
+    if (roomResultShown()) {
+      fetchRoomState(); // the summary as it is now (the live channel carries only counts)
+    }
     roomShowStep();
   }
 
@@ -616,10 +639,8 @@
     const step = room.asked ? roomSteps()[room.step] : null;
     if (step) {
       hold(step !== "answer");
-      if (bar) {
-        bar.next.classList.toggle("tutor-present-answering", room.step < roomSteps().length - 1);
-      }
     }
+    labelNext();
     drawRoom();
   }
 
@@ -819,10 +840,35 @@
       });
   }
 
+  // A presented lesson's last slide (presenter.py: room_result): how the room did on each
+  // of the lesson's questions, from the room's summary (the teacher's state carries it).
+  function drawRoomResult() {
+    const rows = room.state.summary || [];
+    document.querySelectorAll(".tutor-room-result").forEach((result) => {
+      result.querySelectorAll("li[data-item]").forEach((item) => {
+        const row = rows.find(
+          (entry) => entry.lesson === result.dataset.lesson && entry.item === item.dataset.item
+        );
+        const counts = item.querySelector(".tutor-room-result-counts");
+        const words = row
+          ? roomSay("result-row", { answered: row.answered, right: row.right_first })
+          : roomSay("result-not-asked");
+        if (counts && counts.textContent !== words) {
+          counts.textContent = words;
+        }
+      });
+    });
+  }
+
+  function roomResultShown() {
+    return (slides[current] || []).some((unit) => unit.querySelector(".tutor-room-result"));
+  }
+
   function drawRoom() {
     if (!room.on || !room.state) {
       return;
     }
+    drawRoomResult();
     const state = room.state;
     const asking = !!room.asked && roomOpenKey() === room.asked.key;
     room.status.firstChild.textContent = room.error
@@ -877,6 +923,10 @@
     room.on = true;
     buildRoom();
     takeRoomState(state);
+    // the lesson's last slide, the room's result, exists only with a room
+    document.querySelectorAll(".tutor-room-result[hidden]").forEach((result) => {
+      result.hidden = false;
+    });
     const events = new EventSource(
       roomUrl("events") + (room.xsrf ? `&_xsrf=${encodeURIComponent(room.xsrf)}` : "")
     );
@@ -887,7 +937,7 @@
         roomFailed(error);
       }
     });
-    roomFollow(1);
+    showSlide(current, 1); // the slides again (the room's result is one), the room following
   }
 
   // -- presenter: the server going and coming back -----------------------------------------
@@ -1062,7 +1112,9 @@
       "tutor-present-next",
       () => move(1),
       [say("next"), "tutor-label tutor-label-next"],
-      [say("show-answer"), "tutor-label tutor-label-answer"]
+      [say("show-answer"), "tutor-label tutor-label-answer"],
+      [say("show-counts"), "tutor-label tutor-label-counts"],
+      [say("show-why"), "tutor-label tutor-label-why"]
     );
     const exit = button("tutor-present-exit", leavePresenter, [say("exit"), "tutor-label"]);
     back.title = say("back-keys");
