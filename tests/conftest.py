@@ -36,6 +36,41 @@ def pytest_configure(config: pytest.Config) -> None:
     sigterm_as_interrupt()
 
 
+# scripts/test.sh runs the suite on two pytest-xdist workers (--dist loadgroup). A worker
+# sets up each session or module fixture it needs once, so the tests that share a costly
+# one run on the same worker (xdist_group): the built static site, JupyterLab, a hub, the
+# classroom app, PostgreSQL, and any module of servers (tests/browser, hub, fuzz, whose
+# module fixtures start their own). The rest (the engine's, the teaching layer's) is dealt
+# out test by test.
+_SHARED_FIXTURES = ("site", "room_app", "login_hub", "postgres")
+_SERVER_FOLDERS = ("browser", "hub", "fuzz")
+
+
+def _costly_group(item: pytest.Item) -> str | None:
+    """The group of the tests that share ``item``'s costly set-up, if it has one."""
+    params = getattr(item, "callspec", None)
+    params = params.params if params is not None else {}
+    host = params.get("host", params.get("presenter_host"))
+    if host in ("site", "lab"):
+        return "site" if host == "site" else "lab"
+    if params.get("class_db") == "postgresql":
+        return "postgres"
+    names = getattr(item, "fixturenames", ())
+    shared = next((name for name in _SHARED_FIXTURES if name in names), None)
+    if shared is not None:
+        return shared
+    if item.path.parent.name in _SERVER_FOLDERS:
+        return item.path.name
+    return None
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        group = _costly_group(item)
+        if group is not None:
+            item.add_marker(pytest.mark.xdist_group(group))
+
+
 # RULES.md, "The worked example": seats 0-3 are A-D clockwise, D (seat 3) deals, R9 turned.
 WORKED_HANDS = ("J R2 G8", "B5 W G3", "B11 R4 J", "B7 R12 G10")
 
