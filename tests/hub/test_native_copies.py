@@ -9,7 +9,6 @@ the most cases are compared with the original, case by case."""
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import inspect
 import itertools
@@ -20,6 +19,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from event_loops import run_in_own_thread as run
 from nativeauthenticator import NativeAuthenticator
 from nativeauthenticator import handlers as native
 
@@ -141,8 +141,8 @@ def test_the_password_check_lets_in_whom_nativeauthenticator_lets_in(
     )
     for name, password, code in itertools.product(["ada", "bo"], [RIGHT, "wrong"], [CODE, "0"]):
         data = {"username": name, "password": password, "2fa": code}
-        theirs = asyncio.run(NativeAuthenticator.authenticate(theirs_self, None, data))
-        ours = asyncio.run(TutorAuthenticator._check_password(ours_self, name, password, data))  # type: ignore[arg-type]
+        theirs = run(NativeAuthenticator.authenticate(theirs_self, None, data))
+        ours = run(TutorAuthenticator._check_password(ours_self, name, password, data))  # type: ignore[arg-type]
         assert ours == theirs, (name, password, code)
 
 

@@ -352,7 +352,7 @@ def _play_slide(example: WorkedExample, step: Step, lang: str) -> str:
 
 _QUESTION_CSS = """
 <style>
-.tutor-present-question { font-size: 16px; line-height: 1.35; }
+.tutor-present-question { font-size: 16px; line-height: 1.25; }
 .tutor-present-question .quiz-prompt { margin: 0.3em 0 0.4em; }
 .tutor-present-question figure { margin: 0 0 0.4em; }
 .tutor-present-question figcaption { font-weight: 600; }
@@ -366,6 +366,10 @@ _QUESTION_CSS = """
    its place is kept while it is held back). */
 .tutor-present-question-body { display: grid; gap: 0 24px; align-items: start;
   grid-template-columns: minmax(0, 1.2fr) minmax(0, 1fr); }
+/* cards (a trick, a hand to choose from) want the width: they would be too small to read
+   across the room */
+.tutor-present-question-body.with-cards { grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); }
+.tutor-present-why li { margin: 0; }
 .tutor-present-why { margin: 0.3em 0 0; padding: 0.3em 0.8em;
   border-left: 0.35em solid var(--jp-success-color1, #166534); }
 .tutor-present-why p, .tutor-present-why ul { margin: 0.15em 0; }
@@ -424,7 +428,7 @@ def question_slide(
     if scene.trick:
         shown.append(
             f"<figure><figcaption>{escape(text('lesson.picture-trick', lang))}</figcaption>"
-            f"{trick_svg(scene.trick, scale=0.8, lang=lang)}</figure>"
+            f"{trick_svg(scene.trick, lang=lang)}</figure>"
         )
     if scene.turned is not None:
         shown.append(
@@ -466,11 +470,12 @@ def question_slide(
                 _choice_list(labels, right, lang, marked=True),
             )
         )
+    wide = bool(scene.trick) or (bool(choices) and all(card is not None for card in cards))
     why = answer(question_why(question, lang), klass="tutor-present-why")
     return (
         f'{_QUESTION_CSS}<section class="{SLIDE} tutor-present-question">'
         f"{mark}{question_heading_html(title, note)}"
-        f'<div class="tutor-present-question-body"><div>'
+        f'<div class="tutor-present-question-body{" with-cards" if wide else ""}"><div>'
         f'<div class="tutor-ask">{prompt_html(question, lang)}</div>{"".join(shown)}</div>'
         f"{why}</div></section>"
     )

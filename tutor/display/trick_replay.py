@@ -38,7 +38,9 @@ class TrickReplay(widgets.VBox):  # type: ignore[misc]
         scale: float = 0.75,
         lang: str = DEFAULT_LANGUAGE,
     ) -> None:
-        super().__init__()
+        # its parts were the play screen's own before it had a box: a widget box scrolls what
+        # overflows it, which the screen's column in Lab at phone width did by a few px
+        super().__init__(layout=widgets.Layout(overflow="visible"))
         self.lang = lang
         self._current_view = current_view
         self.heading = html_part(heading_html(text("play-screen.replay", lang)))
