@@ -252,6 +252,9 @@ _NARROW_HEAD = f"{_HEAD};padding:0.2em 0.25em"
 _LINE = "display:block;white-space:nowrap"
 _SMALL = f"{_LINE};font-size:0.85em"
 _NARROW_LINES = (_SMALL, _SMALL, f"{_LINE};font-weight:700")
+_SMALL_WORDS = "display:block;font-size:0.85em"
+"""Words under a number (the round's cards, ★ leads): they may wrap, in Japanese between
+any two characters, so that a phone's narrow column (240 px in Lab) holds the sheet."""
 """The styles of a seat's entries one under another (the total stands out)."""
 
 SHEET_WIDE_CLASS = "tutor-sheet-wide"
@@ -279,9 +282,9 @@ def _narrow_sheet_html(sheet: ScoreSheet, over: bool, lang: str) -> str:
         for key in ("round", "cards", "bid-taken", "points", "total", "totals")
     }
     legend = (
-        f'<span style="{_SMALL}">{words["bid-taken"]}</span>'
-        f'<span style="{_SMALL}">{words["points"]}</span>'
-        f'<span style="{_SMALL};font-weight:700">{words["total"]}</span>'
+        f'<span style="{_SMALL_WORDS}">{words["bid-taken"]}</span>'
+        f'<span style="{_SMALL_WORDS}">{words["points"]}</span>'
+        f'<span style="{_SMALL_WORDS};font-weight:700">{words["total"]}</span>'
     )
     heads = "".join(
         f'<th scope="col" style="{_NARROW_HEAD}">{escape(name)}</th>' for name in sheet.names
@@ -299,7 +302,7 @@ def _narrow_sheet_html(sheet: ScoreSheet, over: bool, lang: str) -> str:
         )
         rows.append(
             f'<tr><th scope="row" style="{_NARROW_HEAD}">{number}'
-            f'<span style="{_SMALL};font-weight:400">{words["cards"]} {row.cards}</span></th>'
+            f'<span style="{_SMALL_WORDS};font-weight:400">{words["cards"]} {row.cards}</span></th>'
             f"{cells}</tr>"
         )
     rows = rows or [_no_rounds_row(1 + len(sheet.names), _NARROW_HEAD, lang)]
@@ -309,7 +312,7 @@ def _narrow_sheet_html(sheet: ScoreSheet, over: bool, lang: str) -> str:
         f'<td class="grand-total {_sign_class(total)}" style="{_NARROW_CELL};'
         f'font-weight:{700 if seat in leaders else 400}">{format_points(total)}'
         + (
-            f'<span style="{_SMALL}">★ {escape(text(f"display.score-{mark}", lang))}</span>'
+            f'<span style="{_SMALL_WORDS}">★ {escape(text(f"display.score-{mark}", lang))}</span>'
             if seat in leaders
             else ""
         )
