@@ -463,7 +463,7 @@ def build_parser() -> argparse.ArgumentParser:
     _lessons_option(app)
     _progress_option(
         app,
-        "each learner's browser keeps their own; a file is for one learner on this machine, "
+        "each pupil's browser keeps their own; a file is for one learner on this machine, "
         f"not with --classroom; ${PROGRESS_STORE_VARIABLE}=file keeps it in the file "
         f"${PROGRESS_FILE_VARIABLE}, else {DEFAULT_PROGRESS_FILE}",
     )
