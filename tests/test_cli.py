@@ -190,7 +190,7 @@ def test_bad_options_exit_2_with_a_message(
         (
             ["app", "--classroom", "--progress", "p.jsonl"],
             {},
-            "--progress 'p.jsonl' is for one learner's machine: in a classroom each pupil's "
+            "--progress 'p.jsonl' is for one learner's machine: in a classroom each learner's "
             "browser keeps their own progress",
         ),
     ],

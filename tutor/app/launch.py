@@ -229,7 +229,7 @@ def room_db_path(options: AppOptions) -> Path:
 def classroom_keys(options: AppOptions) -> ClassroomKeys:
     """The classroom token, the teacher's key and the cookies' secret, kept with the live
     room's file: the same after a restart (the links handed out keep working, the teacher
-    and the pupils stay signed in), new ones only with ``--new-token``."""
+    and the learners stay signed in), new ones only with ``--new-token``."""
     from tutor.web.room_store import RoomStore, RoomStoreError
 
     try:
@@ -298,7 +298,7 @@ def serve_app(options: AppOptions) -> None:
         config.TutorVoila.max_starting = options.max_starting
 
     if options.classroom:
-        # Every address, so pupils' machines can connect; the token keeps others out.
+        # Every address, so learners' machines can connect; the token keeps others out.
         ip = "0.0.0.0"
         addresses = machine_hosts()
         config.TutorVoila.allowed_hosts = sorted({*LOCAL_HOSTS, *addresses, *options.hosts})

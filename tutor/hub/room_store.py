@@ -6,7 +6,7 @@ service, or of the whole hub, continues each teacher's room and keeps its summar
 The same methods as the app's SQLite store (:class:`tutor.web.room_store.RoomStore`), so
 that the one room of :mod:`tutor.web.room` runs on either; here each teacher has rooms of
 their own (``owner``: the teacher's hub name) and the codes are unique across teachers,
-since a pupil finds a room by its code alone.
+since a learner finds a room by its code alone.
 """
 
 from __future__ import annotations
@@ -34,12 +34,12 @@ from sqlalchemy.dialects import postgresql, sqlite
 from tutor.web.room_store import CONTINUE_HOURS, StoredRoom
 
 KEY_LENGTH = 64
-"""A pupil's key on the hub is ``hub:<login name>`` (names are at most 32 characters)."""
+"""A learner's key on the hub is ``hub:<login name>`` (names are at most 32 characters)."""
 
 
 def room_tables(metadata: MetaData) -> dict[str, Table]:
     """The room's tables, added to ``metadata`` (the class results' own) unless there."""
-    names = {"rooms": "room_rooms", "pupils": "room_pupils", "questions": "room_questions"}
+    names = {"rooms": "room_rooms", "learners": "room_pupils", "questions": "room_questions"}
     names["answers"] = "room_answers"
     if all(name in metadata.tables for name in names.values()):
         return {kind: metadata.tables[name] for kind, name in names.items()}
@@ -56,7 +56,7 @@ def room_tables(metadata: MetaData) -> dict[str, Table]:
             Column("counts_shown", Boolean, nullable=False),
             Column("version", Integer, nullable=False),
         ),
-        "pupils": Table(
+        "learners": Table(
             "room_pupils",
             metadata,
             Column("seq", Integer, primary_key=True, autoincrement=True),
@@ -106,7 +106,7 @@ class HubRoomStore:
     def recent_room(self, *, now: float | None = None) -> StoredRoom | None:
         """The teacher's room used last, if within :data:`CONTINUE_HOURS`."""
         now = time.time() if now is None else now
-        rooms, pupils = self.tables["rooms"], self.tables["pupils"]
+        rooms, learners = self.tables["rooms"], self.tables["learners"]
         questions, answers = self.tables["questions"], self.tables["answers"]
         with self.engine.connect() as db:
             row = (
@@ -126,11 +126,11 @@ class HubRoomStore:
                 row["version"],
             )
             for key, nickname in db.execute(
-                select(pupils.c.key, pupils.c.nickname)
-                .where(pupils.c.room == room.code)
-                .order_by(pupils.c.seq)
+                select(learners.c.key, learners.c.nickname)
+                .where(learners.c.room == room.code)
+                .order_by(learners.c.seq)
             ):
-                room.pupils[key] = nickname
+                room.learners[key] = nickname
             room.questions = list(
                 db.scalars(
                     select(questions.c.question)
@@ -138,14 +138,14 @@ class HubRoomStore:
                     .order_by(questions.c.opened)
                 )
             )
-            for question, pupil, answer, first in db.execute(
+            for question, learner, answer, first in db.execute(
                 select(
                     answers.c.question, answers.c.pupil, answers.c.answer, answers.c.first_answer
                 )
                 .where(answers.c.room == room.code)
                 .order_by(answers.c.answered)
             ):
-                room.answers.setdefault(question, {})[pupil] = (
+                room.answers.setdefault(question, {})[learner] = (
                     json.loads(answer),
                     json.loads(first),
                 )
@@ -197,24 +197,24 @@ class HubRoomStore:
                     .on_conflict_do_nothing()
                 )
 
-    def add_pupil(self, code: str, key: str, nickname: str) -> None:
+    def add_learner(self, code: str, key: str, nickname: str) -> None:
         with self.engine.begin() as db:
             db.execute(
-                self.tables["pupils"]
+                self.tables["learners"]
                 .insert()
                 .values(room=code, key=key, nickname=nickname, joined=time.time())
             )
 
     def save_answer(
-        self, code: str, question: str, pupil: str, answer: object, first: object, version: int
+        self, code: str, question: str, learner: str, answer: object, first: object, version: int
     ) -> None:
-        """The pupil's answer (replacing their earlier one; ``first`` kept for the summary)."""
+        """The learner's answer (replacing their earlier one; ``first`` kept for the summary)."""
         now = time.time()
         answers, rooms = self.tables["answers"], self.tables["rooms"]
         insert = self._insert(answers).values(
             room=code,
             question=question,
-            pupil=pupil,
+            pupil=learner,
             answer=json.dumps(answer),
             first_answer=json.dumps(first),
             answered=now,

@@ -1,9 +1,9 @@
-"""The live room: pupils answer the presenter's question on their phones, the projector
+"""The live room: learners answer the presenter's question on their phones, the projector
 shows how the room answered (docs/live-room.md is the HTTP API; the handlers are in
 :mod:`tutor.web.room_server`).
 
-This module is the room itself, without HTTP: its code, its pupils, the question open
-now and every answer, checked and counted. It keeps the whole room in memory (40 pupils
+This module is the room itself, without HTTP: its code, its learners, the question open
+now and every answer, checked and counted. It keeps the whole room in memory (40 learners
 and a lesson's questions are a few kilobytes) and writes every change to the SQLite file
 of :mod:`tutor.web.room_store` before it says the change happened, so that a restart
 continues the room. The questions are lesson items graded by the engine, found by lesson
@@ -41,16 +41,16 @@ CODE_LENGTH = 4
 
 NICKNAME_LENGTH = 24
 """The most characters of a nickname (it must fit a line of the teacher's list)."""
-MAX_PUPILS = 300
-"""The most pupils of one room (a class is far fewer; this stops a script filling memory)."""
+MAX_LEARNERS = 300
+"""The most learners of one room (a class is far fewer; this stops a script filling memory)."""
 MAX_NUMBER = 10**9
 """A number answer is less than this in size (no question's answer comes close)."""
 
 ANSWER_LIMIT = (8, 10.0)
-"""A pupil may answer this many times in so many seconds (changing their mind included)."""
+"""A learner may answer this many times in so many seconds (changing their mind included)."""
 JOIN_LIMIT = (200, 10.0)
 """The room takes this many joins in so many seconds (a lecture hall arriving at once fits;
-a script joining in a loop is slowed down, and stopped at :data:`MAX_PUPILS`)."""
+a script joining in a loop is slowed down, and stopped at :data:`MAX_LEARNERS`)."""
 
 PHASES = ("waiting", "open", "revealed")
 
@@ -84,7 +84,7 @@ def new_code(taken: set[str]) -> str:
 
 
 def clean_nickname(value: object) -> str:
-    """A pupil's nickname as kept: the text with control characters taken out and spaces
+    """A learner's nickname as kept: the text with control characters taken out and spaces
     squeezed, at most :data:`NICKNAME_LENGTH` characters (longer is refused, never cut
     silently). Kept as typed otherwise: every page escapes it where it shows it.
 
@@ -243,14 +243,14 @@ class RoomQuestion:
             if self.kind is not AnswerKind.NUMBER
             else [],
             # a number's right answer is no choice: the projector marks it even when no
-            # pupil gave it (the projector is the teacher's, who may know it before the reveal)
+            # learner gave it (the projector is the teacher's, who may know it before the reveal)
             "right_label": self.label(self.right_answer(), lang),
         }
 
-    def for_pupil(self, lang: str) -> dict[str, Any]:
-        """The question as a pupil's page shows it: words and cards, not the answer. The
+    def for_learner(self, lang: str) -> dict[str, Any]:
+        """The question as a learner's page shows it: words and cards, not the answer. The
         phone shows the words as plain text, each card's name unbroken
-        (:func:`~tutor.teaching.explain.unbroken`), as in :meth:`Room.pupil_state`."""
+        (:func:`~tutor.teaching.explain.unbroken`), as in :meth:`Room.learner_state`."""
         question = self.question
         scene = question.scene()
         pictures = []
@@ -358,14 +358,14 @@ class RoomStorage(Protocol):
     def save_room(
         self, code: str, *, question: str | None, phase: str, counts_shown: bool, version: int
     ) -> None: ...
-    def add_pupil(self, code: str, key: str, nickname: str) -> None: ...
+    def add_learner(self, code: str, key: str, nickname: str) -> None: ...
     def save_answer(
-        self, code: str, question: str, pupil: str, answer: object, first: object, version: int
+        self, code: str, question: str, learner: str, answer: object, first: object, version: int
     ) -> None: ...
 
 
 @dataclass
-class Pupil:
+class Learner:
     key: str
     nickname: str
 
@@ -375,7 +375,7 @@ Listener = Callable[[str], None]
 
 
 class Room:
-    """One room: its code, pupils, current question, phase and answers, kept in ``store``."""
+    """One room: its code, learners, current question, phase and answers, kept in ``store``."""
 
     def __init__(self, store: RoomStorage, *, join: str = "", path: str = "/room/") -> None:
         self.store = store
@@ -394,7 +394,7 @@ class Room:
             self.code = new_code(store.codes())
             store.add_room(self.code)
             self.continued = False
-            stored_pupils: dict[str, str] = {}
+            stored_learners: dict[str, str] = {}
             self.current: str | None = None
             self.phase = "waiting"
             self.counts_shown = True
@@ -404,14 +404,14 @@ class Room:
         else:
             self.code = stored.code
             self.continued = True
-            stored_pupils = stored.pupils
+            stored_learners = stored.learners
             self.current = stored.question
             self.phase = stored.phase if stored.phase in PHASES else "waiting"
             self.counts_shown = stored.counts_shown
             self.version = stored.version
             self.asked = stored.questions
             self.answers = stored.answers
-        self.pupils = {key: Pupil(key, nickname) for key, nickname in stored_pupils.items()}
+        self.learners = {key: Learner(key, nickname) for key, nickname in stored_learners.items()}
         self.questions: dict[str, RoomQuestion] = {}
         self.listeners: list[Listener] = []
         self._answer_limit = RateLimit(*ANSWER_LIMIT)
@@ -494,51 +494,51 @@ class Room:
         self.counts_shown = shown
         self._changed("phase")
 
-    # -- the pupils ------------------------------------------------------------------------
+    # -- the learners ------------------------------------------------------------------------
 
-    def add_pupil(self, nickname: object) -> Pupil:
+    def add_learner(self, nickname: object) -> Learner:
         name = clean_nickname(nickname)
-        return self._admit(Pupil(secrets.token_urlsafe(32), name))
+        return self._admit(Learner(secrets.token_urlsafe(32), name))
 
-    def named_pupil(self, name: str) -> Pupil:
-        """The pupil a hub login names (joined at their first request): on the hub the
-        pupil is who the hub says, not a key a browser keeps; the name is the hub's
+    def named_learner(self, name: str) -> Learner:
+        """The learner a hub login names (joined at their first request): on the hub the
+        learner is who the hub says, not a key a browser keeps; the name is the hub's
         (its own pattern), shown as it is."""
         key = f"hub:{name}"
-        if key in self.pupils:
-            return self.pupils[key]
-        return self._admit(Pupil(key, name))
+        if key in self.learners:
+            return self.learners[key]
+        return self._admit(Learner(key, name))
 
-    def _admit(self, pupil: Pupil) -> Pupil:
-        """Let ``pupil`` in unless the room is full or too many are joining at once."""
-        if len(self.pupils) >= MAX_PUPILS:
+    def _admit(self, learner: Learner) -> Learner:
+        """Let ``learner`` in unless the room is full or too many are joining at once."""
+        if len(self.learners) >= MAX_LEARNERS:
             raise RoomError(
-                409, "room-full", f"room {self.code} has {MAX_PUPILS} pupils: no more may join"
+                409, "room-full", f"room {self.code} has {MAX_LEARNERS} learners: no more may join"
             )
         wait = self._join_limit.wait("room")
         if wait:
             raise RoomError(
-                429, "too-many", "too many pupils joining at once", retry_after=int(wait) + 1
+                429, "too-many", "too many learners joining at once", retry_after=int(wait) + 1
             )
-        self.store.add_pupil(self.code, pupil.key, pupil.nickname)
-        self.pupils[pupil.key] = pupil
+        self.store.add_learner(self.code, learner.key, learner.nickname)
+        self.learners[learner.key] = learner
         self._changed("join")
-        return pupil
+        return learner
 
-    def pupil(self, key: object) -> Pupil:
-        pupil = self.pupils.get(key) if isinstance(key, str) else None
-        if pupil is None:
+    def learner(self, key: object) -> Learner:
+        learner = self.learners.get(key) if isinstance(key, str) else None
+        if learner is None:
             raise RoomError(
                 403,
-                "unknown-pupil",
-                f"no pupil with this key in room {self.code}: join the room first",
+                "unknown-learner",
+                f"no learner with this key in room {self.code}: join the room first",
             )
-        return pupil
+        return learner
 
     def answer(self, key: object, question_key: object, value: object) -> tuple[object, bool]:
-        """The pupil's answer to the open question: (the answer as kept, whether it is the
-        pupil's first to this question)."""
-        pupil = self.pupil(key)
+        """The learner's answer to the open question: (the answer as kept, whether it is the
+        learner's first to this question)."""
+        learner = self.learner(key)
         if self.current is None or self.phase != "open" or question_key != self.current:
             raise RoomError(
                 409,
@@ -547,7 +547,7 @@ class Room:
                 + (f" (open now: {self.current})" if self.current and self.phase == "open" else ""),
             )
         answer = self.question(self.current).read_answer(value)
-        wait = self._answer_limit.wait(pupil.key)
+        wait = self._answer_limit.wait(learner.key)
         if wait:
             raise RoomError(
                 429,
@@ -556,10 +556,12 @@ class Room:
                 retry_after=int(wait) + 1,
             )
         given = self.answers.setdefault(self.current, {})
-        is_first = pupil.key not in given
-        first = answer if is_first else given[pupil.key][1]
-        self.store.save_answer(self.code, self.current, pupil.key, answer, first, self.version + 1)
-        given[pupil.key] = (answer, first)
+        is_first = learner.key not in given
+        first = answer if is_first else given[learner.key][1]
+        self.store.save_answer(
+            self.code, self.current, learner.key, answer, first, self.version + 1
+        )
+        given[learner.key] = (answer, first)
         self._changed("answer")
         return answer, is_first
 
@@ -604,7 +606,7 @@ class Room:
             "phase": self.phase,
             "question_key": self.current,
             "counts_shown": self.counts_shown,
-            "present": len(self.pupils),
+            "present": len(self.learners),
             **self.counts(lang),
         }
 
@@ -617,10 +619,10 @@ class Room:
             "version": self.version,
             "phase": self.phase,
             "counts_shown": self.counts_shown,
-            "present": len(self.pupils),
-            "pupils": [
-                {"nickname": pupil.nickname, "answered": pupil.key in answered}
-                for pupil in self.pupils.values()
+            "present": len(self.learners),
+            "learners": [
+                {"nickname": learner.nickname, "answered": learner.key in answered}
+                for learner in self.learners.values()
             ],
             "question": self.question(self.current).words(lang) if self.current else None,
             # how the room did on each question asked: a presented lesson's last slide
@@ -628,7 +630,7 @@ class Room:
             **self.counts(lang),
         }
 
-    def pupil_live(self) -> dict[str, Any]:
+    def learner_live(self) -> dict[str, Any]:
         return {
             "version": self.version,
             "phase": self.phase,
@@ -636,13 +638,13 @@ class Room:
             "counts_shown": self.counts_shown,
         }
 
-    def pupil_state(self, key: object, lang: str) -> dict[str, Any]:
-        pupil = self.pupil(key)
+    def learner_state(self, key: object, lang: str) -> dict[str, Any]:
+        learner = self.learner(key)
         state: dict[str, Any] = {
             "code": self.code,
             "version": self.version,
             "phase": self.phase,
-            "nickname": pupil.nickname,
+            "nickname": learner.nickname,
             "question": None,
             "my_answer": None,
             "reveal": None,
@@ -650,8 +652,8 @@ class Room:
         if self.current is None:
             return state
         asked = self.question(self.current)
-        state["question"] = asked.for_pupil(lang)
-        mine = self.answers.get(self.current, {}).get(pupil.key)
+        state["question"] = asked.for_learner(lang)
+        mine = self.answers.get(self.current, {}).get(learner.key)
         state["my_answer"] = mine[0] if mine else None
         state["my_answer_label"] = unbroken(asked.label(mine[0], lang)) if mine else ""
         if self.phase == "revealed":
@@ -660,7 +662,7 @@ class Room:
                 "right_label": unbroken(asked.label(asked.right_answer(), lang)),
                 "counts_shown": self.counts_shown,
             }
-            # The engine's grading of the pupil's answer, or of the right one for a pupil
+            # The engine's grading of the learner's answer, or of the right one for a learner
             # who gave none (then no verdict): the right answer, why, and the reasons one
             # per line (a list on the phone, never "- " run into a paragraph).
             graded = asked.value(mine[0]) if mine else asked.value(asked.right_answer())

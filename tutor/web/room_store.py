@@ -1,6 +1,6 @@
-"""Where the live room keeps its pupils and their answers: one SQLite file (stdlib
+"""Where the live room keeps its learners and their answers: one SQLite file (stdlib
 ``sqlite3``), so that a server restarted in the middle of a lesson continues the same room
-(the same code, the pupils' keys, every answer given so far) and the summary survives the
+(the same code, the learners' keys, every answer given so far) and the summary survives the
 lesson.
 
 The server holds the room in memory (:class:`tutor.web.room.Room`) and writes every
@@ -91,12 +91,12 @@ class StoredRoom:
     phase: str
     counts_shown: bool
     version: int
-    pupils: dict[str, str] = field(default_factory=dict)
-    """pupil key -> nickname, in joining order."""
+    learners: dict[str, str] = field(default_factory=dict)
+    """learner key -> nickname, in joining order."""
     questions: list[str] = field(default_factory=list)
     """question keys, in the order first opened."""
     answers: dict[str, dict[str, tuple[object, object]]] = field(default_factory=dict)
-    """question key -> pupil key -> (answer, first answer)."""
+    """question key -> learner key -> (answer, first answer)."""
 
 
 @dataclass(frozen=True)
@@ -184,19 +184,19 @@ class RoomStore:
         for key, nickname in self._db.execute(
             "SELECT key, nickname FROM pupils WHERE room = ? ORDER BY joined, rowid", (room.code,)
         ):
-            room.pupils[key] = nickname
+            room.learners[key] = nickname
         room.questions = [
             question
             for (question,) in self._db.execute(
                 "SELECT question FROM questions WHERE room = ? ORDER BY opened, rowid", (room.code,)
             )
         ]
-        for question, pupil, answer, first in self._db.execute(
+        for question, learner, answer, first in self._db.execute(
             "SELECT question, pupil, answer, first_answer FROM answers WHERE room = ? "
             "ORDER BY answered, rowid",
             (room.code,),
         ):
-            room.answers.setdefault(question, {})[pupil] = (json.loads(answer), json.loads(first))
+            room.answers.setdefault(question, {})[learner] = (json.loads(answer), json.loads(first))
         return room
 
     def codes(self) -> set[str]:
@@ -259,9 +259,9 @@ class RoomStore:
             cookie_secret=bytes.fromhex(kept["cookie_secret"]),
         )
 
-    # -- pupils and answers ----------------------------------------------------------------
+    # -- learners and answers ----------------------------------------------------------------
 
-    def add_pupil(self, code: str, key: str, nickname: str) -> None:
+    def add_learner(self, code: str, key: str, nickname: str) -> None:
         self._write(
             (
                 "INSERT INTO pupils (room, key, nickname, joined) VALUES (?, ?, ?, ?)",
@@ -270,9 +270,9 @@ class RoomStore:
         )
 
     def save_answer(
-        self, code: str, question: str, pupil: str, answer: object, first: object, version: int
+        self, code: str, question: str, learner: str, answer: object, first: object, version: int
     ) -> None:
-        """The pupil's answer to ``question`` (replacing their earlier one; ``first`` is
+        """The learner's answer to ``question`` (replacing their earlier one; ``first`` is
         their first answer to it, kept for the summary)."""
         now = time.time()
         self._write(
@@ -280,7 +280,7 @@ class RoomStore:
                 "INSERT INTO answers (room, question, pupil, answer, first_answer, answered) "
                 "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (room, question, pupil) "
                 "DO UPDATE SET answer = excluded.answer, answered = excluded.answered",
-                (code, question, pupil, json.dumps(answer), json.dumps(first), now),
+                (code, question, learner, json.dumps(answer), json.dumps(first), now),
             ),
             ("UPDATE rooms SET used = ?, version = ? WHERE code = ?", (now, version, code)),
         )
