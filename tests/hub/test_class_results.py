@@ -57,18 +57,10 @@ from tutor.hub.teacher_service import (
     weakest_rules_html,
 )
 from tutor.teaching.lesson_loader import list_lessons, load_lesson
-from tutor.teaching.progress import (
-    EVENT_VERSION,
-    Event,
-    EventError,
-    FileStore,
-    LessonResult,
-    Progress,
-    StepEvent,
-    Summary,
-    TopicCount,
-    parse_event,
-)
+from tutor.teaching.progress import Progress
+from tutor.teaching.progress_events import EVENT_VERSION, Event, EventError, StepEvent, parse_event
+from tutor.teaching.progress_stores import FileStore
+from tutor.teaching.progress_summary import LessonResult, Summary, TopicCount
 from tutor.teaching.review import RuleMemories, RuleStatus, item_rules, rules_asked
 from tutor.teaching.rule_map import parse_rule_map, rule_map
 from tutor.teaching.text import LANGUAGES, text, text_for_count
@@ -129,7 +121,7 @@ STEP = {
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
-# -- events (the one parser of tutor.teaching.progress, as the service uses it) ------------------
+# -- events (the one parser of tutor.teaching.progress_events, as the service uses it) -----------
 
 
 @pytest.mark.parametrize(
