@@ -37,7 +37,7 @@ from tutor.teaching.language import LANGUAGE_VARIABLE, UnknownLanguageError, cur
 from tutor.teaching.lesson import LessonError
 from tutor.teaching.lesson_loader import load_lesson_file
 from tutor.teaching.lesson_numbers import NumberClash, course_numbers, number_clashes
-from tutor.teaching.progress import (
+from tutor.teaching.progress_stores import (
     DEFAULT_PROGRESS_FILE,
     PROGRESS_FILE_VARIABLE,
     PROGRESS_STORE_VARIABLE,

@@ -30,7 +30,7 @@ from tutor.resources import (
     lessons_dir,
     notebooks_dir,
 )
-from tutor.teaching.progress import (
+from tutor.teaching.progress_stores import (
     PROGRESS_FILE_VARIABLE,
     PROGRESS_STORE_VARIABLE,
     FileStore,
@@ -438,7 +438,8 @@ def open_lab(
 ) -> None:
     """Start JupyterLab on the learner's copy of the course (replaces this process), with
     a teacher's ``lessons`` folder added as the app adds it, and the progress kept in
-    the file ``progress`` (default: :func:`~tutor.teaching.progress.default_progress_path`)."""
+    the file ``progress`` (default:
+    :func:`~tutor.teaching.progress_stores.default_progress_path`)."""
     check_lab_installed()  # before anything is copied: without Lab, nothing changes
     # the learner's own machine: a file (in their home unless told)
     kept = choose_progress_store(StoreSetting.FILE, progress)
