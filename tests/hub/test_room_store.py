@@ -14,7 +14,8 @@ from web.test_room import MANY, NUMBER, ONE, a_wrong_index, engine_answer, key
 
 from tutor.hub.room_service import HubRooms
 from tutor.hub.teacher_service import EventStore
-from tutor.web.room import MAX_LEARNERS, Room, RoomError
+from tutor.web.room import Room
+from tutor.web.room_checks import MAX_LEARNERS, RoomError
 from tutor.web.room_store import SCHEMA_VERSION, RoomStore, RoomStoreError, schema_version
 
 BASE = "/services/class-results/room/"

@@ -18,11 +18,11 @@ from tutor.teaching.explain import unbroken
 from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.quiz import AnswerKind
 from tutor.teaching.text import LANGUAGES, text
-from tutor.web.room import (
+from tutor.web.room import Room
+from tutor.web.room_checks import (
     ANSWER_LIMIT,
     CODE_LETTERS,
     NICKNAME_LENGTH,
-    Room,
     RoomError,
     clean_nickname,
 )
