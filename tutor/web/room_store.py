@@ -18,9 +18,10 @@ answer given so far) and the summary survives the lesson.
 Why SQLAlchemy Core, not the standard library's ``sqlite3``: the hub needs PostgreSQL as
 well as SQLite, and a well-kept library that writes each dialect's SQL is one schema and one
 set of statements for both, where our own SQL would be two. It costs the app's classroom
-mode about 0.1-0.2 s of import once, when the server starts (the room is imported only
-there; a lesson's page and its kernel never import it), and well under a millisecond of
-CPU per answer (benchmarks/hub_room_store_benchmark.py).
+mode about 0.15 s of CPU once, importing it when the server starts (the room is imported
+only there: tests/test_light_imports.py; a lesson's page and its kernel never import it),
+and about 0.3 ms of CPU per answer on the app's file, where ``sqlite3`` took 0.03 ms: far
+under the 10 ms an answer may cost (benchmarks/hub_room_store_benchmark.py).
 
 Every table is named ``room_...`` (the hub's database holds the class's tables beside
 them), and ``room_schema`` holds the schema's version: a file or database of an older
