@@ -138,7 +138,8 @@ class RoomQuestion:
     def for_learner(self, lang: str) -> dict[str, Any]:
         """The question as a learner's page shows it: words and cards, not the answer. The
         phone shows the words as plain text, each card's name unbroken
-        (:func:`~tutor.teaching.explain.unbroken`), as in :meth:`Room.learner_state`."""
+        (:func:`~tutor.teaching.explain.unbroken`), as in
+        :func:`tutor.web.room_views.learner_state`."""
         question = self.question
         scene = question.scene()
         pictures = []

@@ -229,7 +229,7 @@ class RoomStore:
         except SQLAlchemyError as error:
             engine.dispose()
             raise RoomStoreError(
-                f"{where} is not a database ({_reason(error)}): {_FILE_ADVICE}; "
+                f"{where} cannot be opened as a database ({_reason(error)}): {_FILE_ADVICE}; "
                 "it was left as it was"
             ) from None
         for suffix in ("", "-wal", "-shm"):  # a file made by an older version, or copied,
