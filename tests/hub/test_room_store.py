@@ -203,7 +203,7 @@ def test_a_hub_database_of_a_newer_schema_is_refused_and_left_as_it_was(url: str
         RoomStore(engine, owner="teach")
     message = str(refused.value)
     assert "the class database" in message and "newer wizard-tutor" in message
-    assert "upgrade wizard-tutor" in message
+    assert "upgrade wizard-tutor" in message and "TUTOR_CLASS_DB_URL" in message
     with engine.connect() as db:
         assert db.scalar(select(schema_version.c.version)) == SCHEMA_VERSION + 1
         assert db.scalar(text("SELECT count(*) FROM room_learners")) == 1

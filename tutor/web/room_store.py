@@ -189,7 +189,7 @@ class RoomStoreError(RuntimeError):
 _FILE_ADVICE = (
     "start the app with another file (--room-db FILE, or TUTOR_ROOM_DB), or move this one away"
 )
-_HUB_ADVICE = "the class database is the hub's (TUTOR_CLASS_DB_URL): give the service its own"
+_HUB_ADVICE = "point the class results' service at another database (TUTOR_CLASS_DB_URL)"
 
 
 class RoomStore:
