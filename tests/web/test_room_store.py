@@ -11,6 +11,7 @@ import sqlite3
 import stat
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -40,7 +41,7 @@ CREATE TABLE answers (
 """The app's room file before the one schema (version 0), as its store wrote it."""
 
 
-def old_app_file(path: Path) -> dict[str, object]:
+def old_app_file(path: Path) -> dict[str, Any]:
     """A room file of version 0 in the middle of a lesson, and what it holds."""
     now = time.time()
     wrong, right = a_wrong_index(*ONE), engine_answer(*ONE)
@@ -99,7 +100,7 @@ def test_an_old_app_file_keeps_every_room_learner_answer_and_key(tmp_path: Path)
     assert room.answers == {
         question: {
             learner: (answer, first)
-            for q, learner, answer, first in held["answers"]  # type: ignore[attr-defined]
+            for q, learner, answer, first in held["answers"]
             if q == question
         }
         for question in (key(ONE), key(NUMBER))
@@ -127,7 +128,7 @@ def test_an_old_app_file_keeps_every_room_learner_answer_and_key(tmp_path: Path)
     assert list(again.learners)[-1] == dana.key and again.counts("en")["answered"] == 2
 
 
-def unchanged(path: Path) -> str:
+def fingerprint(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
@@ -138,13 +139,13 @@ def test_a_file_of_a_newer_schema_is_refused_named_and_left_as_it_was(tmp_path: 
     with store.engine.begin() as db:
         db.exec_driver_sql(f"UPDATE room_schema SET version = {SCHEMA_VERSION + 1}")
     store.close()
-    before = unchanged(path)
+    before = fingerprint(path)
     with pytest.raises(RoomStoreError) as refused:
         RoomStore.open_file(path)
     message = str(refused.value)
     assert "from-the-future.sqlite3" in message and "newer wizard-tutor" in message
     assert "upgrade wizard-tutor" in message and "--room-db" in message
-    assert unchanged(path) == before
+    assert fingerprint(path) == before
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT count(*) FROM room_rooms").fetchone() == (1,)
 
