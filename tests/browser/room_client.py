@@ -147,7 +147,7 @@ class RoomServer:
         self.db = db
         self.sock, self.port = tornado.testing.bind_unused_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        self.room = Room(RoomStore(db), join=self.base)
+        self.room = Room(RoomStore.open_file(db), join=self.base)
         self.teacher = Teacher()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ready = threading.Event()

@@ -18,7 +18,7 @@ import pytest
 import tornado.httpclient
 import tornado.testing
 import tornado.web
-from sqlalchemy import MetaData, create_engine
+from sqlalchemy import create_engine
 from web.test_room import ONE, a_wrong_index, engine_answer, key
 
 from tutor.hub.room_service import HubRoomMixin, HubRooms, room_routes
@@ -52,7 +52,7 @@ def service(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
         return name in TEACHERS
 
     engine = create_engine(f"sqlite:///{tmp_path / 'class-results.sqlite'}")
-    rooms = HubRooms(engine, MetaData(), PREFIX)
+    rooms = HubRooms(engine, PREFIX)
     app = tornado.web.Application(room_routes(PREFIX, rooms, is_teacher))
 
     class Case(tornado.testing.AsyncHTTPTestCase):

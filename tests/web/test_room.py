@@ -1,5 +1,5 @@
 """The live room without HTTP: learners, answers, counts, the summary, and the SQLite file a
-restarted server continues from (tutor/web/room.py, tutor/web/room_store.py)."""
+restarted server continues from (tutor/web/room*.py)."""
 
 from __future__ import annotations
 
@@ -12,16 +12,17 @@ import stat
 from pathlib import Path
 
 import pytest
+from sqlalchemy import update
 
 from tutor.teaching.explain import unbroken
 from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.quiz import AnswerKind
 from tutor.teaching.text import LANGUAGES, text
-from tutor.web.room import (
+from tutor.web.room import Room
+from tutor.web.room_checks import (
     ANSWER_LIMIT,
     CODE_LETTERS,
     NICKNAME_LENGTH,
-    Room,
     RoomError,
     clean_nickname,
 )
@@ -31,6 +32,7 @@ from tutor.web.room_store import (
     RoomStore,
     RoomStoreError,
     default_room_db,
+    rooms,
 )
 
 ONE = ("06_trick_winner", "quiz-trump-led")
@@ -65,7 +67,7 @@ def db(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def room(db: Path) -> Room:
-    return Room(RoomStore(db), join="http://192.0.2.1:8866")
+    return Room(RoomStore.open_file(db), join="http://192.0.2.1:8866")
 
 
 def test_a_new_room_has_a_code_of_four_unmistakable_letters(room: Room) -> None:
@@ -82,10 +84,10 @@ def test_a_join_address_of_this_machine_only_is_said_on_the_projector_with_its_f
     """The app with no network address the room can reach joins on 127.0.0.1: the
     projector's state says phones cannot reach it and how to fix it; a reachable one says
     nothing."""
-    reachable = Room(RoomStore(db), join="http://192.0.2.1:8866")
+    reachable = Room(RoomStore.open_file(db), join="http://192.0.2.1:8866")
     assert reachable.teacher_state(lang)["join_warning"] is None
     for local in ("http://127.0.0.1:8866", "http://localhost:8866", "http://[::1]:8866"):
-        warning = Room(RoomStore(db), join=local).teacher_state(lang)["join_warning"]
+        warning = Room(RoomStore.open_file(db), join=local).teacher_state(lang)["join_warning"]
         assert warning is not None, local
         assert text("projector.join-local", lang) in warning
         assert text("projector.join-fix-app", lang, option="--classroom") in warning
@@ -225,7 +227,7 @@ def test_opening_something_that_is_not_a_question_is_refused(
 
 
 def test_a_restarted_server_continues_the_room_with_every_answer(db: Path) -> None:
-    first = Room(RoomStore(db))
+    first = Room(RoomStore.open_file(db))
     first.open(*ONE)
     learners = [first.add_learner(f"p{n}") for n in range(5)]
     for n, learner in enumerate(learners):
@@ -234,7 +236,7 @@ def test_a_restarted_server_continues_the_room_with_every_answer(db: Path) -> No
     before = first.counts("en")
     first.store.close()  # the server stops (or is killed: every answer was committed)
 
-    again = Room(RoomStore(db))
+    again = Room(RoomStore.open_file(db))
     assert again.continued and again.code == first.code
     assert (again.current, again.phase) == (key(ONE), "open")
     assert again.counts("en") == before
@@ -246,10 +248,11 @@ def test_a_restarted_server_continues_the_room_with_every_answer(db: Path) -> No
 
 
 def test_an_old_room_is_not_continued(db: Path) -> None:
-    first = Room(RoomStore(db))
-    store = first.store
-    store._db.execute("UPDATE rooms SET used = used - 13 * 3600")
-    again = Room(RoomStore(db))
+    store = RoomStore.open_file(db)
+    first = Room(store)
+    with store.engine.begin() as write:  # last used 13 hours ago
+        write.execute(update(rooms).values(used=rooms.c.used - 13 * 3600))
+    again = Room(RoomStore.open_file(db))
     assert not again.continued and again.code != first.code
 
 
@@ -340,33 +343,34 @@ def test_the_rooms_file_is_chosen_by_the_environment_and_a_bad_one_is_named(
     assert default_room_db() == Path.home() / ".wizard-tutor" / "live-room.sqlite3"
     not_a_db = tmp_path / "notes.sqlite3"
     not_a_db.write_text("these are a teacher's notes, not a database\n" * 100)
-    with pytest.raises(RoomStoreError, match=r"notes\.sqlite3"):
-        RoomStore(not_a_db)
-    assert not_a_db.read_text().startswith("these are a teacher's notes")  # left as it was
+    before = not_a_db.read_bytes()
+    with pytest.raises(RoomStoreError, match=r"notes\.sqlite3.* as a database.*--room-db FILE"):
+        RoomStore.open_file(not_a_db)
+    assert not_a_db.read_bytes() == before  # left as it was
 
 
 def test_the_classroom_keys_are_kept_with_the_rooms_file_until_new_ones_are_asked_for(
     db: Path,
 ) -> None:
-    first = RoomStore(db)
+    first = RoomStore.open_file(db)
     made = first.classroom_keys()
     first.close()  # the app stops
 
-    again = RoomStore(db)
+    again = RoomStore.open_file(db)
     assert again.classroom_keys() == made  # a restart: the same token, key and secret
     renewed = again.classroom_keys(renew=True)  # --new-token
     assert renewed.token != made.token and renewed.teacher != made.teacher
     assert renewed.cookie_secret != made.cookie_secret
     assert again.classroom_keys() == renewed  # and those are kept from now on
     again.close()
-    other = RoomStore(db.with_name("another-room.sqlite3"))
+    other = RoomStore.open_file(db.with_name("another-room.sqlite3"))
     assert other.classroom_keys().token != renewed.token  # another file, other keys
     assert made.token not in repr(made) and "secret" in repr(made)
 
 
 def test_the_rooms_file_is_its_owners_only_as_it_keeps_the_keys(tmp_path: Path) -> None:
     new = tmp_path / "new" / "room.sqlite3"
-    store = RoomStore(new)
+    store = RoomStore.open_file(new)
     store.classroom_keys()
     store.add_room("ACDE")  # the WAL and its index are made beside the file
     made = [Path(f"{new}{suffix}") for suffix in ("", "-wal", "-shm")]
@@ -376,16 +380,16 @@ def test_the_rooms_file_is_its_owners_only_as_it_keeps_the_keys(tmp_path: Path) 
     store.close()
 
     old = tmp_path / "old.sqlite3"  # made by an older version, readable by everyone
-    RoomStore(old).close()
+    RoomStore.open_file(old).close()
     os.chmod(old, 0o644)
-    RoomStore(old).close()
+    RoomStore.open_file(old).close()
     assert stat.S_IMODE(old.stat().st_mode) == 0o600
 
     notes = tmp_path / "notes.sqlite3"  # not a room's file: refused, left as it was
     notes.write_text("a teacher's notes\n" * 100)
     os.chmod(notes, 0o644)
     with pytest.raises(RoomStoreError):
-        RoomStore(notes)
+        RoomStore.open_file(notes)
     assert stat.S_IMODE(notes.stat().st_mode) == 0o644
 
 

@@ -233,7 +233,7 @@ def classroom_keys(options: AppOptions) -> ClassroomKeys:
     from tutor.web.room_store import RoomStore, RoomStoreError
 
     try:
-        store = RoomStore(room_db_path(options))
+        store = RoomStore.open_file(room_db_path(options))
     except RoomStoreError as error:
         raise LaunchError(str(error)) from None
     try:

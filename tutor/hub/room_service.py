@@ -9,7 +9,7 @@ teacher is a hub admin or a member of the ``teachers`` group, and a learner is t
 login (no nickname, no key kept by the browser: one answer per login and question). Every
 request a page's script makes needs the service's XSRF token (JupyterHub's own rule for
 cookie-authenticated requests): the learner page carries it, the projector gets it from the
-probe. The answers are kept in the class results' database (:mod:`tutor.hub.room_store`).
+probe. The answers are kept in the class results' database (:mod:`tutor.web.room_store`).
 """
 
 from __future__ import annotations
@@ -24,10 +24,9 @@ from urllib.parse import urlsplit
 
 from jupyterhub.services.auth import HubOAuthenticated
 from jupyterhub.utils import get_browser_protocol
-from sqlalchemy import Engine, MetaData, select
+from sqlalchemy import Engine
 from tornado import web
 
-from tutor.hub.room_store import HubRoomStore, room_tables
 from tutor.web.addresses import is_local_host, machine_hosts, room_addresses
 from tutor.web.room import Room, RoomError, room_language
 from tutor.web.room_server import (
@@ -52,6 +51,7 @@ from tutor.web.room_server import (
     summary_page,
     unknown_room_page,
 )
+from tutor.web.room_store import RoomStore
 
 IsTeacher = Callable[[str], Awaitable[bool]]
 
@@ -59,17 +59,16 @@ IsTeacher = Callable[[str], Awaitable[bool]]
 class HubRooms:
     """Every teacher's room, loaded from the database when first asked for."""
 
-    def __init__(self, engine: Engine, metadata: MetaData, prefix: str) -> None:
+    def __init__(self, engine: Engine, prefix: str) -> None:
         self.engine = engine
-        self.tables = room_tables(metadata)
-        metadata.create_all(engine)
+        self.store = RoomStore(engine)  # the tables made (or migrated) when the service starts
         self.base = prefix.rstrip("/") + "/room/"
         self._by_owner: dict[str, tuple[Room, LiveHub]] = {}
 
     def of_teacher(self, name: str, public: str) -> tuple[Room, LiveHub]:
         """The teacher's room (continued, or a new one), its join address on ``public``."""
         if name not in self._by_owner:
-            room = Room(HubRoomStore(self.engine, self.tables, name), path=self.base)
+            room = Room(RoomStore(self.engine, owner=name), path=self.base)
             self._by_owner[name] = (room, LiveHub(room))
         room, live = self._by_owner[name]
         room.join_base = public
@@ -83,9 +82,7 @@ class HubRooms:
         for room, live in self._by_owner.values():
             if room.code == code:
                 return room, live
-        rooms = self.tables["rooms"]
-        with self.engine.connect() as db:
-            owner = db.scalar(select(rooms.c.owner).where(rooms.c.code == code))
+        owner = self.store.owner_of(code)
         if owner is not None and owner not in self._by_owner:
             room, live = self.of_teacher(owner, "")
             if room.code == code:

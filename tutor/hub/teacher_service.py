@@ -664,7 +664,7 @@ def make_app(store: EventStore, lessons: Sequence[Lesson], prefix: str) -> web.A
     from tutor.hub.room_service import HubRooms, TeacherCache, room_routes
 
     args = {"store": store, "lessons": lessons, "pages": stepped_pages()}
-    rooms = HubRooms(store.engine, metadata, prefix)
+    rooms = HubRooms(store.engine, prefix)
     # the handlers' own HubOAuth (one per process), made when first asked for
     teachers = TeacherCache(lambda: hub_teachers(HubOAuth.instance()))
     return web.Application(
