@@ -204,6 +204,10 @@ def test_the_learner_chooses_their_language_whatever_the_projector_shows(
     assert page.url.endswith("?lang=zh-Hant")  # the address keeps the choice
     page.reload()  # kept in the phone
     expect(page.locator("#room-prompt")).to_have_text(prompt("zh-Hant"))
+    page.locator('#room-languages a[lang="ja"]').focus()  # the keyboard switches too
+    page.keyboard.press("Enter")
+    expect(page.locator("#room-prompt")).to_have_text(prompt("ja"))
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
     # the keyboard reaches the choices and answers with Enter
     page.locator('.room-choice[data-index="0"]').focus()
     page.keyboard.press("Enter")

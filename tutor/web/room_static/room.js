@@ -191,6 +191,7 @@
   function chooseLanguageLink(event) {
     var link = event.target.closest("a[lang]");
     if (!link || !data.words[link.getAttribute("lang")]) return;
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;  // a new tab
     event.preventDefault();
     lang = link.getAttribute("lang");
     keep(langName, lang);
