@@ -304,7 +304,8 @@ def test_the_pages_files_are_kept_for_good_at_their_versioned_address_only(
         assert path == f"/room/assets/{name}" and version, address
         status, body, headers = client.call("GET", address)
         assert status == 200 and body == (STATIC / name).read_text(encoding="utf-8")
-        assert kind in headers["Content-Type"] and headers["X-Content-Type-Options"] == "nosniff"
+        assert kind in headers["Content-Type"] and "charset=utf-8" in headers["Content-Type"]
+        assert headers["X-Content-Type-Options"] == "nosniff"
         age = re.search(r"max-age=(\d+)", headers["Cache-Control"])
         assert age and int(age.group(1)) >= 365 * 24 * 3600, headers["Cache-Control"]
         status, _, headers = client.call("GET", path)

@@ -452,6 +452,10 @@ class RoomFiles(ErrorPages, tornado.web.StaticFileHandler):
     def set_default_headers(self) -> None:
         self.set_header("X-Content-Type-Options", "nosniff")
 
+    def get_content_type(self) -> str:
+        # both are UTF-8 (room.js writes ✓ and ✗): said, not left to the page's encoding
+        return f"{super().get_content_type()}; charset=utf-8"
+
     def set_extra_headers(self, path: str) -> None:
         if self.get_cache_time(path, self.modified, self.get_content_type()) == 0:
             self.set_header("Cache-Control", "no-cache")
