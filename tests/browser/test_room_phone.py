@@ -4,6 +4,7 @@ address as printed, and a room code that opens nothing but the room."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -189,12 +190,24 @@ def test_the_learner_chooses_their_language_whatever_the_projector_shows(
         return unbroken(question.prompt(lang))
 
     expect(page.locator("#room-prompt")).to_have_text(prompt("en"))
-    page.get_by_role("button", name="繁體中文").click()
+    languages = page.get_by_role("navigation", name=text("room.language", "en"))
+    chinese = page.locator("#room-languages").get_by_role("link", name="繁體中文")
+    expect(languages.get_by_role("link")).to_have_count(3)
+    chinese.click()  # the tutor's language links, switching the page in place
     expect(page.locator("#room-prompt")).to_have_text(prompt("zh-Hant"))
-    expect(page.get_by_role("button", name="繁體中文")).to_have_attribute("aria-pressed", "true")
-    expect(page.get_by_role("button", name="繁體中文")).to_be_focused()  # the keyboard stays
+    expect(chinese).to_have_attribute("aria-current", "page")
+    expect(page.locator('#room-languages [aria-current="page"]')).to_have_count(1)
+    expect(page.locator("#room-languages")).to_have_attribute(
+        "aria-label", text("room.language", "zh-Hant")
+    )
+    expect(chinese).to_be_focused()  # the keyboard stays
+    assert page.url.endswith("?lang=zh-Hant")  # the address keeps the choice
     page.reload()  # kept in the phone
     expect(page.locator("#room-prompt")).to_have_text(prompt("zh-Hant"))
+    page.locator('#room-languages a[lang="ja"]').focus()  # the keyboard switches too
+    page.keyboard.press("Enter")
+    expect(page.locator("#room-prompt")).to_have_text(prompt("ja"))
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
     # the keyboard reaches the choices and answers with Enter
     page.locator('.room-choice[data-index="0"]').focus()
     page.keyboard.press("Enter")
@@ -245,8 +258,12 @@ def test_a_room_code_opens_the_room_and_nothing_else(classroom_app: AppServer) -
     code = classroom_app.room_code()
     assert code
     status, page, headers = classroom_app.get(f"/room/{code}")
-    assert status == 200 and "/room/assets/room.js" in page
-    assert "Content-Security-Policy" in headers
+    assert status == 200 and "Content-Security-Policy" in headers
+    # its script through the app's server as in tests/web/test_room_http.py: versioned, kept
+    script = re.search(r'<script src="(/room/assets/room\.js\?v=\w+)"', page)
+    assert script, page
+    status, _, headers = classroom_app.get(script.group(1))
+    assert status == 200 and re.search(r"max-age=\d{8,}", headers["Cache-Control"]), headers
     for path in (
         "/",
         "/voila/render/index.ipynb",

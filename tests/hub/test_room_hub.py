@@ -13,6 +13,7 @@ Markers ``hub``, ``browser``, ``slow``: about a minute and a half on 2 cores.
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import time
 from collections.abc import Iterator
@@ -133,6 +134,9 @@ def test_a_teacher_presents_and_learners_answer_in_the_room_on_the_hub(
         phone.locator("main[data-state='waiting'], main[data-state='open']").wait_for()
         assert phone.locator("#room-nickname").count() == 0
         expect(phone.locator("#room-title")).to_have_text(text("room.title", lang, code=code))
+        expect(phone.locator('#room-languages [aria-current="page"]')).to_have_attribute(
+            "lang", lang
+        )
         people.append(person)
         learners.append(Learner(phone, lang, None))
     expect(status).to_have_text(_say("join-button", "en", code=code, present=3))
@@ -184,6 +188,13 @@ def test_a_teacher_presents_and_learners_answer_in_the_room_on_the_hub(
     no_xsrf = json.dumps({"learner": "hub:ben", "question": asked.key, "answer": right})
     status_code, reply = post(f"{api}answer", no_xsrf, {"Content-Type": "application/json"})
     assert status_code == 403  # without the token the hub does not say who asks
+    # the page's script as the app serves it: at tornado's versioned address, kept for good
+    script = phone.locator("script[src]").get_attribute("src")
+    assert script and script.startswith(f"/{ROOM}assets/room.js?v="), script
+    served = phone.request.get(f"{room_hub.url}{script}")
+    assert served.ok and re.search(r"max-age=\d{8,}", served.headers["cache-control"])
+    unversioned = phone.request.get(f"{room_hub.url}{script.partition('?')[0]}")
+    assert unversioned.ok and unversioned.headers["cache-control"] == "no-cache"
     summary = page.request.get(f"{room_hub.url}/{ROOM}api/state?lang=en").json()
     assert (summary["answered"], summary["right"], summary["phase"]) == (3, 2, "revealed")
 

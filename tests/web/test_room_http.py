@@ -4,6 +4,8 @@ requests, the event streams. The real app's routes are tests/browser/test_room_p
 
 from __future__ import annotations
 
+import re
+import shutil
 import threading
 from collections.abc import Iterator
 from html import escape
@@ -15,7 +17,8 @@ from browser.room_client import Client, EventReader, LearnerClient, RoomServer
 
 from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.text import text
-from tutor.web.room_server import MAX_BODY, TEACHER_COOKIE
+from tutor.web import room_server
+from tutor.web.room_server import MAX_BODY, STATIC, TEACHER_COOKIE, RoomFiles
 
 from .test_room import ONE, a_wrong_index, engine_answer, key
 
@@ -280,3 +283,55 @@ def test_answers_sent_at_once_are_each_counted_once(server: RoomServer) -> None:
         thread.join()
     counts = server.room.counts("en")
     assert counts["answered"] == 20 and sum(counts["choice_counts"]) == 20
+
+
+def page_files(page: str) -> list[str]:
+    """The addresses of the page's stylesheet and script, in that order."""
+    return re.findall(r'<link rel="stylesheet" href="([^"]+)">|<script src="([^"]+)"', page)
+
+
+def test_the_pages_files_are_kept_for_good_at_their_versioned_address_only(
+    server: RoomServer,
+) -> None:
+    """tornado's static files: the page names them with ``?v=`` (the file's hash), kept for a
+    year or more; the same file without it is asked again each time (and answered 304 while
+    it is the same)."""
+    client = Client(server.base)
+    page = client.call("GET", f"/room/{server.room.code}")[1]
+    (css, _), (_, script) = page_files(page)
+    for address, name, kind in ((css, "room.css", "text/css"), (script, "room.js", "javascript")):
+        path, _, version = address.partition("?v=")
+        assert path == f"/room/assets/{name}" and version, address
+        status, body, headers = client.call("GET", address)
+        assert status == 200 and body == (STATIC / name).read_text(encoding="utf-8")
+        assert kind in headers["Content-Type"] and "charset=utf-8" in headers["Content-Type"]
+        assert headers["X-Content-Type-Options"] == "nosniff"
+        age = re.search(r"max-age=(\d+)", headers["Cache-Control"])
+        assert age and int(age.group(1)) >= 365 * 24 * 3600, headers["Cache-Control"]
+        status, _, headers = client.call("GET", path)
+        assert status == 200 and headers["Cache-Control"] == "no-cache"
+        client.headers["If-None-Match"] = headers["Etag"]
+        assert client.call("GET", path)[0] == 304
+        del client.headers["If-None-Match"]
+    status, missing, headers = client.call("GET", "/room/assets/nothing.js?lang=ja")
+    assert status == 404 and 'lang="ja"' in missing  # the tutor's page, not tornado's
+    assert client.call("GET", "/room/assets/%2E%2E/room_server.py")[0] in (403, 404)
+
+
+def test_a_changed_file_gets_a_new_address(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new version of room.js (a new install, so a new server: tornado reads a file's
+    hash once) is named by a new address, and the phones fetch it at once."""
+    files = tmp_path / "room_static"
+    shutil.copytree(STATIC, files)
+    monkeypatch.setattr(room_server, "STATIC", files)
+    before = RoomFiles.url("/room/", "room.js"), RoomFiles.url("/room/", "room.css")
+    (files / "room.js").write_text("// a new version\n", encoding="utf-8")
+    RoomFiles.reset()  # what a new server starts with
+    running = RoomServer(tmp_path / "room.sqlite3").start()
+    try:
+        client = Client(running.base)
+        (css, _), (_, script) = page_files(client.call("GET", f"/room/{running.room.code}")[1])
+        assert script != before[0] and css == before[1]
+        assert client.call("GET", script)[1] == "// a new version\n"
+    finally:
+        running.stop()

@@ -31,7 +31,6 @@ from tutor.web.addresses import is_local_host, machine_hosts, room_addresses
 from tutor.web.room import Room, RoomError, room_language
 from tutor.web.room_server import (
     AnswerHandler,
-    AssetHandler,
     JoinHandler,
     LearnerEventsHandler,
     LearnerPageHandler,
@@ -40,6 +39,7 @@ from tutor.web.room_server import (
     ProbeHandler,
     QrHandler,
     QuestionsHandler,
+    RoomFiles,
     SummaryCsvHandler,
     SummaryHandler,
     Teacher,
@@ -265,11 +265,6 @@ class HubLearnerPage(HubRoomMixin, LearnerPageHandler):
         self.finish(learner_page(room.code, lang, self.rooms.base, {"hub": True, "xsrf": xsrf}))
 
 
-class HubAsset(HubRoomMixin, AssetHandler):
-    def prepare(self) -> None:  # type: ignore[override]
-        pass  # the page's script and stylesheet: no one in particular
-
-
 class HubJoin(HubRoomMixin, JoinHandler):
     @api()
     def post(self, code: str) -> None:
@@ -335,14 +330,14 @@ def room_routes(
         (rf"{base}qr\.svg", HubQr),
         (rf"{base}summary", HubSummary),
         (rf"{base}summary\.csv", HubSummaryCsv),
-        (rf"{base}assets/(room\.js|room\.css)", HubAsset),
         (rf"{base}{code}", HubLearnerPage),
         (rf"{base}{code}/api/join", HubJoin),
         (rf"{base}{code}/api/state", HubLearnerState),
         (rf"{base}{code}/api/answer", HubAnswer),
         (rf"{base}{code}/api/events", HubLearnerEvents),
     ]
-    return [(pattern, handler, options) for pattern, handler in routes]
+    # the page's script and stylesheet: no one's in particular, as in the app
+    return [*((pattern, handler, options) for pattern, handler in routes), RoomFiles.route(base)]
 
 
 class TeacherCache:

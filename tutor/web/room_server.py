@@ -24,7 +24,6 @@ import io
 import json
 import secrets
 from collections.abc import Awaitable, Callable
-from html import escape
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -32,11 +31,12 @@ from urllib.parse import urlencode
 import tornado.ioloop
 import tornado.web
 
-from tutor.teaching.language import LANGUAGE_NAMES, choose_language
+from tutor.teaching.language import choose_language
 from tutor.teaching.text import LANGUAGES, catalog, text
 
 from .pages import ErrorPages, error_page, page_language, tutor_page
 from .room import NICKNAME_LENGTH, Room, RoomError, question_list, room_language
+from .templating import language_links, render
 
 TEACHER_COOKIE = "tutor-room-teacher"
 MAX_BODY = 4096
@@ -354,23 +354,8 @@ class SummaryCsvHandler(RoomHandler):
 
 
 def summary_page(room: Room, rows: list[dict[str, Any]], lang: str, base: str = "/room/") -> str:
-    """The room's summary page; ``base`` is where the room's routes are (the hub's differ)."""
-    heads = ("summary-question", "summary-answered", "summary-right-first", "summary-wrong")
-    table = ""
-    if rows:
-        head = "".join(f'<th scope="col">{escape(text(f"room.{key}", lang))}</th>' for key in heads)
-        body = "".join(
-            "<tr>"
-            f'<th scope="row">{escape(row["question"])}<br><small>{escape(row["lesson"])} / '
-            f"{escape(row['item'])}</small></th>"
-            f"<td>{row['answered']}</td><td>{row['right_first']}</td>"
-            f"<td>{escape(row['most_chosen_wrong'])}"
-            + (f" ({row['most_chosen_wrong_count']})" if row["most_chosen_wrong_count"] else "")
-            + "</td></tr>"
-            for row in rows
-        )
-        table = f'<table class="room-summary"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
-    csv_link = escape(text("room.summary-csv", lang, kind="CSV"))
+    """The room's summary page (templates/room-summary.html); ``base`` is where the
+    room's routes are (the hub's differ)."""
     return tutor_page(
         lang,
         text("room.summary-title", lang, code=room.code),
@@ -379,11 +364,9 @@ def summary_page(room: Room, rows: list[dict[str, Any]], lang: str, base: str = 
             *([] if rows else [text("room.summary-empty", lang)]),
         ],
         kind="room-summary",
-        head="<style>main.tutor-room-summary { max-width: 60em; margin-top: 2em; } "
-        "table { border-collapse: collapse; } th, td { border: 1px solid #888; "
-        "padding: 0.3em 0.6em; text-align: left; vertical-align: top; }</style>\n",
-        tail=f'{table}\n<p><a href="{escape(base)}summary.csv?lang={escape(lang)}" download>'
-        f"{csv_link}</a></p>\n",
+        template="room-summary.html",
+        rows=rows,
+        base=base,
     )
 
 
@@ -419,68 +402,63 @@ def unknown_room_page(code: str, lang: str) -> str:
     )
 
 
-@functools.cache
-def asset(name: str) -> tuple[bytes, str]:
-    """The bytes of a page's asset and their short digest (the address changes with them)."""
-    data = (STATIC / name).read_bytes()
-    return data, hashlib.sha256(data).hexdigest()[:12]
-
-
 def learner_page(
     code: str, lang: str, base: str = "/room/", hub: dict[str, Any] | None = None
 ) -> str:
-    """The learner page; ``base`` is where the room's routes are, ``hub`` what the hub's
-    page adds (``{"hub": True, "xsrf": token}``: the learner is their hub login)."""
-    words = {language: dict(catalog(language)["room"]) for language in LANGUAGES}
+    """The learner page (templates/room-learner.html); ``base`` is where the room's routes
+    are, ``hub`` what the hub's page adds (``{"hub": True, "xsrf": token}``: the learner
+    is their hub login)."""
     data = {
         "code": code,
         "lang": lang,
-        "languages": {language: LANGUAGE_NAMES[language] for language in LANGUAGES},
-        "words": words,
+        "words": {language: dict(catalog(language)["room"]) for language in LANGUAGES},
         "nicknameLimit": NICKNAME_LENGTH,
         "base": base,
         **(hub or {}),
     }
-    # "</" cannot end the data's script element early: JSON escapes it as <\/.
-    blob = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
-    title = escape(text("room.title", lang, code=code))
-    _, css = asset("room.css")
-    _, script = asset("room.js")
-    return f"""<!DOCTYPE html>
-<html lang="{escape(lang)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:;base64,=">
-<title>{title}</title>
-<link rel="stylesheet" href="{escape(base)}assets/room.css?v={css}">
-<script type="application/json" id="room-data">{blob}</script>
-<script src="{escape(base)}assets/room.js?v={script}" defer></script>
-</head>
-<body>
-<main id="room" data-state="loading">
-<h1 id="room-title">{title}</h1>
-</main>
-</body>
-</html>
-"""
+    return render(
+        "room-learner.html",
+        lang=lang,
+        title=text("room.title", lang, code=code),
+        data=data,
+        static_url=functools.partial(RoomFiles.url, base),
+        languages=language_links(f"{base}{code}"),
+        language_label=text("room.language", lang),
+    )
 
 
-class AssetHandler(RoomHandler):
-    """``/room/assets/room.js`` and ``room.css``: kept by the phone for a year (their
-    address carries their digest)."""
+class RoomFiles(ErrorPages, tornado.web.StaticFileHandler):
+    """``<base>assets/room.js`` and ``room.css`` (room_static/), by tornado's static file
+    handler: the page names them with tornado's ``?v=`` (a hash of the file, the address of
+    :meth:`url`), and such an address is kept by the phone for good; one without is asked
+    again each time (``no-cache``: the ETag answers 304 while the file is the same)."""
 
-    json_errors = False
+    @classmethod
+    def url(cls, base: str, name: str) -> str:
+        """The versioned address of the room's file ``name``: what tornado's ``static_url``
+        gives, with the room's folder and routes (the app's own static path is Voila's).
+
+        >>> RoomFiles.url("/room/", "room.js").startswith("/room/assets/room.js?v=")
+        True
+        """
+        settings = {"static_path": str(STATIC), "static_url_prefix": f"{base}assets/"}
+        return cls.make_static_url(settings, name)
+
+    @classmethod
+    def route(cls, base: str) -> tuple[str, type, dict[str, Any]]:
+        """The files' route under the room's ``base`` (the app's and the hub's)."""
+        return (rf"{base}assets/(.*)", cls, {"path": str(STATIC)})
 
     def set_default_headers(self) -> None:
-        super().set_default_headers()
-        self.set_header("Cache-Control", "public, max-age=31536000, immutable")
+        self.set_header("X-Content-Type-Options", "nosniff")
 
-    def get(self, name: str) -> None:
-        data, _digest = asset(name)
-        kind = "text/javascript" if name.endswith(".js") else "text/css"
-        self.set_header("Content-Type", f"{kind}; charset=utf-8")
-        self.finish(data)
+    def get_content_type(self) -> str:
+        # both are UTF-8 (room.js writes ✓ and ✗): said, not left to the page's encoding
+        return f"{super().get_content_type()}; charset=utf-8"
+
+    def set_extra_headers(self, path: str) -> None:
+        if self.get_cache_time(path, self.modified, self.get_content_type()) == 0:
+            self.set_header("Cache-Control", "no-cache")
 
 
 class JoinHandler(LearnerHandler):
@@ -582,11 +560,13 @@ def room_handlers(
         (r"/room/qr\.svg", QrHandler),
         (r"/room/summary", SummaryHandler),
         (r"/room/summary\.csv", SummaryCsvHandler),
-        (r"/room/assets/(room\.js|room\.css)", AssetHandler),
         (rf"/room/{code}", LearnerPageHandler),
         (rf"/room/{code}/api/join", JoinHandler),
         (rf"/room/{code}/api/state", LearnerStateHandler),
         (rf"/room/{code}/api/answer", AnswerHandler),
         (rf"/room/{code}/api/events", LearnerEventsHandler),
     ]
-    return [(pattern, handler, options) for pattern, handler in routes]
+    return [
+        *((pattern, handler, options) for pattern, handler in routes),
+        RoomFiles.route("/room/"),
+    ]

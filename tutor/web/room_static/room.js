@@ -186,27 +186,28 @@
     return Array.isArray(value) ? value.indexOf(index) >= 0 : value === index;
   }
 
-  function languageChooser() {
-    var buttons = Object.keys(data.languages).map(function (name) {
-      return el("button", {
-        type: "button", lang: name, "aria-pressed": name === lang ? "true" : "false",
-        text: data.languages[name],
-        onclick: function () {
-          lang = name;
-          keep(langName, name);
-          // The address says the learner's choice too, so that a reload keeps it.
-          var address = new URL(window.location.href);
-          address.searchParams.set("lang", name);
-          window.history.replaceState(null, "", address.toString());
-          document.documentElement.lang = name;
-          refresh().then(function () {  // the keyboard stays on the chooser
-            var again = languages.querySelector('button[lang="' + name + '"]');
-            if (again) again.focus();
-          });
-        }
-      });
+  // The language links are the page's own (templates/languages.html, as on every page of
+  // the tutor's): a tap switches the page in place, and the address keeps the choice.
+  function chooseLanguageLink(event) {
+    var link = event.target.closest("a[lang]");
+    if (!link || !data.words[link.getAttribute("lang")]) return;
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;  // a new tab
+    event.preventDefault();
+    lang = link.getAttribute("lang");
+    keep(langName, lang);
+    // The address says the learner's choice too, so that a reload keeps it.
+    var address = new URL(window.location.href);
+    address.searchParams.set("lang", lang);
+    window.history.replaceState(null, "", address.toString());
+    document.documentElement.lang = lang;
+    refresh();
+  }
+  function showLanguage() {
+    languages.setAttribute("aria-label", say("language"));
+    languages.querySelectorAll("a[lang]").forEach(function (link) {
+      if (link.getAttribute("lang") === lang) link.setAttribute("aria-current", "page");
+      else link.removeAttribute("aria-current");
     });
-    return el("nav", { "class": "room-languages", "aria-label": say("language") }, buttons);
   }
 
   function joinForm() {
@@ -328,14 +329,16 @@
 
   // The live regions are made once and only their words change: a screen reader announces
   // a region's change, not a region that is replaced.
-  var title = el("h1", { id: "room-title" });
-  var languages = el("div");
+  var header = main.querySelector("header");
+  var title = document.getElementById("room-title");
+  var languages = document.getElementById("room-languages");
+  languages.addEventListener("click", chooseLanguageLink);
   var who = el("p", { "class": "room-who" });
   var status = el("p", { id: "room-status", "class": "room-status", role: "status", "aria-live": "polite" });
   var alert = el("p", { id: "room-notice", "class": "room-notice", role: "alert" });
   var connection = el("p", { id: "room-connection", "class": "room-connection", "aria-live": "polite" });
   var body = el("div", { "class": "room-body" });
-  main.replaceChildren(el("header", {}, [title, languages]), who, status, alert, connection, body);
+  main.replaceChildren(header, who, status, alert, connection, body);
 
   function render(focus) {
     var phase = !learner ? "join" : !state ? "loading" : !state.question ? "waiting"
@@ -344,7 +347,7 @@
     main.setAttribute("data-state", phase);
     document.title = say("title", { code: code });
     title.textContent = say("title", { code: code });
-    languages.replaceChildren(languageChooser());
+    showLanguage();
     who.textContent = learner && state
       ? (state.nickname ? say("joined-as", { code: code, name: state.nickname }) : say("joined", { code: code }))
       : "";
