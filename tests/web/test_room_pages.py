@@ -14,7 +14,8 @@ import pytest
 
 from tutor.teaching.language import LANGUAGE_NAMES
 from tutor.teaching.text import LANGUAGES, catalog, text
-from tutor.web.room import NICKNAME_LENGTH, Room
+from tutor.web.room import Room
+from tutor.web.room_checks import NICKNAME_LENGTH
 from tutor.web.room_server import RoomFiles, learner_page, summary_page, unknown_room_page
 from tutor.web.room_store import RoomStore
 

@@ -28,7 +28,8 @@ from sqlalchemy import Engine
 from tornado import web
 
 from tutor.web.addresses import is_local_host, machine_hosts, room_addresses
-from tutor.web.room import Room, RoomError, room_language
+from tutor.web.room import Room, room_language
+from tutor.web.room_checks import RoomError
 from tutor.web.room_server import (
     AnswerHandler,
     JoinHandler,

@@ -15,7 +15,7 @@ client sees (:mod:`tutor.web.room_views`) and the summary (:mod:`tutor.web.room_
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -27,14 +27,13 @@ from .room_checks import (
     ANSWER_LIMIT,
     JOIN_LIMIT,
     MAX_LEARNERS,
-    NICKNAME_LENGTH,
     RateLimit,
     RoomError,
     clean_nickname,
     new_code,
     quoted,
 )
-from .room_questions import RoomQuestion, find_question, question_list
+from .room_questions import RoomQuestion, find_question
 from .room_store import RoomStore
 
 PHASES = ("waiting", "open", "revealed")
@@ -272,15 +271,3 @@ def room_language(value: str | None) -> str:
     ('ja', 'en', 'en')
     """
     return value if value in LANGUAGES else DEFAULT_LANGUAGE
-
-
-# NICKNAME_LENGTH and question_list are the HTTP side's (tutor.web.room_server imports
-# them from here, with the room)
-__all__: Sequence[str] = [
-    "NICKNAME_LENGTH",
-    "Room",
-    "RoomError",
-    "RoomQuestion",
-    "question_list",
-    "room_language",
-]

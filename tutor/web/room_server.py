@@ -35,7 +35,9 @@ from tutor.teaching.language import choose_language
 from tutor.teaching.text import LANGUAGES, catalog, text
 
 from .pages import ErrorPages, error_page, page_language, tutor_page
-from .room import NICKNAME_LENGTH, Room, RoomError, question_list, room_language
+from .room import Room, room_language
+from .room_checks import NICKNAME_LENGTH, RoomError
+from .room_questions import question_list
 from .templating import language_links, render
 
 TEACHER_COOKIE = "tutor-room-teacher"
