@@ -116,7 +116,7 @@ def test_the_hubs_page_data_cannot_end_its_script_element() -> None:
 
 @pytest.fixture
 def room(tmp_path: Path) -> Room:
-    return Room(RoomStore(tmp_path / "room.sqlite3"), join="http://192.0.2.1:8866")
+    return Room(RoomStore.open_file(tmp_path / "room.sqlite3"), join="http://192.0.2.1:8866")
 
 
 def test_the_summary_page_escapes_what_the_room_shows_and_links_its_csv(room: Room) -> None:
