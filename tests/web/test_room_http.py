@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from browser.room_client import Client, EventReader, LearnerClient, RoomServer
 
+from tutor.teaching.language import LANGUAGE_COOKIE
 from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.text import text
 from tutor.web import room_server
@@ -199,20 +200,26 @@ def test_an_unknown_room_code_opens_nothing(server: RoomServer) -> None:
 
 
 @pytest.mark.parametrize(
-    ("accept", "query", "lang"),
+    ("accept", "cookie", "query", "lang"),
     [
-        ("ja-JP,ja;q=0.9,en;q=0.5", "", "ja"),
-        ("zh-TW,zh;q=0.9", "", "zh-Hant"),
-        ("ja-JP", "?lang=en", "en"),  # the language the learner chose on the page wins
+        ("ja-JP,ja;q=0.9,en;q=0.5", "", "", "ja"),
+        ("zh-TW,zh;q=0.9", "", "", "zh-Hant"),
+        ("ja-JP", "", "?lang=en", "en"),  # the language the learner chose on the page wins
+        # the learner's last choice on the hub's pages (its tutor-lang cookie) before the
+        # phone's, and after the page's own
+        ("en-US", "ja", "", "ja"),
+        ("en-US", "ja", "?lang=zh-Hant", "zh-Hant"),
     ],
 )
 def test_a_wrong_room_code_is_said_in_the_phones_language(
-    server: RoomServer, accept: str, query: str, lang: str
+    server: RoomServer, accept: str, cookie: str, query: str, lang: str
 ) -> None:
     """Seen: a Japanese phone that mistyped the code got the page in English."""
     other = "".join("A" if letter != "A" else "C" for letter in server.room.code)
     client = Client(server.base)
     client.headers["Accept-Language"] = accept
+    if cookie:
+        client.headers["Cookie"] = f"{LANGUAGE_COOKIE}={cookie}"
     status, page, _ = client.call("GET", f"/room/{other}{query}")
     assert status == 404 and f'<html lang="{lang}">' in page
     assert escape(text("room.error-unknown-room", lang, code=other)) in page

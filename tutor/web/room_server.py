@@ -31,7 +31,7 @@ from urllib.parse import urlencode
 import tornado.ioloop
 import tornado.web
 
-from tutor.teaching.language import choose_language
+from tutor.teaching.language import LANGUAGE_COOKIE, choose_language
 from tutor.teaching.text import LANGUAGES, catalog, text
 
 from .pages import ErrorPages, error_page, page_language, tutor_page
@@ -184,9 +184,12 @@ class RoomHandler(ErrorPages):
 
     def page_lang(self) -> str:
         """A page's language: its ``?lang=`` (the learner's choice on the page, which the
-        page keeps in its address), else the phone's (Accept-Language)."""
+        page keeps in its address), else their last choice on the hub's pages (the
+        ``tutor-lang`` cookie, tutor.hub.page_language), else the phone's (Accept-Language)."""
         return choose_language(
-            self.get_query_argument("lang", None), self.request.headers.get("Accept-Language")
+            self.get_query_argument("lang", None),
+            self.request.headers.get("Accept-Language"),
+            chosen=self.get_cookie(LANGUAGE_COOKIE),
         )
 
     def room_of(self, code: str) -> Room:
