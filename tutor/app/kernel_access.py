@@ -1,4 +1,5 @@
-"""Who may use a kernel: only the browser whose page started it.
+"""Who may use a kernel: only the browser whose page started it; and no kernel outlives
+its page.
 
 Every page gets the ``_xsrf`` cookie, whose random token is the browser's key
 (:func:`browser_key`); :class:`TutorKernelManager` remembers which browser each kernel's
@@ -6,10 +7,21 @@ page was opened in, and every use of a kernel (its websocket, its REST model, th
 request) is accepted only from that browser, so one viewer cannot stop or drive another's
 kernel even if they learn its id. The websocket also refuses frames that are not a
 kernel's messages (:mod:`tutor.app.kernel_messages`).
+
+A page gives its kernel back when it closes (Voila's page-close request,
+:class:`PageCloseHandler`), but that request is a beacon sent while the page unloads,
+which a browser may drop (forty tabs closing at once, a crashed tab, a browser that sends
+no beacons); the kernel then idled until the culler's two minutes
+(:mod:`tutor.app.settings`). A page also holds its kernel's websocket from the moment its
+widgets are drawn, and the websocket closes with the page however it goes: when a
+kernel's last connection has been closed for :data:`PAGE_GONE_GRACE` seconds, nobody came
+back (a reconnect after a network blip comes within seconds), and its kernel is shut
+down. The culler stays the backstop for a page that never connected.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import ctypes
 import gc
@@ -29,6 +41,11 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from .kernel_messages import kernel_message_problem
 
+PAGE_GONE_GRACE = 10.0
+"""Seconds a kernel is kept after its page's last websocket closed, for the page to
+connect again (the page's kernel connection retries within a few seconds after a network
+blip); then the page has gone and its kernel is shut down."""
+
 
 def browser_key(handler: tornado.web.RequestHandler) -> bytes:
     """The key of the browser behind a request: the random token of its ``_xsrf`` cookie
@@ -47,6 +64,9 @@ class TutorKernelManager(AsyncMappingKernelManager):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
         self._owners: dict[str, bytes] = {}
+        self._connections: dict[str, int] = {}  # open websockets of each kernel's page
+        self._page_gone: dict[str, asyncio.TimerHandle] = {}  # kernels waiting for their page
+        self._reclaiming: set[asyncio.Task[None]] = set()
 
     async def start_kernel(self, **kwargs: Any) -> str:  # type: ignore[override]
         # (jupyter_server declares it as the synchronous wrapper it also provides)
@@ -104,9 +124,51 @@ class TutorKernelManager(AsyncMappingKernelManager):
 
         kernel._activity_stream.on_recv(record_activity)
 
+    def notify_connect(self, kernel_id: str) -> None:
+        """A page's websocket to the kernel ``kernel_id`` opened: it is the page's again."""
+        super().notify_connect(kernel_id)  # type: ignore[no-untyped-call]
+        self._connections[kernel_id] = self._connections.get(kernel_id, 0) + 1
+        waiting = self._page_gone.pop(kernel_id, None)
+        if waiting is not None:
+            waiting.cancel()
+
+    def notify_disconnect(self, kernel_id: str) -> None:
+        """A page's websocket to the kernel ``kernel_id`` closed: when it was the last, the
+        kernel is shut down unless a page connects within :data:`PAGE_GONE_GRACE` s."""
+        super().notify_disconnect(kernel_id)  # type: ignore[no-untyped-call]
+        if kernel_id not in self:  # its websocket closed as it was shut down
+            return
+        left = max(self._connections.get(kernel_id, 0) - 1, 0)
+        self._connections[kernel_id] = left
+        if left == 0 and kernel_id not in self._page_gone:
+            loop = asyncio.get_running_loop()
+            self._page_gone[kernel_id] = loop.call_later(PAGE_GONE_GRACE, self._reclaim, kernel_id)
+
+    def _reclaim(self, kernel_id: str) -> None:
+        self._page_gone.pop(kernel_id, None)
+        if self._connections.get(kernel_id, 0) > 0 or kernel_id not in self:
+            return  # its page came back, or it has gone already (the page-close request)
+        if getattr(self.get_kernel(kernel_id), "shutting_down", False):
+            return  # going already (a page-close request that came late)
+        self.log.info(
+            "Kernel %s: its page has gone (no connection for %.0f s)", kernel_id, PAGE_GONE_GRACE
+        )
+        task = asyncio.ensure_future(self._shut_down_quietly(kernel_id))
+        self._reclaiming.add(task)  # held until done (the loop keeps only weak references)
+        task.add_done_callback(self._reclaiming.discard)
+
+    async def _shut_down_quietly(self, kernel_id: str) -> None:
+        # shut down meanwhile (a late page-close request): "no such kernel"
+        with contextlib.suppress(KeyError, tornado.web.HTTPError):
+            await self.shutdown_kernel(kernel_id)  # type: ignore[no-untyped-call]
+
     def remove_kernel(self, kernel_id: str) -> Any:
         # Every way a kernel goes (page closed, culled, died, server stopping) ends here.
         self._owners.pop(kernel_id, None)
+        self._connections.pop(kernel_id, None)
+        waiting = self._page_gone.pop(kernel_id, None)
+        if waiting is not None:
+            waiting.cancel()
         kernel = super().remove_kernel(kernel_id)
         if not self._owners:
             release_free_memory()
