@@ -16,7 +16,10 @@ no beacons); the kernel then idled until the culler's two minutes
 widgets are drawn, and the websocket closes with the page however it goes: when a
 kernel's last connection has been closed for :data:`PAGE_GONE_GRACE` seconds, nobody came
 back (a reconnect after a network blip comes within seconds), and its kernel is shut
-down. The culler stays the backstop for a page that never connected.
+down. The culler stays the backstop for a page that never connected, but not before the
+page's own wait for its widgets (``?load_wait=``, README "The page's wait") and a minute
+more have passed: a class's pages on slow machines may take minutes to connect, and their
+kernels were culled while the pages were still drawing.
 """
 
 from __future__ import annotations
@@ -27,7 +30,9 @@ import ctypes
 import gc
 import hmac
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any, cast
+from urllib.parse import parse_qs
 
 import tornado.web
 from jupyter_client.session import Session
@@ -45,6 +50,34 @@ PAGE_GONE_GRACE = 10.0
 """Seconds a kernel is kept after its page's last websocket closed, for the page to
 connect again (the page's kernel connection retries within a few seconds after a network
 blip); then the page has gone and its kernel is shut down."""
+
+
+LOAD_WAIT_RANGE = (1.0, 600.0)
+"""The seconds ``?load_wait=`` may ask for (tutor-widgets.js's ``LOADING_WAIT_RANGE``)."""
+
+UNCONNECTED_MARGIN = 60.0
+"""Seconds beyond its page's wait a kernel whose page never connected is kept from the
+culler (the page's own load, a busy server)."""
+
+
+def page_load_wait(query: str) -> float | None:
+    """The seconds the page whose address has the query ``query`` waits for its widgets
+    before it reloads itself, when it asks (``?load_wait=``, within
+    :data:`LOAD_WAIT_RANGE`, as the page reads it); else ``None``: the page's default
+    wait (60 s), which the culler's idle timeout covers (tutor.app.settings).
+
+    >>> page_load_wait("lang=ja&load_wait=300")
+    300.0
+    >>> page_load_wait("load_wait=9000"), page_load_wait("load_wait=soon"), page_load_wait("")
+    (None, None, None)
+    """
+    asked = parse_qs(query).get("load_wait", [""])[-1]
+    try:
+        seconds = float(asked)
+    except ValueError:
+        return None
+    least, most = LOAD_WAIT_RANGE
+    return seconds if least <= seconds <= most else None
 
 
 def browser_key(handler: tornado.web.RequestHandler) -> bytes:
@@ -67,6 +100,7 @@ class TutorKernelManager(AsyncMappingKernelManager):
         self._connections: dict[str, int] = {}  # open websockets of each kernel's page
         self._page_gone: dict[str, asyncio.TimerHandle] = {}  # kernels waiting for their page
         self._reclaiming: set[asyncio.Task[None]] = set()
+        self._load_waits: dict[str, float] = {}  # the wait a page asked for (?load_wait=)
 
     async def start_kernel(self, **kwargs: Any) -> str:  # type: ignore[override]
         # (jupyter_server declares it as the synchronous wrapper it also provides)
@@ -78,7 +112,29 @@ class TutorKernelManager(AsyncMappingKernelManager):
             self._owners[kernel_id] = owner
         if handler is not None:
             handler.page_kernel_id = kernel_id  # the page watches it (PageHandler)
+            load_wait = page_load_wait(handler.request.query)
+            if load_wait is not None:
+                self._load_waits[kernel_id] = load_wait
         return kernel_id
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """jupyter_server's culling, except for a kernel whose page has not connected yet
+        and may still be drawing: one whose page asked for a longer wait
+        (:func:`page_load_wait`) is kept for that wait and :data:`UNCONNECTED_MARGIN` after
+        its last activity (the end of the notebook's run); by then the page has connected,
+        reloaded itself (giving this kernel back) or gone."""
+        kernel = self._kernels.get(kernel_id)
+        if (
+            kernel is not None
+            and kernel_id in self._load_waits
+            and kernel_id not in self._connections
+            and getattr(kernel, "execution_state", None) != "dead"
+            and hasattr(kernel, "last_activity")
+        ):
+            keep = self._load_waits[kernel_id] + UNCONNECTED_MARGIN
+            if utcnow() - kernel.last_activity < timedelta(seconds=keep):
+                return
+        await super().cull_kernel_if_idle(kernel_id)  # type: ignore[no-untyped-call]
 
     async def is_running(self, kernel_id: str) -> bool:
         """Whether the kernel ``kernel_id`` exists and its process is alive."""
@@ -166,6 +222,7 @@ class TutorKernelManager(AsyncMappingKernelManager):
         # Every way a kernel goes (page closed, culled, died, server stopping) ends here.
         self._owners.pop(kernel_id, None)
         self._connections.pop(kernel_id, None)
+        self._load_waits.pop(kernel_id, None)
         waiting = self._page_gone.pop(kernel_id, None)
         if waiting is not None:
             waiting.cancel()
