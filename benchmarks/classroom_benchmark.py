@@ -13,7 +13,12 @@ each N:
   quiz nor any message after the deadline): the target is none;
 - peak kernels and memory (the server's RSS; server and kernels together);
 - after every page closed (as a learner closes a tab): the kernels left and the server's
-  RSS 30 s later;
+  RSS 30 s later, and when each page's kernel ended after its own page's close (followed
+  until the last has ended, ``--end-wait`` at most);
+- the whole cost per page: the server's and the kernels' CPU seconds from the first
+  request until the class's last kernel ended, their ends included (a kernel that ended
+  is counted whole through its parent's children's times, which sampling the live
+  kernels misses), and its ratio to one page alone in the same run;
 - where the CPU went while the pages loaded: CPU seconds per page of the server, of the
   kernels and of the browsers (Chromium's processes), and how busy that kept the cores.
   The browsers' share is what this benchmark adds to a real classroom's server, whose
