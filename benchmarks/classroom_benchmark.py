@@ -171,7 +171,9 @@ async def learn(browser: Any, url: str, started: float, deadline: float) -> tupl
                 learner.requests, learner.received = await traffic(page)
                 return learner, page
             except Exception as error:  # the quiz did not answer: not a working quiz
-                learner.story.append(f"no feedback ({type(error).__name__})")
+                learner.story.append(
+                    f"no feedback ({type(error).__name__}@{time.monotonic() - started:.0f}s)"
+                )
                 learner.last_state = await _state_or(page, "drawing")
                 if learner.last_state == "quiz":
                     learner.last_state = "no feedback"
@@ -470,6 +472,8 @@ class ClassResult:
 
     line: str
     leaving: Leaving
+    culled: int  # kernels the culler shut down, from the first request to the last end
+    page_gone: int  # kernels shut down as their page's websocket stayed closed
     server: float  # CPU-s per page, from the first request to the last kernel's end
     kernels: float  # the kernels' (the fork server's included), over the same span
     ends: float  # of which the kernels' after their pages closed (their ends)
@@ -497,12 +501,17 @@ class ClassResult:
         unmatched = (
             f", {leaving.unmatched} pages without a kernel found" if leaving.unmatched else ""
         )
+        how = (
+            f"; shut down by the culler {self.culled}, for a closed websocket {self.page_gone}"
+            " (the others by their page-close request)"
+        )
         return (
             f"     whole cost per page, first request to the last kernel's end: server "
             f"{self.server:.2f} + kernels {self.kernels:.2f} (their ends {self.ends:.2f}) = "
             f"{self.whole:.2f} CPU-s{ratio}\n"
             f"     a kernel's end after its page's close: {ends} ({len(leaving.ends)} "
             f"followed{unmatched}); alive 30 s after the last close: {leaving.alive_at_30}; {gone}"
+            f"{how}"
         )
 
 
@@ -546,20 +555,21 @@ async def classroom(
     visible = sum(1 for learner in learners if learner.outcome == "visible")
     running = sum(1 for learner in learners if learner.outcome == "running")
     silent = sum(1 for learner in learners if learner.outcome == "silent")
+    log = server.log()[log_from:]
     # The server's side: each lesson request, from arrival to the last byte of the page
     # (the queue, the kernel's start, the notebook's run), as the server logs it.
     served = [
         float(waited) + float(ran)
         for waited, ran in re.findall(
             rf"page {re.escape(LESSON)}: waited ([\d.]+) s, ran in ([\d.]+) s",
-            server.log()[log_from:],
+            log,
         )
     ]
     timing = spread(times)
     gone_in = leaving.all_gone_in
     gone = f"{gone_in:4.1f} s" if gone_in is not None else f"  >{end_wait:.0f} s"
     for number, learner in enumerate(learners, start=1):
-        if learner.outcome != "worked" and verbose:
+        if verbose and (learner.outcome != "worked" or learner.notices):
             print(f"      page {number}: {learner.outcome}: {' -> '.join(learner.story)}")
     page_time = f"{statistics.median(served):5.1f} {max(served):5.1f}" if served else "    -     -"
     # A page reloaded (its notice) is rendered again: per render, the server's and the
@@ -578,6 +588,8 @@ async def classroom(
     return ClassResult(
         line=line,
         leaving=leaving,
+        culled=log.count("Culling "),
+        page_gone=log.count("its page has gone"),
         server=(cpu_to[0] - cpu_from[0]) / size,
         kernels=(cpu_to[1] - cpu_from[1]) / size,
         ends=(cpu_to[1] - cpu_closing[1]) / size,
@@ -938,7 +950,9 @@ def main() -> int:
         help="seconds a page may take before it counts as failed",
     )
     parser.add_argument(
-        "--verbose", action="store_true", help="print the story of every page without a quiz"
+        "--verbose",
+        action="store_true",
+        help="print the story of every page without a quiz or that showed a notice",
     )
     parser.add_argument(
         "--browser-nice",

@@ -51,7 +51,6 @@ PAGE_GONE_GRACE = 10.0
 connect again (the page's kernel connection retries within a few seconds after a network
 blip); then the page has gone and its kernel is shut down."""
 
-
 LOAD_WAIT_RANGE = (1.0, 600.0)
 """The seconds ``?load_wait=`` may ask for (tutor-widgets.js's ``LOADING_WAIT_RANGE``)."""
 
@@ -183,6 +182,8 @@ class TutorKernelManager(AsyncMappingKernelManager):
     def notify_connect(self, kernel_id: str) -> None:
         """A page's websocket to the kernel ``kernel_id`` opened: it is the page's again."""
         super().notify_connect(kernel_id)  # type: ignore[no-untyped-call]
+        if kernel_id not in self:  # (a page connecting as its kernel is removed)
+            return
         self._connections[kernel_id] = self._connections.get(kernel_id, 0) + 1
         waiting = self._page_gone.pop(kernel_id, None)
         if waiting is not None:
