@@ -13,7 +13,12 @@ each N:
   quiz nor any message after the deadline): the target is none;
 - peak kernels and memory (the server's RSS; server and kernels together);
 - after every page closed (as a learner closes a tab): the kernels left and the server's
-  RSS 30 s later;
+  RSS 30 s later, and when each page's kernel ended after its own page's close (followed
+  until the last has ended, ``--end-wait`` at most);
+- the whole cost per page: the server's and the kernels' CPU seconds from the first
+  request until the class's last kernel ended, their ends included (a kernel that ended
+  is counted whole through its parent's children's times, which sampling the live
+  kernels misses), and its ratio to one page alone in the same run;
 - where the CPU went while the pages loaded: CPU seconds per page of the server, of the
   kernels and of the browsers (Chromium's processes), and how busy that kept the cores.
   The browsers' share is what this benchmark adds to a real classroom's server, whose
@@ -166,7 +171,9 @@ async def learn(browser: Any, url: str, started: float, deadline: float) -> tupl
                 learner.requests, learner.received = await traffic(page)
                 return learner, page
             except Exception as error:  # the quiz did not answer: not a working quiz
-                learner.story.append(f"no feedback ({type(error).__name__})")
+                learner.story.append(
+                    f"no feedback ({type(error).__name__}@{time.monotonic() - started:.0f}s)"
+                )
                 learner.last_state = await _state_or(page, "drawing")
                 if learner.last_state == "quiz":
                     learner.last_state = "no feedback"
@@ -299,6 +306,76 @@ class Sampler(threading.Thread):
             time.sleep(0.5)
 
 
+def app_cpu(server: AppServer) -> tuple[float, float]:
+    """The CPU seconds (user + system) the app's processes have spent so far: the server's
+    own, and its kernels', the live ones and those that ended. A kernel that ended is
+    counted in its parent's children's times once reaped (``RUSAGE_CHILDREN``: the fork
+    server's for a forked kernel, the server's for one started the normal way), whole,
+    its exit included, which sampling the live kernels would miss. The fork server's own
+    time counts with the kernels. Read the live kernels first: one reaped in between is
+    counted twice rather than not at all (read when none is left, the figure is exact)."""
+    import psutil
+
+    assert server.process is not None
+    kernels = 0.0
+    for pid in server.kernel_pids():
+        with contextlib.suppress(psutil.Error):  # reaped just now: its parent counts it
+            times = psutil.Process(pid).cpu_times()
+            kernels += times.user + times.system
+    for pid in server.fork_server_pids():
+        times = psutil.Process(pid).cpu_times()
+        kernels += times.user + times.system + times.children_user + times.children_system
+    times = psutil.Process(server.process.pid).cpu_times()
+    kernels += times.children_user + times.children_system
+    return times.user + times.system, kernels
+
+
+def live_kernels(server: AppServer) -> set[int]:
+    """The app's kernel processes still running (an ended one not yet reaped is not)."""
+    import psutil
+
+    live = set()
+    for pid in server.kernel_pids():
+        with contextlib.suppress(psutil.Error):
+            if psutil.Process(pid).status() != psutil.STATUS_ZOMBIE:
+                live.add(pid)
+    return live
+
+
+def kernels_by_id(server: AppServer) -> dict[str, int]:
+    """The process of each of the app's kernels, by kernel id: the app's kernels listen on
+    Unix sockets named after their connection file, ``kernel-<id>-ipc-<port>``."""
+    import psutil
+
+    found = {}
+    for pid in server.kernel_pids():
+        with contextlib.suppress(psutil.Error):
+            for connection in psutil.Process(pid).net_connections(kind="unix"):
+                named = re.search(r"kernel-([0-9a-f-]{36})-ipc", str(connection.laddr))
+                if named:
+                    found[named.group(1)] = pid
+                    break
+    return found
+
+
+PAGE_KERNEL = """
+() => {
+  const node = document.getElementById("jupyter-config-data");
+  try { return JSON.parse((node && node.textContent) || "{}").kernelId || null; }
+  catch (error) { return null; }
+}
+"""
+
+
+async def page_kernel(page: Any) -> str | None:
+    """The id of the kernel the page runs on (Voila's page config), if it has one."""
+    try:
+        kernel_id = await page.evaluate(PAGE_KERNEL)
+    except Exception:  # closed or navigating: no kernel to follow
+        return None
+    return str(kernel_id) if kernel_id else None
+
+
 def load_average() -> str:
     """The machine's load (1, 5, 15 minutes), printed beside every figure."""
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -320,6 +397,124 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
+@dataclass
+class Leaving:
+    """The class leaving: when each page's kernel ended, after its page's close."""
+
+    ends: list[float]  # seconds from a page's close to its kernel's end, for those that ended
+    unmatched: int  # pages closed whose kernel was not found (no kernel id, or gone before)
+    alive_at_30: int  # kernels of the class still running 30 s after the last page closed
+    server_at_30: int  # the server's RSS then
+    left: int  # kernels still running when the wait ended
+    all_gone_in: float | None  # seconds from the last close to the class's last kernel's end
+    cpu_at_end: tuple[float, float]  # app_cpu when the last kernel ended (or the wait did)
+
+
+async def leave(server: AppServer, pages: list[Any], before: set[int], wait: float) -> Leaving:
+    """Close every page (as a learner closes a tab: the page is told), then follow the
+    kernels of the class (those not in ``before``) until each has ended, at most ``wait``
+    seconds after the last close. A kernel's end is its process's end; the app's CPU
+    (:func:`app_cpu`) is read when the last has ended."""
+    import psutil
+
+    assert server.process is not None
+    kernel_ids = [await page_kernel(page) for page in pages]
+    processes = kernels_by_id(server)
+    following = live_kernels(server) - before
+    closed_at: dict[int, float] = {}
+    unmatched = 0
+    for page, kernel_id in zip(pages, kernel_ids, strict=True):
+        with contextlib.suppress(Exception):  # already gone
+            await page.close(run_before_unload=True)
+        pid = processes.get(kernel_id or "")
+        if pid is None:
+            unmatched += 1
+        else:
+            closed_at[pid] = time.monotonic()
+    closed = time.monotonic()
+    ended_at: dict[int, float] = {}
+    cpu_at_end = None
+    alive_at_30 = None
+    server_at_30 = 0
+    while True:
+        now = time.monotonic()
+        live = live_kernels(server)
+        for pid in following - live - ended_at.keys():
+            ended_at[pid] = now
+        if cpu_at_end is None and (not following & live or now - closed >= wait):
+            cpu_at_end = app_cpu(server)
+        if alive_at_30 is None and now - closed >= 30:
+            alive_at_30 = len(following & live)
+            server_at_30 = psutil.Process(server.process.pid).memory_info().rss
+        if not following & live and alive_at_30 is not None:
+            break
+        if now - closed >= wait:
+            break
+        await asyncio.sleep(0.25)
+    for page in pages:
+        with contextlib.suppress(Exception):
+            await page.context.close()
+    last = max(ended_at.values(), default=None)
+    return Leaving(
+        ends=[ended_at[pid] - closed_at[pid] for pid in closed_at if pid in ended_at],
+        unmatched=unmatched,
+        alive_at_30=alive_at_30 or 0,
+        server_at_30=server_at_30,
+        left=len(following - ended_at.keys()),
+        all_gone_in=None if following - ended_at.keys() else (last or closed) - closed,
+        cpu_at_end=cpu_at_end or app_cpu(server),
+    )
+
+
+@dataclass
+class ClassResult:
+    """One class's figures: the table's line, the kernels' ends, and the whole cost."""
+
+    line: str
+    leaving: Leaving
+    culled: int  # kernels the culler shut down, from the first request to the last end
+    page_gone: int  # kernels shut down as their page's websocket stayed closed
+    server: float  # CPU-s per page, from the first request to the last kernel's end
+    kernels: float  # the kernels' (the fork server's included), over the same span
+    ends: float  # of which the kernels' after their pages closed (their ends)
+
+    @property
+    def whole(self) -> float:
+        return self.server + self.kernels
+
+    def whole_line(self, reference: ClassResult | None) -> str:
+        """The whole cost per page and, against ``reference`` (one page alone, the same
+        run), its ratio; then when the kernels ended after their pages closed."""
+        leaving = self.leaving
+        ratio = f" = {self.whole / reference.whole:.2f} x one page alone" if reference else ""
+        ends = (
+            f"med {statistics.median(leaving.ends):.1f} / p95 "
+            f"{percentile(leaving.ends, 0.95):.1f} / max {max(leaving.ends):.1f} s"
+            if leaving.ends
+            else "none seen"
+        )
+        gone = (
+            f"all gone {leaving.all_gone_in:.1f} s after the last close"
+            if leaving.all_gone_in is not None
+            else f"{leaving.left} still running when the wait ended"
+        )
+        unmatched = (
+            f", {leaving.unmatched} pages without a kernel found" if leaving.unmatched else ""
+        )
+        how = (
+            f"; shut down by the culler {self.culled}, for a closed websocket {self.page_gone}"
+            " (the others by their page-close request)"
+        )
+        return (
+            f"     whole cost per page, first request to the last kernel's end: server "
+            f"{self.server:.2f} + kernels {self.kernels:.2f} (their ends {self.ends:.2f}) = "
+            f"{self.whole:.2f} CPU-s{ratio}\n"
+            f"     a kernel's end after its page's close: {ends} ({len(leaving.ends)} "
+            f"followed{unmatched}); alive 30 s after the last close: {leaving.alive_at_30}; {gone}"
+            f"{how}"
+        )
+
+
 async def classroom(
     server: AppServer,
     browser: Any,
@@ -327,12 +522,16 @@ async def classroom(
     deadline: float,
     verbose: bool = False,
     query: str = "",
-) -> str:
-    """N learners at once, each opening the lesson with ``query``; returns the line of the
-    table."""
+    end_wait: float = 240,
+) -> ClassResult:
+    """N learners at once, each opening the lesson with ``query``, then leaving; returns
+    the line of the table and the whole cost (the app's CPU until the class's last kernel
+    ended, at most ``end_wait`` s after the pages closed)."""
+    before = live_kernels(server)
     sampler = Sampler(server)
     sampler.start()
     log_from = len(server.log())
+    cpu_from = app_cpu(server)
     started = time.monotonic()
     results = await asyncio.gather(
         *(
@@ -345,20 +544,9 @@ async def classroom(
     sampler.join()
     sampler.measure_cpu()
     learners = [learner for learner, _ in results]
-    # The class leaves: every tab closes (as a learner closes it: the page is told).
-    for _, page in results:
-        with contextlib.suppress(Exception):  # already gone
-            await page.close(run_before_unload=True)
-    closed = time.monotonic()
-    gone_in = None
-    while time.monotonic() - closed < 30:
-        if gone_in is None and not server.kernel_pids():
-            gone_in = time.monotonic() - closed
-        await asyncio.sleep(0.5)
-    kernels_after, server_after, _ = sampler.sample()
-    for _, page in results:
-        with contextlib.suppress(Exception):
-            await page.context.close()
+    cpu_closing = app_cpu(server)
+    leaving = await leave(server, [page for _, page in results], before, end_wait)
+    cpu_to = leaving.cpu_at_end
 
     times = [learner.seconds for learner in learners if learner.seconds is not None]
     worked = len(times)
@@ -367,33 +555,44 @@ async def classroom(
     visible = sum(1 for learner in learners if learner.outcome == "visible")
     running = sum(1 for learner in learners if learner.outcome == "running")
     silent = sum(1 for learner in learners if learner.outcome == "silent")
+    log = server.log()[log_from:]
     # The server's side: each lesson request, from arrival to the last byte of the page
     # (the queue, the kernel's start, the notebook's run), as the server logs it.
     served = [
         float(waited) + float(ran)
         for waited, ran in re.findall(
             rf"page {re.escape(LESSON)}: waited ([\d.]+) s, ran in ([\d.]+) s",
-            server.log()[log_from:],
+            log,
         )
     ]
     timing = spread(times)
-    gone = f"{gone_in:4.1f} s" if gone_in is not None else "  >30 s"
+    gone_in = leaving.all_gone_in
+    gone = f"{gone_in:4.1f} s" if gone_in is not None else f"  >{end_wait:.0f} s"
     for number, learner in enumerate(learners, start=1):
-        if learner.outcome != "worked" and verbose:
+        if verbose and (learner.outcome != "worked" or learner.notices):
             print(f"      page {number}: {learner.outcome}: {' -> '.join(learner.story)}")
     page_time = f"{statistics.median(served):5.1f} {max(served):5.1f}" if served else "    -     -"
     # A page reloaded (its notice) is rendered again: per render, the server's and the
     # kernels' CPU is what one page costs them however often a learner had to ask.
-    app_cpu = sampler.cpu.seconds("server") + sampler.cpu.seconds("kernels")
-    per_render = f"{app_cpu / len(served):5.2f}" if served else "    -"
-    return (
+    loading = sampler.cpu.seconds("server") + sampler.cpu.seconds("kernels")
+    per_render = f"{loading / len(served):5.2f}" if served else "    -"
+    line = (
         f"{size:4d} | {timing} | {worked:3d} ({via_busy:2d} busy, {via_notice:2d} reload) "
         f"{visible:3d} {running:3d} {silent:3d} | {page_time} | {sampler.peak_kernels:4d} "
-        f"{mib(sampler.peak_server):>9} {mib(sampler.peak_total):>9} | {kernels_after:3d} "
-        f"{gone:>7} {mib(server_after):>9} | "
+        f"{mib(sampler.peak_server):>9} {mib(sampler.peak_total):>9} | {leaving.alive_at_30:3d} "
+        f"{gone:>7} {mib(leaving.server_at_30):>9} | "
         + cpu_shares(sampler.cpu, size, burst)
         + f" | {len(served):4d} {per_render}"
         + f" | {per_page(learners)}"
+    )
+    return ClassResult(
+        line=line,
+        leaving=leaving,
+        culled=log.count("Culling "),
+        page_gone=log.count("its page has gone"),
+        server=(cpu_to[0] - cpu_from[0]) / size,
+        kernels=(cpu_to[1] - cpu_from[1]) / size,
+        ends=(cpu_to[1] - cpu_closing[1]) / size,
     )
 
 
@@ -659,6 +858,8 @@ class Options:
     port: int | None
     kernel_starts: list[str]
     load_wait: int | None = None
+    end_wait: float = 240
+    classes_only: bool = False
 
 
 async def run(options: Options) -> None:
@@ -666,7 +867,7 @@ async def run(options: Options) -> None:
     print()
     print("A kernel on its own (median of 4; CPU-s):")
     print("start |  start  lesson cell | widget models, bytes sent | each of 4: RSS  PSS")
-    for kernel_start in options.kernel_starts:
+    for kernel_start in options.kernel_starts if not options.classes_only else ():
         print(await kernel_parts(kernel_start))
     for kernel_start in options.kernel_starts:
         print()
@@ -678,7 +879,7 @@ async def classrooms(options: Options, args: list[str]) -> None:
     from playwright.async_api import async_playwright
 
     sizes, deadline, verbose = options.sizes, options.deadline, options.verbose
-    browser_nice, port = options.browser_nice, options.port
+    browser_nice, port, end_wait = options.browser_nice, options.port, options.end_wait
     query = f"load_wait={options.load_wait}" if options.load_wait else ""
 
     path = chromium_path()
@@ -690,7 +891,8 @@ async def classrooms(options: Options, args: list[str]) -> None:
             browser = await playwright.chromium.launch(executable_path=path, args=CHROMIUM_FLAGS)
             if browser_nice:
                 lower_priority(browser_nice)
-            await classroom(server, browser, 1, deadline, query=query)  # warm-up: imports, caches
+            # warm-up: imports, caches
+            await classroom(server, browser, 1, deadline, query=query, end_wait=end_wait)
             _, baseline, _ = Sampler(server).sample()
             print(
                 f"load average before: {load_average()}; "
@@ -702,18 +904,23 @@ async def classrooms(options: Options, args: list[str]) -> None:
             print(
                 "   N | to a working quiz (s) | pages: worked (first saw)    visible running"
                 " silent | server: page (s) | peak: kernels server total"
-                " | 30 s after closing: kernels, gone in, server"
+                " | 30 s after closing: kernels, all gone in, server"
                 " | CPU s per page: server kernels browsers, cores busy"
                 " | renders, app+kernels CPU s per render"
                 " | per page: requests, KiB received"
             )
             print("     |   med   p95   max   |" + " " * 54 + "|   med   max  |")
-            print(
-                await classroom(server, browser, 1, deadline, query=query)
-                + "   <- one page alone (reference)"
-            )
+            alone = await classroom(server, browser, 1, deadline, query=query, end_wait=end_wait)
+            print(alone.line + "   <- one page alone (reference)")
+            print(alone.whole_line(None))
             for size in sizes:
-                print(await classroom(server, browser, size, deadline, verbose, query))
+                result = await classroom(server, browser, size, deadline, verbose, query, end_wait)
+                print(result.line)
+                print(result.whole_line(alone))
+            if options.classes_only:
+                await browser.close()
+                print(f"load average after: {load_average()}")
+                return
             paths = await page_files(server, browser, deadline, query)
             print()
             print("A page's front-end files without a browser: " + files_alone(server, paths))
@@ -743,7 +950,9 @@ def main() -> int:
         help="seconds a page may take before it counts as failed",
     )
     parser.add_argument(
-        "--verbose", action="store_true", help="print the story of every page without a quiz"
+        "--verbose",
+        action="store_true",
+        help="print the story of every page without a quiz or that showed a notice",
     )
     parser.add_argument(
         "--browser-nice",
@@ -761,6 +970,18 @@ def main() -> int:
         "the default 60 s to draw, and each reload is a page more (default: the page's own)",
     )
     parser.add_argument("--port", type=int, help="the app's port (default: a free one)")
+    parser.add_argument(
+        "--end-wait",
+        type=float,
+        default=240,
+        help="seconds after a class's pages closed to wait for the last of their kernels to "
+        "end (default 240: past the culler's 120 s idle timeout and two of its 30 s rounds)",
+    )
+    parser.add_argument(
+        "--classes-only",
+        action="store_true",
+        help="measure the classes only: no kernel on its own, no front-end files, no server alone",
+    )
     parser.add_argument(
         "--kernel-start",
         nargs="+",
@@ -786,6 +1007,8 @@ def main() -> int:
                 port=args.port,
                 kernel_starts=args.kernel_start,
                 load_wait=args.load_wait,
+                end_wait=args.end_wait,
+                classes_only=args.classes_only,
             )
         )
     )

@@ -21,6 +21,7 @@ from jupyter_client.provisioning import KernelProvisionerFactory
 from tutor import resources
 from tutor.app import forked_kernels
 from tutor.app.forked_kernels import PROVISIONER_NAME, ForkServer, kernel_arguments
+from tutor.teaching.progress import FileStore, ResetEvent
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "pidfd_open"), reason="fork server: Linux only")
 
@@ -194,6 +195,35 @@ def test_a_forked_kernel_is_interrupted_then_killed_and_reaped(
             break
         run(asyncio.sleep(0.1))
     assert not psutil.pid_exists(pid)
+
+
+def test_a_forked_kernel_asked_to_end_ends_by_itself_keeping_what_it_wrote(
+    fork_server: ForkServer, tmp_path: Path
+) -> None:
+    """A page's kernel asked to shut down (its page closed) exits by itself, with code 0,
+    not killed after the kernel manager's wait; its exit skips the exit functions, and the
+    progress written just before (a learner's file) is kept whole."""
+    progress = tmp_path / "progress.jsonl"
+
+    async def story() -> tuple[int | None, int]:
+        kernel = await start(tmp_path)
+        progress_module = "__import__('tutor.teaching.progress', fromlist=['FileStore'])"
+        wrote = await evaluate(
+            kernel,
+            f"len([{progress_module}.FileStore({str(progress)!r})"
+            f".append({progress_module}.ResetEvent()) for _ in range(3)])",
+        )
+        assert kernel.provisioner is not None
+        process = kernel.provisioner.process
+        assert isinstance(process, forked_kernels.ForkedKernelProcess)
+        await kernel.shutdown_kernel()  # as a page-close request asks: not now=True
+        return process.returncode, wrote
+
+    code, wrote = run(story())
+    assert code == 0  # ended by itself (SIGTERM or SIGKILL would make it negative)
+    assert wrote == 3
+    events = FileStore(progress).load()
+    assert len(events) == 3 and all(isinstance(event, ResetEvent) for event in events)
 
 
 def test_a_busy_kernel_is_kept_and_an_idle_one_culled(

@@ -29,7 +29,14 @@ from tutor.teaching.worked_example import worked_example
 from tutor.web.addresses import machine_hosts, room_addresses
 
 from .app_process import AppServer
-from .conftest import CULL_IDLE_TIMEOUT, CULL_INTERVAL, FAILING_NOTEBOOK, FAILING_SECRET, PageLog
+from .conftest import (
+    CULL_IDLE_TIMEOUT,
+    CULL_INTERVAL,
+    FAILING_NOTEBOOK,
+    FAILING_SECRET,
+    PageLog,
+    wait_until,
+)
 
 WORKED = "08_worked_example.ipynb"
 SECOND_STEP = text("stepper.position", number=2, total=len(worked_example().steps))
@@ -374,23 +381,13 @@ def test_closing_a_page_gives_its_kernel_back_however_it_was_opened(
     def ours() -> set[int]:
         return set(app.kernel_pids()) - before
 
-    def wait_until(condition: Any, seconds: float) -> bool:
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            if condition():
-                return True
-            time.sleep(0.2)
-        return condition()
-
     context = browser.new_context()  # no cookie yet: as a bookmark opened in a fresh browser
     direct = context.new_page()
     direct.goto(app.render_url(WORKED))
     direct.locator("button.tutor-step-next").wait_for(timeout=LOAD_TIMEOUT)
     assert len(ours()) == 1
     direct.close(run_before_unload=True)  # as a learner closes the tab
-    assert wait_until(lambda: not ours(), CLOSE_TIMEOUT), (
-        "the closed page's kernel is still running"
-    )
+    wait_until(lambda: not ours(), CLOSE_TIMEOUT * 1000, "the closed page's kernel to end")
 
     page = context.new_page()
     page.goto(app.url("/voila/render/index.ipynb"))
@@ -399,11 +396,44 @@ def test_closing_a_page_gives_its_kernel_back_however_it_was_opened(
     page.locator(".tutor-course-entry a.tutor-open").first.click()
     page.wait_for_url("**/voila/render/01_*", timeout=LOAD_TIMEOUT)
     # Leaving the index gave its kernel back; the lesson has its own.
-    assert wait_until(lambda: index_kernel not in ours() and len(ours()) == 1, CLOSE_TIMEOUT)
+    wait_until(
+        lambda: index_kernel not in ours() and len(ours()) == 1,
+        CLOSE_TIMEOUT * 1000,
+        "the index's kernel to end and the lesson's to run",
+    )
     page.close(run_before_unload=True)
-    assert wait_until(lambda: not ours(), CLOSE_TIMEOUT)
+    wait_until(lambda: not ours(), CLOSE_TIMEOUT * 1000, "the lesson's kernel to end")
     context.close()
     assert "403 POST /voila/api/shutdown" not in app.log()[log_start:]
+
+
+@pytest.mark.browser
+def test_a_closed_pages_kernel_ends_though_its_browser_never_said_so(
+    app: AppServer, browser: Any
+) -> None:
+    """The page-close request is a beacon, which a browser may drop (forty tabs closing at
+    once, a crashed tab): the page's websocket closes with the page, and its kernel ends
+    within CLOSE_TIMEOUT, long before the culler's idle timeout (120 s on this app)."""
+    before = set(app.kernel_pids())
+    log_start = len(app.log())
+    mute = browser.new_context()  # a browser that never says it leaves
+    mute.add_init_script("navigator.sendBeacon = () => true;")
+    page = mute.new_page()
+    page.goto(app.render_url(WORKED))
+    page.locator("button.tutor-step-next").wait_for(timeout=LOAD_TIMEOUT)
+    (kernel,) = set(app.kernel_pids()) - before
+    kernel_id = page.evaluate(
+        "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
+    )
+    page.close(run_before_unload=True)
+    wait_until(
+        lambda: kernel not in app.kernel_pids(),
+        CLOSE_TIMEOUT * 1000,
+        "the kernel of a page closed without a page-close request to end",
+    )
+    # What ended it: its page's connection closed, not a request nor the culler.
+    assert f"Kernel {kernel_id}: its page has gone" in app.log()[log_start:]
+    mute.close()
 
 
 @pytest.mark.browser
@@ -411,7 +441,8 @@ def test_kernels_of_vanished_pages_are_reclaimed_and_open_pages_keep_theirs(
     scratch_app: AppServer, browser: Any
 ) -> None:
     """The backstop for pages that go without a word (a crashed browser, a phone that
-    froze the tab: no page-close request), and for a page that never ran its scripts."""
+    froze the tab: no page-close request), and for a page that never ran its scripts;
+    but not while a page may still be drawing, within its own wait (?load_wait=)."""
     before = set(scratch_app.kernel_pids())  # other tests' kernels, not watched here
 
     def ours() -> set[int]:
@@ -422,6 +453,10 @@ def test_kernels_of_vanished_pages_are_reclaimed_and_open_pages_keep_theirs(
     kept.goto(scratch_app.render_url(WORKED))
     kept.locator("button.tutor-step-next").wait_for(timeout=LOAD_TIMEOUT)
     (kept_kernel,) = ours()
+    # A page on a slow machine, which waits up to 10 minutes for its widgets (it has not
+    # connected yet): its kernel outlives the idle timeout.
+    assert scratch_app.get(f"/voila/render/{WORKED}?load_wait=600")[0] == 200
+    (drawing_kernel,) = ours() - {kept_kernel}
     mute = browser.new_context()  # a browser that will never say it leaves
     mute.add_init_script("navigator.sendBeacon = () => true;")
     opened_and_closed = 5
@@ -435,9 +470,11 @@ def test_kernels_of_vanished_pages_are_reclaimed_and_open_pages_keep_theirs(
     assert len(peak) >= 3, "the pages did not start kernels: nothing was measured"
     # Their kernels go within the idle timeout plus a culling interval or two.
     deadline = time.monotonic() + CULL_IDLE_TIMEOUT + 3 * CULL_INTERVAL + 15
-    while ours() != {kept_kernel} and time.monotonic() < deadline:
+    while ours() != {kept_kernel, drawing_kernel} and time.monotonic() < deadline:
         time.sleep(0.5)
-    assert ours() == {kept_kernel}, f"kernels piled up: {len(peak)} after the visits"
+    assert ours() == {kept_kernel, drawing_kernel}, (
+        f"kernels piled up: {len(peak)} after the visits"
+    )
     # The open page's kernel survived the idle time and still answers.
     kept.locator("button.tutor-step-next").click()
     kept.get_by_text(SECOND_STEP).wait_for(timeout=ACTION_TIMEOUT)

@@ -192,10 +192,18 @@ def _become_kernel(request: dict[str, Any], app_pid: int, open_fds: list[int]) -
         code = 0
     except SystemExit as end:
         code = end.code if isinstance(end.code, int) else (0 if end.code is None else 1)
-    atexit._run_exitfuncs()  # the kernel's own (its threads, its history), as at a normal exit
-    for stream in (sys.stdout, sys.stderr):
+    # The end of a kernel whose page has gone: what is printed is flushed (to the page while
+    # its output thread runs, then the server's log), and the child exits at once
+    # (``os._exit`` in serve). The exit functions a normal exit runs are skipped: IPython's
+    # clear of the page's namespace and its garbage collection, ipykernel's orderly close
+    # of its sockets and threads, the fork server's inherited ones. Nothing is lost: the
+    # kernel keeps nothing that is not written already (a learner's progress file is
+    # written and synced at each event: tutor.teaching.progress.FileStore; no input
+    # history), and the server removes the connection file and the sockets' files.
+    for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
         with contextlib.suppress(Exception):
-            stream.flush()
+            if stream is not None:
+                stream.flush()
     return code
 
 

@@ -14,8 +14,10 @@ A whole class opens one link at once, on a small machine. What this adds to Voil
   refused and its kernel idled for minutes. Every page now gets the cookie, and the
   request (like every use of a kernel: its websocket, its REST model) is accepted only
   from the browser whose page started the kernel, so one viewer cannot stop or drive
-  another's kernel even if they learn its id. Each websocket frame is checked before
-  Jupyter Server parses it (:mod:`tutor.app.kernel_messages`).
+  another's kernel even if they learn its id. That request is a beacon a browser may drop
+  (forty tabs closing at once, a crashed tab): a kernel whose page's websocket has been
+  closed for 10 s is shut down too. Each websocket frame is checked before Jupyter Server
+  parses it (:mod:`tutor.app.kernel_messages`).
 - **The page watched** (:mod:`tutor.app.pages`): a page whose kernel died or whose
   notebook failed ends with a notice and reloads by itself, and a classroom token never
   reaches a kernel (it is taken out of the page's address before the kernel's

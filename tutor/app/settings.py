@@ -144,13 +144,16 @@ def apply_settings(c: Config, environ: Mapping[str, str] | None = None) -> None:
 
     # -- kernels of vanished pages are reclaimed ----------------------------------------------
     # A closing page gives its kernel back at once (Voila's page-close request, which
-    # tutor.app.kernel_access makes work for every page). The culler is the backstop for pages
-    # that vanish without a word (a crashed browser, a phone that froze the tab): a kernel
-    # with no open connection (cull_connected=False keeps every kernel that has a page) and
-    # no activity for cull_idle_timeout seconds is shut down; the check runs every
-    # cull_interval seconds. Busy kernels are kept. Not below ~60 s: between the end of the
-    # notebook's run and the moment its page's scripts connect a kernel has no connection,
-    # and under a whole class arriving that takes tens of seconds.
+    # tutor.app.kernel_access makes work for every page). That request is a beacon a browser
+    # may drop, so the app also shuts down a kernel whose page's websocket has been closed for
+    # 10 s (tutor.app.kernel_access.PAGE_GONE_GRACE; not on the hub, whose servers use
+    # jupyter_server's kernel manager). The culler is the backstop for pages that vanish
+    # without a word and keep their connection (a phone that froze the tab) or never
+    # connected (a page that ran no script): a kernel with no open connection (cull_connected=False keeps every kernel
+    # that has a page) and no activity for cull_idle_timeout seconds is shut down; the check
+    # runs every cull_interval seconds. Busy kernels are kept. Not below ~60 s: between the
+    # end of the notebook's run and the moment its page's scripts connect a kernel has no
+    # connection, and under a whole class arriving that takes tens of seconds.
     c.MappingKernelManager.cull_idle_timeout = int(env.get("TUTOR_CULL_IDLE_TIMEOUT", "120"))
     c.MappingKernelManager.cull_interval = int(env.get("TUTOR_CULL_INTERVAL", "30"))
     c.MappingKernelManager.cull_connected = False
