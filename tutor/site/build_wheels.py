@@ -94,7 +94,7 @@ NOT_IN_BROWSER_WHEEL = (
     "web",
     "play/fastsim.py",
     "data",
-    "cli.py",
+    "cli",
     "__main__.py",
     "site/build.py",
     "site/build_inputs.py",
