@@ -26,14 +26,8 @@ from tornado import web
 
 from tutor.display.browser_store import BrowserStore
 from tutor.display.context import Frontend, PageContext
-from tutor.display.course import (
-    course_entries,
-    course_list_html,
-    quiz_items,
-    review_due_html,
-    review_entry,
-    rule_map_html,
-)
+from tutor.display.course import course_entries, quiz_items, review_entry
+from tutor.display.course_page import course_list_html, review_due_html, rule_map_html
 from tutor.display.stepper import worked_example_stepper
 from tutor.hub import teacher_service
 from tutor.hub.class_progress import (
