@@ -30,6 +30,7 @@ from tutor.display.course import course_entries, quiz_items, review_entry
 from tutor.display.course_page import course_list_html, review_due_html, rule_map_html
 from tutor.display.stepper import worked_example_stepper
 from tutor.hub import teacher_service
+from tutor.hub.class_events import EventStore, events_table, places_table
 from tutor.hub.class_progress import (
     WORKED_EXAMPLE_PAGE,
     ClassRule,
@@ -41,15 +42,9 @@ from tutor.hub.class_progress import (
     weakest_rules,
 )
 from tutor.hub.server_extension import ProgressForwarder
-from tutor.hub.teacher_service import (
-    EventStore,
-    choose_language,
-    events_table,
-    make_app,
-    places_table,
-    render_page,
-    weakest_rules_html,
-)
+from tutor.hub.teacher_page import render_page, weakest_rules_html
+from tutor.hub.teacher_service import make_app
+from tutor.teaching.language import choose_language
 from tutor.teaching.lesson_loader import list_lessons, load_lesson
 from tutor.teaching.progress import (
     EVENT_VERSION,
