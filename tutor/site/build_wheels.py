@@ -92,7 +92,7 @@ NOT_IN_BROWSER_WHEEL = (
     "app",
     "hub",
     "web",
-    "play/fastsim.py",
+    "play/fastsim",
     "data",
     "cli",
     "__main__.py",
