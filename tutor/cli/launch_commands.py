@@ -58,7 +58,7 @@ def app_command(args: argparse.Namespace) -> int:
     if args.progress is not None and args.classroom:
         raise CommandError(
             f"--progress {str(args.progress)!r} is for one learner's machine: in a classroom "
-            "each pupil's browser keeps their own progress (leave out --progress)"
+            "each learner's browser keeps their own progress (leave out --progress)"
         )
     if os.environ.get(TOKEN_VARIABLE) and args.token_fd is None:
         restart_without_token_in_environment(args.argv)

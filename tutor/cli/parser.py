@@ -19,7 +19,7 @@ from tutor.cli.launch_commands import (
 from tutor.cli.lesson_commands import check_command, new_lesson_command, rule_map_command
 from tutor.cli.rules_commands import explain_command, legal_command
 from tutor.teaching.language import LANGUAGE_VARIABLE
-from tutor.teaching.progress import (
+from tutor.teaching.progress_stores import (
     DEFAULT_PROGRESS_FILE,
     PROGRESS_FILE_VARIABLE,
     PROGRESS_STORE_VARIABLE,
@@ -139,7 +139,7 @@ def build_parser() -> argparse.ArgumentParser:
     _lessons_option(app)
     _progress_option(
         app,
-        "each learner's browser keeps their own; a file is for one learner on this machine, "
+        "each pupil's browser keeps their own; a file is for one learner on this machine, "
         f"not with --classroom; ${PROGRESS_STORE_VARIABLE}=file keeps it in the file "
         f"${PROGRESS_FILE_VARIABLE}, else {DEFAULT_PROGRESS_FILE}",
     )

@@ -34,7 +34,7 @@ from tutor.display.context import PageContext
 from tutor.display.presenter import LEARNER_ONLY
 from tutor.teaching.language import LANGUAGE_NAMES, with_language
 from tutor.teaching.lesson import Lesson
-from tutor.teaching.progress import PRACTICE
+from tutor.teaching.progress_summary import PRACTICE
 from tutor.teaching.text import (
     DEFAULT_LANGUAGE,
     MissingTextError,
@@ -56,7 +56,7 @@ REVIEW = "review"
 class CourseEntry:
     """One page of the course: its notebook file, title and summary in the learner's
     language, its lesson (if it has a lesson file) and its activity: the lesson's id when
-    its quiz counts, :data:`~tutor.teaching.progress.PRACTICE`, or ``None`` (pages whose
+    its quiz counts, :data:`~tutor.teaching.progress_summary.PRACTICE`, or ``None`` (pages whose
     answers are not recorded)."""
 
     file: str

@@ -14,7 +14,7 @@ from tutor.display.context import PageContext
 from tutor.display.course import CourseEntry, course_link, language_choice_html
 from tutor.display.presenter import SLIDE
 from tutor.display.words import words_html
-from tutor.teaching.progress import PRACTICE, Summary
+from tutor.teaching.progress_summary import PRACTICE, Summary
 from tutor.teaching.review import RuleMemories, RuleStatus
 from tutor.teaching.text import DEFAULT_LANGUAGE, text, text_for_count
 

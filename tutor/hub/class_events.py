@@ -10,6 +10,7 @@ servers' reports and reads it at each load of the teacher's page.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -32,10 +33,12 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects import postgresql, sqlite
 
-from tutor.teaching.progress import (
+from tutor.teaching.progress_events import (
     FINISHED,
+    MAX_ANSWER_CHOICES,
     MAX_RULES,
     RESET,
+    AnswerCode,
     AnswerEvent,
     AnswerSource,
     Event,
@@ -75,6 +78,16 @@ rules_table = Table(
     Column("learner", String(128), primary_key=True),
     Column("event_id", String(32), primary_key=True),
     Column("rules", String(MAX_RULES * 64), nullable=False),
+)
+# What a quiz answer was (version 5 events' ``answer``, as the event's JSON has it: a
+# number, or a list of choice positions of up to two digits): a table of its own, one row an
+# answer that says (create_all adds tables to an older database, never columns).
+answers_table = Table(
+    "quiz_answers",
+    metadata,
+    Column("learner", String(128), primary_key=True),
+    Column("event_id", String(32), primary_key=True),
+    Column("answer", String(3 * MAX_ANSWER_CHOICES + 2), nullable=False),
 )
 # Where each learner is on each stepped page: the latest step event since their last reset,
 # one row updated in place (a table of its own: create_all adds tables to an older
@@ -135,6 +148,11 @@ class EventStore:
             for event in events
             if isinstance(event, AnswerEvent) and event.rules
         ]
+        answered = [
+            {"learner": learner, "event_id": event.id, "answer": _answer_text(event)}
+            for event in events
+            if isinstance(event, AnswerEvent) and event.answer is not None
+        ]
         steps = [event for event in events if isinstance(event, StepEvent)]
         resets = any(isinstance(event, ResetEvent) for event in events)
         if not rows and not steps:
@@ -149,6 +167,9 @@ class EventStore:
                 new = len(connection.execute(insert.returning(events_table.c.seq), rows).all())
             if named:
                 connection.execute(dialect.insert(rules_table).on_conflict_do_nothing(), named)
+            if answered:
+                insert = dialect.insert(answers_table).on_conflict_do_nothing()
+                connection.execute(insert, answered)
             if steps or resets:
                 self._move_places(connection, dialect, learner, steps)
         return new
@@ -221,12 +242,19 @@ class EventStore:
         """Every learner's events, in the order they arrived."""
         by_learner: dict[str, list[Event]] = {}
         query = (
-            select(events_table, rules_table.c.rules)
+            select(events_table, rules_table.c.rules, answers_table.c.answer)
             .outerjoin(
                 rules_table,
                 and_(
                     rules_table.c.learner == events_table.c.learner,
                     rules_table.c.event_id == events_table.c.event_id,
+                ),
+            )
+            .outerjoin(
+                answers_table,
+                and_(
+                    answers_table.c.learner == events_table.c.learner,
+                    answers_table.c.event_id == events_table.c.event_id,
                 ),
             )
             .order_by(events_table.c.seq)
@@ -262,8 +290,9 @@ def _row(event: Event) -> dict[str, Any]:
 
 def _event(row: Mapping[Any, Any]) -> Event:
     """The event a database row holds (:func:`_row` in reverse). Rows are not parsed
-    again: every event was parsed on its way in (:class:`tutor.hub.teacher_service.EventsAPI`), and a page reads
-    every row of the class at each load."""
+    again: every event was parsed on its way in
+    (:class:`tutor.hub.teacher_service.EventsAPI`), and a page reads every row of the
+    class at each load."""
     kind = row["kind"]
     if kind == RESET:
         return ResetEvent(id=row["event_id"], time=row["time"])
@@ -279,4 +308,27 @@ def _event(row: Mapping[Any, Any]) -> Event:
         id=row["event_id"],
         time=row["time"],
         rules=tuple(row["rules"].split()) if row["rules"] else (),
+        answer=_answer_code(row["answer"]),
     )
+
+
+def _answer_text(event: AnswerEvent) -> str:
+    """A quiz answer's ``answer`` as the database keeps it: its JSON, as in the event.
+
+    >>> _answer_text(AnswerEvent(AnswerSource.QUIZ, "score", True, True, answer=(0, 2)))
+    '[0,2]'
+    """
+    return json.dumps(event.to_json()["answer"], separators=(",", ":"))
+
+
+def _answer_code(kept: str | None) -> AnswerCode | None:
+    """:func:`_answer_text` read back (``None``: the answer does not say, as none did
+    before version 5).
+
+    >>> _answer_code("3"), _answer_code("[0,2]"), _answer_code(None)
+    (3, (0, 2), None)
+    """
+    if kept is None:
+        return None
+    value = json.loads(kept)
+    return tuple(value) if isinstance(value, list) else int(value)

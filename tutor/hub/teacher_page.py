@@ -28,7 +28,8 @@ from tutor.hub.class_progress import (
 )
 from tutor.resources import notebooks_dir
 from tutor.teaching.lesson import Lesson
-from tutor.teaching.progress import Event, StepEvent, TopicCount
+from tutor.teaching.progress_events import Event, StepEvent
+from tutor.teaching.progress_summary import TopicCount
 from tutor.teaching.review import item_rules
 from tutor.teaching.rule_map import RuleMap, rule_map
 from tutor.teaching.text import DEFAULT_LANGUAGE, text
@@ -100,7 +101,7 @@ def weakest_rules_html(
     met in a table, folded away (templates/teacher-rules.html).
 
     >>> from tutor.hub.class_progress import ClassRule
-    >>> from tutor.teaching.progress import TopicCount
+    >>> from tutor.teaching.progress_summary import TopicCount
     >>> section = weakest_rules_html(
     ...     [ClassRule("winner-leads-next", learning=2, due=2, first_tries=TopicCount(1, 2))], "en")
     >>> "The player who takes a trick leads the next one." in section, "Learning: 2" in section

@@ -37,13 +37,13 @@ from tornado import web
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.ioloop import IOLoop
 
-from tutor.hub.class_events import DB_URL_VARIABLE, EventStore, metadata
+from tutor.hub.class_events import DB_URL_VARIABLE, EventStore
 from tutor.hub.class_progress import SteppedPage, place_problem, stepped_pages
 from tutor.hub.teacher_page import render_page
 from tutor.teaching.language import choose_language
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import list_lessons
-from tutor.teaching.progress import EventError, StepEvent, parse_event
+from tutor.teaching.progress_events import EventError, StepEvent, parse_event
 
 log = logging.getLogger("tutor.class-results")
 
@@ -197,7 +197,7 @@ def make_app(store: EventStore, lessons: Sequence[Lesson], prefix: str) -> web.A
     from tutor.hub.room_service import HubRooms, TeacherCache, room_routes
 
     args = {"store": store, "lessons": lessons, "pages": stepped_pages()}
-    rooms = HubRooms(store.engine, metadata, prefix)
+    rooms = HubRooms(store.engine, prefix)
     # the handlers' own HubOAuth (one per process), made when first asked for
     teachers = TeacherCache(lambda: hub_teachers(HubOAuth.instance()))
     return web.Application(

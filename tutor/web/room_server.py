@@ -1,16 +1,16 @@
 """The live room's HTTP side (the API is docs/live-room.md; the room itself is
-:mod:`tutor.web.room`): the pupil page and its API, open to anyone who has the room's
+:mod:`tutor.web.room`): the learner page and its API, open to anyone who has the room's
 address, and the teacher's API, which needs the cookie the teacher's start address sets.
 
 Live updates are server-sent events, not a websocket: the updates only go from the server
 to the pages (answers are ordinary POSTs, each with its own reply and error), EventSource
 reconnects by itself after a phone's network drops, and it is plain HTTP that a proxy or a
-phone's browser never treats specially. One stream per pupil and per projector; an answer
+phone's browser never treats specially. One stream per learner and per projector; an answer
 sends one small event to the projector's streams only, a change of question one to
 everyone.
 
 These handlers are plain tornado handlers, outside Jupyter's login: the room code opens
-the pupil page and its API and nothing else, and the classroom token is neither needed
+the learner page and its API and nothing else, and the classroom token is neither needed
 nor accepted for the teacher's routes.
 """
 
@@ -79,38 +79,38 @@ class Teacher:
 
 
 class LiveHub:
-    """The open event streams of the room: the projectors' and the pupils'."""
+    """The open event streams of the room: the projectors' and the learners'."""
 
     def __init__(self, room: Room) -> None:
         self.room = room
         self.projectors: set[EventStream] = set()
-        self.pupils: set[EventStream] = set()
-        self._pupil_live: str | None = None
+        self.learners: set[EventStream] = set()
+        self._learner_live: str | None = None
         self._keep_alive: tornado.ioloop.PeriodicCallback | None = None
         room.listeners.append(self.changed)
 
     def add(self, stream: EventStream, *, projector: bool) -> None:
-        (self.projectors if projector else self.pupils).add(stream)
+        (self.projectors if projector else self.learners).add(stream)
         if self._keep_alive is None:
             self._keep_alive = tornado.ioloop.PeriodicCallback(self.ping, KEEP_ALIVE_SECONDS * 1000)
             self._keep_alive.start()
 
     def remove(self, stream: EventStream) -> None:
         self.projectors.discard(stream)
-        self.pupils.discard(stream)
+        self.learners.discard(stream)
 
     def changed(self, what: str) -> None:
         if self.projectors:
             message = event_message("room", self.room.live())
             for stream in list(self.projectors):
                 stream.send(message)
-        if what == "phase" and self.pupils:
-            message = event_message("room", self.room.pupil_live())
-            for stream in list(self.pupils):
+        if what == "phase" and self.learners:
+            message = event_message("room", self.room.learner_live())
+            for stream in list(self.learners):
                 stream.send(message)
 
     def ping(self) -> None:
-        for stream in [*self.projectors, *self.pupils]:
+        for stream in [*self.projectors, *self.learners]:
             stream.send(": keep-alive\n\n")
 
 
@@ -181,7 +181,7 @@ class RoomHandler(ErrorPages):
         return room_language(self.get_query_argument("lang", None))
 
     def page_lang(self) -> str:
-        """A page's language: its ``?lang=`` (the pupil's choice on the page, which the
+        """A page's language: its ``?lang=`` (the learner's choice on the page, which the
         page keeps in its address), else the phone's (Accept-Language)."""
         return choose_language(
             self.get_query_argument("lang", None), self.request.headers.get("Accept-Language")
@@ -237,9 +237,9 @@ def api(teacher: bool = False) -> Callable[[Handler], Handler]:
     return wrap
 
 
-class PupilHandler(RoomHandler):
-    """A pupil's route: the pupil's key in the body is what proves who answers (no cookie
-    is involved, so a page elsewhere cannot answer through a pupil's browser)."""
+class LearnerHandler(RoomHandler):
+    """A learner's route: the learner's key in the body is what proves who answers (no cookie
+    is involved, so a page elsewhere cannot answer through a learner's browser)."""
 
     def check_xsrf_cookie(self) -> None:
         pass
@@ -375,7 +375,7 @@ def summary_page(room: Room, rows: list[dict[str, Any]], lang: str, base: str = 
         lang,
         text("room.summary-title", lang, code=room.code),
         [
-            text("room.summary-pupils", lang, count=len(room.pupils)),
+            text("room.summary-learners", lang, count=len(room.learners)),
             *([] if rows else [text("room.summary-empty", lang)]),
         ],
         kind="room-summary",
@@ -387,11 +387,11 @@ def summary_page(room: Room, rows: list[dict[str, Any]], lang: str, base: str = 
     )
 
 
-# -- the pupils --------------------------------------------------------------------------------
+# -- the learners --------------------------------------------------------------------------------
 
 
-class PupilPageHandler(RoomHandler):
-    """``/room/<CODE>``: the pupil page (plain HTML, one script, one stylesheet)."""
+class LearnerPageHandler(RoomHandler):
+    """``/room/<CODE>``: the learner page (plain HTML, one script, one stylesheet)."""
 
     json_errors = False
 
@@ -406,7 +406,7 @@ class PupilPageHandler(RoomHandler):
             self.set_status(404)
             self.finish(unknown_room_page(code, lang))
             return
-        self.finish(pupil_page(self.room.code, lang))
+        self.finish(learner_page(self.room.code, lang))
 
 
 def unknown_room_page(code: str, lang: str) -> str:
@@ -426,11 +426,11 @@ def asset(name: str) -> tuple[bytes, str]:
     return data, hashlib.sha256(data).hexdigest()[:12]
 
 
-def pupil_page(
+def learner_page(
     code: str, lang: str, base: str = "/room/", hub: dict[str, Any] | None = None
 ) -> str:
-    """The pupil page; ``base`` is where the room's routes are, ``hub`` what the hub's
-    page adds (``{"hub": True, "xsrf": token}``: the pupil is their hub login)."""
+    """The learner page; ``base`` is where the room's routes are, ``hub`` what the hub's
+    page adds (``{"hub": True, "xsrf": token}``: the learner is their hub login)."""
     words = {language: dict(catalog(language)["room"]) for language in LANGUAGES}
     data = {
         "code": code,
@@ -483,30 +483,30 @@ class AssetHandler(RoomHandler):
         self.finish(data)
 
 
-class JoinHandler(PupilHandler):
+class JoinHandler(LearnerHandler):
     @api()
     def post(self, code: str) -> None:
         room = self.room_of(code)
-        pupil = room.add_pupil(self.body().get("nickname"))
+        learner = room.add_learner(self.body().get("nickname"))
         self.set_status(201)
-        self.send_json({"pupil": pupil.key, "nickname": pupil.nickname})
+        self.send_json({"learner": learner.key, "nickname": learner.nickname})
 
 
-class PupilStateHandler(PupilHandler):
+class LearnerStateHandler(LearnerHandler):
     @api()
     def get(self, code: str) -> None:
         room = self.room_of(code)
-        self.send_json(room.pupil_state(self.get_query_argument("pupil", ""), self.lang()))
+        self.send_json(room.learner_state(self.get_query_argument("learner", ""), self.lang()))
 
 
-class AnswerHandler(PupilHandler):
+class AnswerHandler(LearnerHandler):
     @api()
     def post(self, code: str) -> None:
         room = self.room_of(code)
         body = self.body()
         if "answer" not in body:
             raise RoomError(400, "bad-field", "the body has no 'answer'")
-        answer, first = room.answer(body.get("pupil"), body.get("question"), body["answer"])
+        answer, first = room.answer(body.get("learner"), body.get("question"), body["answer"])
         self.send_json({"answer": answer, "first": first, "version": room.version})
 
 
@@ -558,12 +558,12 @@ class TeacherEventsHandler(EventStream):
         await self.stream(self.room.live(self.lang()))
 
 
-class PupilEventsHandler(EventStream):
+class LearnerEventsHandler(EventStream):
     @api()
     async def get(self, code: str) -> None:
         room = self.room_of(code)
-        room.pupil(self.get_query_argument("pupil", ""))
-        await self.stream(room.pupil_live())
+        room.learner(self.get_query_argument("learner", ""))
+        await self.stream(room.learner_live())
 
 
 def room_handlers(
@@ -583,10 +583,10 @@ def room_handlers(
         (r"/room/summary", SummaryHandler),
         (r"/room/summary\.csv", SummaryCsvHandler),
         (r"/room/assets/(room\.js|room\.css)", AssetHandler),
-        (rf"/room/{code}", PupilPageHandler),
+        (rf"/room/{code}", LearnerPageHandler),
         (rf"/room/{code}/api/join", JoinHandler),
-        (rf"/room/{code}/api/state", PupilStateHandler),
+        (rf"/room/{code}/api/state", LearnerStateHandler),
         (rf"/room/{code}/api/answer", AnswerHandler),
-        (rf"/room/{code}/api/events", PupilEventsHandler),
+        (rf"/room/{code}/api/events", LearnerEventsHandler),
     ]
     return [(pattern, handler, options) for pattern, handler in routes]

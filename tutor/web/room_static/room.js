@@ -1,21 +1,21 @@
-// The live room's pupil page (tutor/web/room_server.py serves it; docs/live-room.md is the
+// The live room's learner page (tutor/web/room_server.py serves it; docs/live-room.md is the
 // API). Plain script, no library: a phone on a weak classroom network loads this page, this
-// file and one stylesheet, nothing else. The pupil's key stays in localStorage, so a reload
-// (or a phone that slept) comes back as the same pupil with their answer.
+// file and one stylesheet, nothing else. The learner's key stays in localStorage, so a reload
+// (or a phone that slept) comes back as the same learner with their answer.
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("room-data").textContent);
   var code = data.code;
   var main = document.getElementById("room");
   var keyName = "wizard-tutor/room/" + code;
-  // The app: /room/, a key per browser. The hub: the teacher service's room, the pupil is
+  // The app: /room/, a key per browser. The hub: the teacher service's room, the learner is
   // their hub login (no key kept, no nickname), and every request sends the XSRF token.
   var base = data.base || "/room/";
   var onHub = data.hub === true;
   var langName = "wizard-tutor/room-lang";
   var lang = chooseLanguage();
-  var pupil = onHub ? null : load(keyName);
-  var state = null;       // the last pupil state from the server
+  var learner = onHub ? null : load(keyName);
+  var state = null;       // the last learner state from the server
   var picked = [];        // many-choices: the indices tapped, not sent yet
   var events = null;
   var notice = "";        // an error to show (role=alert)
@@ -94,22 +94,22 @@
     });
   }
   function failed(error) {
-    var known = ["unknown-room", "unknown-pupil", "not-open", "too-many", "bad-field", "room-full"];
+    var known = ["unknown-room", "unknown-learner", "not-open", "too-many", "bad-field", "room-full"];
     notice = say("error-" + (known.indexOf(error.code) >= 0 ? error.code : "other"), { code: code });
-    if (error.code === "unknown-pupil" && !onHub) {
+    if (error.code === "unknown-learner" && !onHub) {
       keep(keyName, null);
-      pupil = null;
+      learner = null;
       stopEvents();
     }
     if (error.code === "not-open") refresh();
     render();
   }
   function refresh() {
-    if (!pupil) { render(); return Promise.resolve(); }
-    return request("GET", "state?pupil=" + encodeURIComponent(pupil) + "&lang=" + encodeURIComponent(lang))
+    if (!learner) { render(); return Promise.resolve(); }
+    return request("GET", "state?learner=" + encodeURIComponent(learner) + "&lang=" + encodeURIComponent(lang))
       .then(function (reply) {
         var sameQuestion = state && state.question && reply.question && state.question.key === reply.question.key;
-        // Many choices: the taps start from the answer the pupil sent (a reload keeps it).
+        // Many choices: the taps start from the answer the learner sent (a reload keeps it).
         if (!sameQuestion || reply.phase !== "open") {
           picked = Array.isArray(reply.my_answer) ? reply.my_answer.slice() : [];
         }
@@ -120,7 +120,7 @@
   function startEvents() {
     stopEvents();
     var shown = null;
-    events = new EventSource(base + code + "/api/events?pupil=" + encodeURIComponent(pupil) +
+    events = new EventSource(base + code + "/api/events?learner=" + encodeURIComponent(learner) +
       (data.xsrf ? "&_xsrf=" + encodeURIComponent(data.xsrf) : ""));
     events.addEventListener("room", function (message) {
       var live = JSON.parse(message.data);
@@ -129,7 +129,7 @@
       setConnected(true);
     });
     events.addEventListener("error", function () {
-      // EventSource tries again by itself; the pupil is told meanwhile.
+      // EventSource tries again by itself; the learner is told meanwhile.
       setConnected(false);
       shown = null;
     });
@@ -155,8 +155,8 @@
   function tryJoin(name) {
     sending = true;
     request("POST", "join", { nickname: name }).then(function (reply) {
-      pupil = reply.pupil;
-      if (!onHub) keep(keyName, pupil);
+      learner = reply.learner;
+      if (!onHub) keep(keyName, learner);
       notice = "";
       sending = false;
       startEvents();
@@ -171,10 +171,10 @@
   function answer(value, focus) {
     if (!state || !state.question || sending) return;
     sending = true;
-    request("POST", "answer", { pupil: pupil, question: state.question.key, answer: value })
+    request("POST", "answer", { learner: learner, question: state.question.key, answer: value })
       .then(function (reply) {
         notice = "";
-        // The state again: the answer's words come from the server, in the pupil's language.
+        // The state again: the answer's words come from the server, in the learner's language.
         refresh().then(function () { render(focus); });
       }, failed)
       .then(function () { sending = false; });
@@ -194,7 +194,7 @@
         onclick: function () {
           lang = name;
           keep(langName, name);
-          // The address says the pupil's choice too, so that a reload keeps it.
+          // The address says the learner's choice too, so that a reload keeps it.
           var address = new URL(window.location.href);
           address.searchParams.set("lang", name);
           window.history.replaceState(null, "", address.toString());
@@ -314,7 +314,7 @@
   }
 
   function statusWords() {
-    if (!pupil) return "";
+    if (!learner) return "";
     if (!state || !state.question) return say("waiting");
     if (state.phase === "revealed") {
       var r = state.reveal;
@@ -338,19 +338,19 @@
   main.replaceChildren(el("header", {}, [title, languages]), who, status, alert, connection, body);
 
   function render(focus) {
-    var phase = !pupil ? "join" : !state ? "loading" : !state.question ? "waiting"
+    var phase = !learner ? "join" : !state ? "loading" : !state.question ? "waiting"
       : state.phase === "revealed" ? "revealed"
       : state.my_answer !== null && state.my_answer !== undefined ? "answered" : "open";
     main.setAttribute("data-state", phase);
     document.title = say("title", { code: code });
     title.textContent = say("title", { code: code });
     languages.replaceChildren(languageChooser());
-    who.textContent = pupil && state
+    who.textContent = learner && state
       ? (state.nickname ? say("joined-as", { code: code, name: state.nickname }) : say("joined", { code: code }))
       : "";
     status.textContent = statusWords();
     alert.textContent = notice;
-    var view = !pupil ? (onHub ? null : joinForm()) : state && state.question ? questionView() : null;
+    var view = !learner ? (onHub ? null : joinForm()) : state && state.question ? questionView() : null;
     body.replaceChildren.apply(body, view ? [view] : []);
     if (focus !== undefined && focus !== null) {
       var target = typeof focus === "number"
@@ -362,6 +362,6 @@
 
   document.documentElement.lang = lang;
   render();
-  if (pupil) startEvents();
-  else if (onHub) tryJoin("");  // the hub knows who the pupil is: joined at once
+  if (learner) startEvents();
+  else if (onHub) tryJoin("");  // the hub knows who the learner is: joined at once
 })();
