@@ -4,7 +4,8 @@ a class and to build its page, and what a login costs the hub.
 Made-up answers in the progress contract's format (``--learners`` learners, ``--answers``
 each: quiz items of every lesson and practice questions, and ``--steps`` moves each in
 the worked example, forward and sometimes back) go through the service's own code, in
-process, with SQLite in a temporary folder (tutor/hub/teacher_service.py):
+process, with SQLite in a temporary folder (tutor/hub/class_events.py,
+tutor/hub/teacher_page.py):
 
 1. reports: each learner's answers in reports of 20 (what a server sends after a few
    minutes of work); then every report sent a second time (a server restarted): nothing
@@ -37,9 +38,10 @@ import time
 import uuid
 from pathlib import Path
 
+from tutor.hub.class_events import EventStore
 from tutor.hub.class_progress import WORKED_EXAMPLE_PAGE, stepped_pages
 from tutor.hub.passwords import hash_password, password_matches
-from tutor.hub.teacher_service import EventStore, render_page
+from tutor.hub.teacher_page import render_page
 from tutor.teaching.lesson_loader import list_lessons
 from tutor.teaching.progress_events import Event, StepEvent, parse_event
 from tutor.teaching.quiz import Topic

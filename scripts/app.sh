@@ -10,7 +10,7 @@
 # A thin wrapper: it makes sure .venv has what the app needs (scripts/setup_env.sh --app;
 # the first run creates it from requirements/app.txt, naming each package as it goes, later
 # runs start at once), then runs the same command a pip user has, `wizard-tutor app`
-# (tutor/cli.py, tutor/app/). Stop with Ctrl+C.
+# (tutor/cli/, tutor/app/). Stop with Ctrl+C.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."

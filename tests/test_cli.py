@@ -745,7 +745,7 @@ def test_the_app_refuses_two_teachers_lessons_with_one_number_before_it_starts(
 
 
 def test_lab_takes_the_lessons_option() -> None:
-    from tutor.cli import build_parser
+    from tutor.cli.parser import build_parser
 
     args = build_parser().parse_args(["lab", "--lessons", "mylessons", "--", "--debug"])
     assert (args.lessons, args.jupyter_args) == (Path("mylessons"), ["--debug"])
@@ -822,7 +822,7 @@ def test_a_progress_file_that_cannot_be_written_stops_lab_and_app_at_the_start(
 def test_app_and_lab_take_progress_as_one_option_with_one_meaning() -> None:
     """``--progress FILE`` names the file that keeps the progress, in both commands; only
     where it is kept without it differs (the app: each learner's browser)."""
-    from tutor.cli import build_parser
+    from tutor.cli.parser import build_parser
 
     parser = build_parser()
     for command in ("app", "lab"):

@@ -52,7 +52,7 @@ PAGE_MODULES = [
         package.__name__,
         *(m.name for m in pkgutil.walk_packages(package.__path__, f"{package.__name__}.")),
     )
-    if name not in TOOLS
+    if not any(name == tool or name.startswith(f"{tool}.") for tool in TOOLS)
 ]
 
 

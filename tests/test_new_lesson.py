@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from tutor.cli import PROG, command_name, main
+from tutor.cli import main
+from tutor.cli.command import PROG
+from tutor.cli.lesson_commands import command_name
 from tutor.resources import teachers_guide
 from tutor.teaching.lesson_loader import load_lesson_file
 from tutor.teaching.lesson_numbers import course_numbers, first_teacher_number
@@ -24,7 +26,9 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture
 def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr("tutor.cli.command_name", lambda: PROG)  # on PATH: tested below
+    monkeypatch.setattr(
+        "tutor.cli.lesson_commands.command_name", lambda: PROG
+    )  # on PATH: tested below
     return tmp_path
 
 

@@ -24,7 +24,7 @@ from process_guard import stop_group
 from tornado.web import HTTPError
 
 from tutor.app.lab_save import save_course_pages
-from tutor.display.course import WIDGET_VIEW, run_note_output
+from tutor.display.notebook_form import WIDGET_VIEW, run_note_output
 from tutor.resources import notebooks_dir
 
 LANGUAGE_INFO = {

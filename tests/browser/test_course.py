@@ -6,7 +6,7 @@ browser: two browsers apart, two pages of one learner both counted, reset only a
 asking, a damaged store said on the page and started afresh; and the file store of the hub
 showing its own message for a bad file, not Voilà's error.
 
-Expected words come from the engine and the catalogs (tutor.display.course, tutor.teaching).
+Expected words come from the engine and the catalogs (tutor.display.course, tutor.display.course_page, tutor.teaching).
 """
 
 from __future__ import annotations

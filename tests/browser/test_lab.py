@@ -14,7 +14,7 @@ from typing import Any
 import nbformat
 import pytest
 
-from tutor.display.course import WIDGET_VIEW, run_note_output
+from tutor.display.notebook_form import WIDGET_VIEW, run_note_output
 from tutor.resources import notebooks_dir
 from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.text import text

@@ -13,15 +13,8 @@ from pathlib import Path
 import pytest
 
 from tutor.display.context import Frontend, PageContext
-from tutor.display.course import (
-    CourseEntry,
-    continue_html,
-    course_entries,
-    course_intro_html,
-    course_list_html,
-    nav_html,
-    quiz_items,
-)
+from tutor.display.course import CourseEntry, course_entries, nav_html, quiz_items
+from tutor.display.course_page import continue_html, course_intro_html, course_list_html
 from tutor.display.words import words_html
 from tutor.resources import LESSONS_DIR_VARIABLE
 from tutor.teaching.language import LANGUAGE_NAMES

@@ -29,8 +29,9 @@ import nbformat
 import pytest
 
 from display.notebook_run import run_notebook
-from tutor.display.course import INDEX_NOTEBOOK, KERNELSPEC, canonical_notebook, course_entries
+from tutor.display.course import INDEX_NOTEBOOK, course_entries
 from tutor.display.html import format_points
+from tutor.display.notebook_form import KERNELSPEC, canonical_notebook
 from tutor.display.words import words_html
 from tutor.teaching.language import LANGUAGE_NAMES
 from tutor.teaching.lesson import DeckFact, ScheduleTableFact, ScoreSheetFact, VariantsFact

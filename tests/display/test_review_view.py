@@ -15,7 +15,8 @@ import pytest
 
 from tests.scenarios.learner import wrong_answer
 from tutor.display.context import Frontend, PageContext
-from tutor.display.course import MAP_MARKS, course_entries, review_entry
+from tutor.display.course import course_entries, review_entry
+from tutor.display.course_page import MAP_MARKS
 from tutor.display.page import CoursePage, PageFrame
 from tutor.display.progress_view import LearnerProgress
 from tutor.display.review_view import ReviewWidget

@@ -12,6 +12,13 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from tutor.display.card_face import (
+    JESTER_STYLE,
+    SUIT_STYLES,
+    WIZARD_STYLE,
+    SuitStyle,
+    card_classes,
+)
 from tutor.display.html import (
     MINUS,
     SHEET_NARROW_CLASS,
@@ -21,17 +28,7 @@ from tutor.display.html import (
     round_html,
     score_sheet_html,
 )
-from tutor.display.svg import (
-    JESTER_STYLE,
-    SUIT_STYLES,
-    WIZARD_STYLE,
-    SuitStyle,
-    card_classes,
-    card_svg,
-    face_down_svg,
-    hand_svg,
-    trick_svg,
-)
+from tutor.display.svg import card_svg, face_down_svg, hand_svg, trick_svg
 from tutor.display.words import words_html
 from tutor.errors import InvalidCardError, InvalidPlayersError
 from tutor.rules.cards import DECK, Card, Suit, parse_cards

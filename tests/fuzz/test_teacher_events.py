@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 from threaded_server import serving
 
 from tutor.hub import teacher_service
-from tutor.hub.teacher_service import MAX_BODY_BYTES, MAX_EVENTS_PER_REPORT, EventStore, make_app
+from tutor.hub.class_events import EventStore
+from tutor.hub.teacher_service import MAX_BODY_BYTES, MAX_EVENTS_PER_REPORT, make_app
 from tutor.teaching.lesson_loader import list_lessons
 
 from .bounds import bounded, examples, load_per_core, load_scaled

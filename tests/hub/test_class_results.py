@@ -26,16 +26,17 @@ from tornado import web
 
 from tutor.display.browser_store import BrowserStore
 from tutor.display.context import Frontend, PageContext
-from tutor.display.course import (
-    course_entries,
-    course_list_html,
-    quiz_items,
-    review_due_html,
-    review_entry,
-    rule_map_html,
-)
+from tutor.display.course import course_entries, quiz_items, review_entry
+from tutor.display.course_page import course_list_html, review_due_html, rule_map_html
 from tutor.display.stepper import worked_example_stepper
 from tutor.hub import teacher_service
+from tutor.hub.class_events import (
+    EventStore,
+    answers_table,
+    events_table,
+    metadata,
+    places_table,
+)
 from tutor.hub.class_progress import (
     WORKED_EXAMPLE_PAGE,
     ClassRule,
@@ -47,17 +48,9 @@ from tutor.hub.class_progress import (
     weakest_rules,
 )
 from tutor.hub.server_extension import ProgressForwarder
-from tutor.hub.teacher_service import (
-    EventStore,
-    answers_table,
-    choose_language,
-    events_table,
-    make_app,
-    metadata,
-    places_table,
-    render_page,
-    weakest_rules_html,
-)
+from tutor.hub.teacher_page import render_page, weakest_rules_html
+from tutor.hub.teacher_service import make_app
+from tutor.teaching.language import choose_language
 from tutor.teaching.lesson_loader import list_lessons, load_lesson
 from tutor.teaching.progress import Progress
 from tutor.teaching.progress_events import (

@@ -12,7 +12,7 @@ from types import ModuleType
 import numpy as np
 import pytest
 
-import tutor.play.fastsim
+import tutor.play.fastsim.tables
 import tutor.rules.trick
 import tutor.rules.trump
 from tutor.errors import InvalidCardError, InvalidDealError, InvalidPlayersError, WizardRuleError
@@ -36,6 +36,7 @@ from tutor.play.fastsim import (
     trump_index,
     trump_of_index,
 )
+from tutor.play.fastsim.codes import JESTER_CODES, WIZARD_CODES
 from tutor.rules.cards import DECK, Card, Suit, parse_cards
 from tutor.rules.round import BidMade, CardPlayed, Phase, Round, TrumpChosen
 from tutor.rules.trick import trick_winner
@@ -96,13 +97,14 @@ def test_trump_index_round_trips() -> None:
 # -- one home for each rule: the tables come from the engine's rule functions ------------
 
 
-def fresh_fastsim(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    """tutor.play.fastsim loaded again from its file, as a separate module: its tables
-    are built from whatever the engine's rule functions are now."""
-    spec = importlib.util.spec_from_file_location("fastsim_again", tutor.play.fastsim.__file__)
+def fresh_tables(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """The fast simulator's tables (tutor.play.fastsim.tables) loaded again from their
+    file, as a separate module: built from whatever the engine's rule functions are now."""
+    path = tutor.play.fastsim.tables.__file__
+    spec = importlib.util.spec_from_file_location("fastsim_tables_again", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, "fastsim_again", module)  # dataclasses look it up
+    monkeypatch.setitem(sys.modules, "fastsim_tables_again", module)
     spec.loader.exec_module(module)
     return module
 
@@ -111,8 +113,8 @@ def test_the_trick_power_table_is_the_engines_card_power(monkeypatch: pytest.Mon
     monkeypatch.setattr(
         tutor.rules.trick, "card_power", lambda card, trump, suit: 7 if card.is_jester else 1
     )
-    again = fresh_fastsim(monkeypatch)
-    jesters = list(again.JESTER_CODES)
+    again = fresh_tables(monkeypatch)
+    jesters = list(JESTER_CODES)
     assert (again.TRICK_POWER[:, :, jesters] == 7).all()
     assert (again.TRICK_POWER[:, :, : jesters[0]] == 1).all()
 
@@ -122,10 +124,10 @@ def test_the_led_suit_table_is_the_engines_lead_after(monkeypatch: pytest.Monkey
     monkeypatch.setattr(  # as if a Jester led set nothing, and nothing else did either
         tutor.rules.trick, "lead_after", lambda lead, suit, card: (lead, suit)
     )
-    again = fresh_fastsim(monkeypatch)
+    again = fresh_tables(monkeypatch)
     assert (np.arange(6)[:, None] == again.NEXT_LED).all()
     monkeypatch.setattr(tutor.rules.trick, "lead_after", lead_after)
-    assert (fresh_fastsim(monkeypatch).NEXT_LED == tutor.play.fastsim.NEXT_LED).all()
+    assert (fresh_tables(monkeypatch).NEXT_LED == tutor.play.fastsim.tables.NEXT_LED).all()
 
 
 def test_who_must_follow_and_what_they_may_play_come_from_the_engine(
@@ -138,11 +140,11 @@ def test_who_must_follow_and_what_they_may_play_come_from_the_engine(
         return tutor.rules.trick.PlayRule.MUST_FOLLOW if card.is_jester else rule
 
     monkeypatch.setattr(tutor.rules.trick, "play_rule", jesters_banned)
-    again = fresh_fastsim(monkeypatch)
-    assert not again.ALLOWED_WHEN_BOUND[:, list(again.JESTER_CODES)].any()
-    assert again.ALLOWED_WHEN_BOUND[:, list(again.WIZARD_CODES)].all()
-    free = again._FREE_WHEN_BOUND
-    assert free[list(again.WIZARD_CODES)].all() and not free[list(again.JESTER_CODES)].any()
+    again = fresh_tables(monkeypatch)
+    assert not again.ALLOWED_WHEN_BOUND[:, list(JESTER_CODES)].any()
+    assert again.ALLOWED_WHEN_BOUND[:, list(WIZARD_CODES)].all()
+    free = again.FREE_WHEN_BOUND
+    assert free[list(WIZARD_CODES)].all() and not free[list(JESTER_CODES)].any()
 
 
 def test_the_trump_a_turned_card_makes_is_the_engines_reveal(
@@ -154,9 +156,9 @@ def test_the_trump_a_turned_card_makes_is_the_engines_reveal(
         "reveal_trump",
         lambda card: reveal("W") if card is not None and card.is_jester else reveal(card),
     )
-    again = fresh_fastsim(monkeypatch)
-    turned = np.array(list(again.JESTER_CODES) + list(again.WIZARD_CODES) + [again.NO_CARD])
-    assert again._DEALER_CHOOSES[turned].tolist() == [True] * 8 + [False]
+    again = fresh_tables(monkeypatch)
+    turned = np.array(list(JESTER_CODES) + list(WIZARD_CODES) + [NO_CARD])
+    assert again.DEALER_CHOOSES[turned].tolist() == [True] * 8 + [False]
 
 
 # -- the vectorised trick winner ----------------------------------------------------------

@@ -18,7 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from tutor.cli import PROG, build_parser, main
+from tutor.cli import main
+from tutor.cli.command import PROG
+from tutor.cli.parser import build_parser
 from tutor.display.course import course_entry
 from tutor.teaching.lesson import Lesson, LessonError
 from tutor.teaching.lesson_loader import item_kinds, load_lesson_file
@@ -157,7 +159,7 @@ def test_the_guide_shows_what_the_commands_print(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     # The guide shows the command on PATH (tests/test_new_lesson.py: the command of a checkout).
-    monkeypatch.setattr("tutor.cli.command_name", lambda: PROG)
+    monkeypatch.setattr("tutor.cli.lesson_commands.command_name", lambda: PROG)
     runs: list[tuple[list[str], list[str]]] = []
     for line in console.body.splitlines():
         if line.startswith("$ "):

@@ -1,7 +1,7 @@
 """What JupyterLab saves: a Jupyter server extension that every save of a notebook passes
 through (a contents manager pre-save hook).
 
-- A learner's copy of a course page is saved as :func:`tutor.display.course.learners_copy`
+- A learner's copy of a course page is saved as :func:`tutor.display.notebook_form.learners_copy`
   shapes it: the page's cell keeps the note saying how to run it, never the page's
   widgets, which only the kernel that drew them can show. Saved as Lab has it after Run
   All, a lesson grows from 1 KB to over 100 KB and, once that kernel is gone, reopens
@@ -49,7 +49,7 @@ def check_not_the_course(saved: Path) -> None:
 
 def save_course_pages(model: dict[str, Any], path: str, contents_manager: Any, **_: Any) -> None:
     """The pre-save hook: refuse a save into the course, and reshape a notebook that shows
-    a course page into :func:`~tutor.display.course.learners_copy` (``model`` is changed
+    a course page into :func:`~tutor.display.notebook_form.learners_copy` (``model`` is changed
     in place, as Jupyter's contents managers expect)."""
     from tornado.web import HTTPError
 
@@ -62,7 +62,7 @@ def save_course_pages(model: dict[str, Any], path: str, contents_manager: Any, *
     content = model.get("content")
     if model.get("type") != "notebook" or not isinstance(content, dict):
         return
-    from tutor.display.course import is_course_page, learners_copy
+    from tutor.display.notebook_form import is_course_page, learners_copy
 
     if is_course_page(content):
         model["content"] = learners_copy(content)

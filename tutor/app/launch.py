@@ -374,7 +374,7 @@ def copy_course(folder: Path, course: Path | None = None) -> list[str]:  # cours
     A copy is written as JupyterLab will have it once its kernel starts (the kernel's
     ``language_info``): Lab marks a notebook changed (● and "Save changes?") when its
     kernel's differs from the file's, before the learner did anything."""
-    from tutor.display.course import learners_copy
+    from tutor.display.notebook_form import learners_copy
 
     folder.mkdir(parents=True, exist_ok=True)
     language_info = kernel_language_info()

@@ -37,8 +37,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
+from tutor.display.card_face import _n, _points
 from tutor.display.html import format_points
-from tutor.display.svg import _fit, _n, _points, _text_width
+from tutor.display.svg import _fit, _text_width
 from tutor.rules.scoring import ScoreSheet
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
 

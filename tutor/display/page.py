@@ -22,19 +22,15 @@ import ipywidgets as widgets
 from tutor.display import looks
 from tutor.display.app_page import AppPage
 from tutor.display.context import PageContext, page_context
-from tutor.display.course import (
+from tutor.display.course import CourseEntry, course_entries, nav_html, quiz_items, review_entry
+from tutor.display.course_page import (
     COURSE_CSS,
     REVIEW_CSS,
-    CourseEntry,
     continue_html,
-    course_entries,
     course_intro_html,
     course_list_html,
-    nav_html,
     present_start_html,
-    quiz_items,
     review_due_html,
-    review_entry,
     rule_map_html,
 )
 from tutor.display.html import title_markdown

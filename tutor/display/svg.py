@@ -1,13 +1,12 @@
 """Cards as SVG pictures: one card, a hand, a trick, and a face-down card.
 
 Every picture is a self-contained SVG string (no external fonts, images or ids, so many
-can sit on one page and the app works offline). Colour is never the only cue: a number
-card shows its rank, its suit letter and a suit shape whose outline differs per suit
-(yellow a sun, red a diamond, green a triangle, blue a square with a wave); a Wizard shows
-``W`` and a hat, a Jester ``J`` and a cap. Each card carries classes naming what it is
-(``card number suit-R rank-9``, ``card wizard``), ``role="img"``, and its name in words
-(from :func:`tutor.teaching.explain.card_name`, so it follows the learner's language) as
-``aria-label`` and ``<title>``.
+can sit on one page and the app works offline). This module lays the cards out and puts
+words under them; each card's face (colours, suit shapes, emblems: colour is never the
+only cue) is drawn by :mod:`tutor.display.card_face`. Each card carries classes naming
+what it is (``card number suit-R rank-9``, ``card wizard``), ``role="img"``, and its name
+in words (from :func:`tutor.teaching.explain.card_name`, so it follows the learner's
+language) as ``aria-label`` and ``<title>``.
 
 Sizes are in CSS pixels at ``scale=1`` (a card with its margin is about 91 × 123);
 ``scale=2`` suits a projector.
@@ -22,18 +21,23 @@ from __future__ import annotations
 import math
 import unicodedata
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
 from html import escape
 
+from tutor.display.card_face import (
+    FACE_HEIGHT,
+    FACE_WIDTH,
+    RING_MARGIN,
+    _n,
+    _points,
+    card_classes,
+    card_drawing,
+    star_points,
+)
 from tutor.errors import InvalidCardError, InvalidPlayersError
-from tutor.rules.cards import Card, Suit, parse_card, parse_cards
+from tutor.rules.cards import Card, parse_card, parse_cards
 from tutor.teaching.explain import card_name
 from tutor.teaching.text import DEFAULT_LANGUAGE, join_words, text
 
-FACE_WIDTH = 100
-FACE_HEIGHT = 140
-RING_MARGIN = 7
-"""Room around the face for the highlight ring, so highlighting never changes the size."""
 LABEL_UNITS = 16
 """Words under a card, in face units; never below :data:`MIN_LABEL_PIXELS` on screen."""
 MIN_LABEL_PIXELS = 12
@@ -42,41 +46,6 @@ FONT_FAMILY = "system-ui, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto San
 _SLOT_WIDTH = FACE_WIDTH + 2 * RING_MARGIN
 _SLOT_HEIGHT = FACE_HEIGHT + 2 * RING_MARGIN
 _GAP = 8
-RING_DARK = "#111111"
-RING_LIGHT = "#ffffff"
-
-
-@dataclass(frozen=True, slots=True)
-class SuitStyle:
-    """How one suit (or a Wizard, Jester, card back) is drawn: ``fill`` for the shape,
-    ``tint`` the card face, ``ink`` the rank and letter (at least 7:1 against the tint),
-    ``edge`` the card's border, the shape's name. The edge or the face stands out 3:1
-    against a white page, so the card's outline is seen."""
-
-    fill: str
-    tint: str
-    ink: str
-    edge: str
-    shape: str
-
-
-# Hues near the printed deck, spaced in lightness so they stay apart without hue (red-green
-# colour blindness, greyscale print); the shapes and letters carry the suit anyway.
-SUIT_STYLES: dict[Suit, SuitStyle] = {
-    Suit.YELLOW: SuitStyle("#f0c000", "#fff6d1", "#4d3a00", "#a67c00", "sun"),
-    Suit.RED: SuitStyle("#cc3311", "#fde6e0", "#7a1c05", "#cc3311", "diamond"),
-    Suit.GREEN: SuitStyle("#2fae72", "#dcf2e7", "#0b4d2e", "#1f8a57", "triangle"),
-    Suit.BLUE: SuitStyle("#005a9c", "#dceaf6", "#003a66", "#005a9c", "wave-square"),
-}
-
-WIZARD_STYLE = SuitStyle("#9d8df1", "#2b2560", "#ffffff", "#9d8df1", "hat")
-JESTER_STYLE = SuitStyle("#5a5a5a", "#f4f4f4", "#1a1a1a", "#5a5a5a", "cap")
-BACK_STYLE = SuitStyle("#5b6e99", "#34425f", "#dfe6f5", "#34425f", "lattice")
-
-
-def _n(value: float) -> str:
-    """A coordinate, short: at most two decimals, no trailing zeros."""
-    return f"{round(value, 2):g}"
 
 
 def _attrs(**values: object) -> str:
@@ -90,227 +59,6 @@ def _attrs(**values: object) -> str:
             value = _n(value)
         parts.append(f'{name}="{escape(str(value))}"')
     return " ".join(parts)
-
-
-# -- suit shapes ------------------------------------------------------------------------
-
-
-def _suit_shape(suit: Suit, cx: float, cy: float, r: float) -> str:
-    """The suit's shape centred on (cx, cy), about ``2r`` across, outlined in its ink."""
-    style = SUIT_STYLES[suit]
-    line = _n(max(r * 0.14, 0.8))
-    common = f'fill="{style.fill}" stroke="{style.ink}" stroke-width="{line}"'
-    klass = f"suit-symbol {style.shape}"
-    if suit is Suit.YELLOW:  # a sun: a disc with eight rays
-        rays = []
-        for step in range(8):
-            angle = step * math.pi / 4
-            x1, y1 = cx + 0.66 * r * math.cos(angle), cy + 0.66 * r * math.sin(angle)
-            x2, y2 = cx + r * math.cos(angle), cy + r * math.sin(angle)
-            rays.append(f"M{_n(x1)} {_n(y1)}L{_n(x2)} {_n(y2)}")
-        return (
-            f'<g class="{klass}"><path d="{"".join(rays)}" stroke="{style.ink}" '
-            f'stroke-width="{_n(r * 0.2)}" stroke-linecap="round"/>'
-            f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r * 0.5)}" {common}/></g>'
-        )
-    if suit is Suit.RED:  # a tall diamond
-        points = [(cx, cy - r), (cx + 0.7 * r, cy), (cx, cy + r), (cx - 0.7 * r, cy)]
-        return f'<polygon class="{klass}" points="{_points(points)}" {common}/>'
-    if suit is Suit.GREEN:  # a triangle standing on its base
-        points = [(cx, cy - r), (cx + 0.95 * r, cy + 0.8 * r), (cx - 0.95 * r, cy + 0.8 * r)]
-        return (
-            f'<polygon class="{klass}" points="{_points(points)}" {common} '
-            'stroke-linejoin="round"/>'
-        )
-    # blue: a square crossed by a wave
-    side = 1.6 * r
-    wave = (
-        f"M{_n(cx - 0.62 * r)} {_n(cy + 0.05 * r)}"
-        f"q{_n(0.31 * r)} {_n(-0.4 * r)} {_n(0.62 * r)} 0"
-        f"t{_n(0.62 * r)} 0"
-    )
-    return (
-        f'<g class="{klass}"><rect x="{_n(cx - side / 2)}" y="{_n(cy - side / 2)}" '
-        f'width="{_n(side)}" height="{_n(side)}" rx="{_n(r * 0.22)}" {common}/>'
-        f'<path d="{wave}" fill="none" stroke="{RING_LIGHT}" stroke-width="{_n(r * 0.22)}" '
-        'stroke-linecap="round"/></g>'
-    )
-
-
-def _points(points: Iterable[tuple[float, float]]) -> str:
-    return " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
-
-
-def _wizard_hat(cx: float, cy: float, r: float) -> str:
-    """A pointed hat with a star, about ``2r`` across (the Wizard's emblem)."""
-    style = WIZARD_STYLE
-    cone = [(cx + 0.15 * r, cy - r), (cx + 0.62 * r, cy + 0.62 * r), (cx - 0.62 * r, cy + 0.62 * r)]
-    star = _star_points(cx, cy + 0.12 * r, 0.3 * r)
-    return (
-        f'<g class="emblem hat"><polygon points="{_points(cone)}" fill="{style.fill}" '
-        f'stroke="{style.ink}" stroke-width="{_n(r * 0.08)}" stroke-linejoin="round"/>'
-        f'<ellipse cx="{_n(cx)}" cy="{_n(cy + 0.66 * r)}" rx="{_n(r)}" ry="{_n(0.2 * r)}" '
-        f'fill="{style.fill}" stroke="{style.ink}" stroke-width="{_n(r * 0.08)}"/>'
-        f'<polygon points="{_points(star)}" fill="#ffd23f"/></g>'
-    )
-
-
-def _star_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
-    points = []
-    for step in range(10):
-        radius = r if step % 2 == 0 else r * 0.45
-        angle = -math.pi / 2 + step * math.pi / 5
-        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
-    return points
-
-
-def _jester_cap(cx: float, cy: float, r: float) -> str:
-    """A three-pointed cap with bells, about ``2r`` across (the Jester's emblem)."""
-    band_top = cy + 0.35 * r
-    horns = (
-        (-1.0, "#4a4a4a", (cx - 0.55 * r, band_top), (cx - 1.0 * r, cy - 0.55 * r)),
-        (0.0, "#8a8a8a", (cx, band_top), (cx, cy - 0.95 * r)),
-        (1.0, "#4a4a4a", (cx + 0.55 * r, band_top), (cx + 1.0 * r, cy - 0.55 * r)),
-    )
-    parts = ['<g class="emblem cap">']
-    for side, colour, (bx, by), (tx, ty) in horns:
-        half = 0.3 * r
-        bend = 0.35 * r * side
-        path = (
-            f"M{_n(bx - half)} {_n(by)}Q{_n(bx - half + bend)} {_n((by + ty) / 2)} {_n(tx)} {_n(ty)}"
-            f"Q{_n(bx + half + bend)} {_n((by + ty) / 2)} {_n(bx + half)} {_n(by)}Z"
-        )
-        parts.append(
-            f'<path d="{path}" fill="{colour}" stroke="{JESTER_STYLE.ink}" '
-            f'stroke-width="{_n(r * 0.07)}" stroke-linejoin="round"/>'
-        )
-    for _, _, _, (tx, ty) in horns:
-        parts.append(
-            f'<circle cx="{_n(tx)}" cy="{_n(ty)}" r="{_n(0.16 * r)}" fill="#f2b705" '
-            f'stroke="{JESTER_STYLE.ink}" stroke-width="{_n(r * 0.06)}"/>'
-        )
-    parts.append(
-        f'<rect x="{_n(cx - 0.95 * r)}" y="{_n(band_top)}" width="{_n(1.9 * r)}" '
-        f'height="{_n(0.4 * r)}" rx="{_n(0.12 * r)}" fill="{JESTER_STYLE.fill}" '
-        f'stroke="{JESTER_STYLE.ink}" stroke-width="{_n(r * 0.07)}"/></g>'
-    )
-    return "".join(parts)
-
-
-# -- one card ---------------------------------------------------------------------------
-
-
-def card_classes(card: Card) -> str:
-    """The CSS classes of a card's picture: what it is, in words a test or style can read.
-
-    >>> card_classes(parse_card("B11")), card_classes(parse_card("W"))
-    ('card number suit-B rank-11', 'card wizard')
-    """
-    if card.is_wizard:
-        return "card wizard"
-    if card.is_jester:
-        return "card jester"
-    return f"card number suit-{card.suit} rank-{card.rank}"
-
-
-def _corner(big: str, small: str | None, ink: str, emblem: str) -> str:
-    """The corner index (rank, suit letter, small shape) seen even when cards overlap."""
-    size = 19 if len(big) == 1 else 17  # "10"-"13" stay inside the card's edge
-    parts = [
-        f'<text class="corner-rank" x="15" y="23" font-size="{size}" font-weight="700" '
-        f'text-anchor="middle" fill="{ink}">{escape(big)}</text>'
-    ]
-    if small is not None:
-        parts.append(
-            f'<text class="suit-letter" x="15" y="39" font-size="15" font-weight="700" '
-            f'text-anchor="middle" fill="{ink}">{escape(small)}</text>'
-        )
-    parts.append(emblem)
-    return "".join(parts)
-
-
-def _face(card: Card) -> str:
-    """The card's face, drawn in face units (0..100 × 0..140)."""
-    if card.is_number:
-        assert card.suit is not None
-        style = SUIT_STYLES[card.suit]
-        rank = str(card.rank)
-        corner = _corner(rank, card.suit.value, style.ink, _suit_shape(card.suit, 15, 50, 6))
-        centre = (
-            f'<text class="rank" x="50" y="86" font-size="44" font-weight="800" '
-            f'text-anchor="middle" fill="{style.ink}">{rank}</text>'
-            + _suit_shape(card.suit, 50, 110, 12)
-        )
-    elif card.is_wizard:
-        style = WIZARD_STYLE
-        corner = _corner("W", None, style.ink, _star_tag(15, 38, 6))
-        centre = (
-            f'<text class="rank" x="50" y="82" font-size="46" font-weight="800" '
-            f'text-anchor="middle" fill="{style.ink}">W</text>' + _wizard_hat(50, 106, 19)
-        )
-    else:
-        style = JESTER_STYLE
-        corner = _corner("J", None, style.ink, _bell_tag(15, 36, 5))
-        centre = (
-            f'<text class="rank" x="50" y="78" font-size="46" font-weight="800" '
-            f'text-anchor="middle" fill="{style.ink}">J</text>' + _jester_cap(50, 112, 18)
-        )
-    return (
-        f'<rect class="card-face" x="1.5" y="1.5" width="{FACE_WIDTH - 3}" '
-        f'height="{FACE_HEIGHT - 3}" rx="9" fill="{style.tint}" stroke="{style.edge}" '
-        'stroke-width="3"/>'
-        + corner
-        + f'<g transform="rotate(180 {FACE_WIDTH / 2:g} {FACE_HEIGHT / 2:g})">{corner}</g>'
-        + centre
-    )
-
-
-def _star_tag(cx: float, cy: float, r: float) -> str:
-    return f'<polygon points="{_points(_star_points(cx, cy, r))}" fill="#ffd23f"/>'
-
-
-def _bell_tag(cx: float, cy: float, r: float) -> str:
-    return (
-        f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r * 0.6)}" fill="#f2b705" '
-        f'stroke="{JESTER_STYLE.ink}" stroke-width="1"/>'
-    )
-
-
-def _back_face() -> str:
-    """A card back: a lattice of small diamonds inside a frame; no suit, no rank."""
-    style = BACK_STYLE
-    diamonds = []
-    for row in range(9):
-        for column in range(5):
-            cx = 20 + column * 15 + (7.5 if row % 2 else 0)
-            cy = 18 + row * 13
-            if cx > 84:
-                continue
-            diamonds.append(
-                f"M{_n(cx)} {_n(cy - 5)}L{_n(cx + 4)} {_n(cy)}L{_n(cx)} {_n(cy + 5)}"
-                f"L{_n(cx - 4)} {_n(cy)}Z"
-            )
-    return (
-        f'<rect class="card-face" x="1.5" y="1.5" width="{FACE_WIDTH - 3}" '
-        f'height="{FACE_HEIGHT - 3}" rx="9" fill="{style.tint}" stroke="{style.edge}" '
-        'stroke-width="3"/>'
-        f'<rect x="9" y="9" width="82" height="122" rx="5" fill="none" '
-        f'stroke="{style.ink}" stroke-width="1.5"/>'
-        f'<path d="{"".join(diamonds)}" fill="{style.fill}"/>'
-    )
-
-
-def _ring() -> str:
-    """The highlight ring: a dark line on a light halo, visible on light and dark pages."""
-    geometry = (
-        f'x="{-RING_MARGIN / 2 - 1:g}" y="{-RING_MARGIN / 2 - 1:g}" '
-        f'width="{FACE_WIDTH + RING_MARGIN + 2:g}" height="{FACE_HEIGHT + RING_MARGIN + 2:g}" '
-        'rx="13" fill="none"'
-    )
-    return (
-        f'<g class="highlight-ring"><rect {geometry} stroke="{RING_LIGHT}" stroke-width="7"/>'
-        f'<rect {geometry} stroke="{RING_DARK}" stroke-width="3.5"/></g>'
-    )
 
 
 def _label_units(scale: float) -> float:
@@ -383,17 +131,6 @@ def _card_words(card: Card | None, highlight: bool, dimmed: bool, lang: str) -> 
     return klass + state, name
 
 
-def _card_drawing(card: Card | None, *, highlight: bool, dimmed: bool) -> str:
-    """The ring (if highlighted) and the face (faded if dimmed), in face units."""
-    face = _back_face() if card is None else _face(card)
-    if dimmed:  # washed out under a light veil: still opaque, so it reads on dark pages too
-        face += (
-            f'<rect class="dim-veil" x="1.5" y="1.5" width="{FACE_WIDTH - 3}" '
-            f'height="{FACE_HEIGHT - 3}" rx="9" fill="{RING_LIGHT}" fill-opacity="0.6"/>'
-        )
-    return (_ring() if highlight else "") + face
-
-
 def _card_group(
     card: Card | None,
     *,
@@ -409,7 +146,7 @@ def _card_group(
     return (
         f"<g {_attrs(class_=klass + extra_class, role='img', aria_label=name)} "
         f'transform="translate({_n(x)} {_n(y)})"><title>{escape(name)}</title>'
-        + _card_drawing(card, highlight=highlight, dimmed=dimmed)
+        + card_drawing(card, highlight=highlight, dimmed=dimmed)
         + "</g>"
     )
 
@@ -481,7 +218,7 @@ def _single(
     lang: str,
 ) -> str:
     klass, name = _card_words(card, highlight, dimmed, lang)
-    body = _card_drawing(card, highlight=highlight, dimmed=dimmed)
+    body = card_drawing(card, highlight=highlight, dimmed=dimmed)
     height: float = _SLOT_HEIGHT
     if label is not None:
         size = _label_units(scale)
@@ -662,7 +399,7 @@ def _winner_mark(cx: float, y: float, size: float, lang: str, *, width: float = 
     half = min(_text_width(words, size), width - 2 * size) / 2
     text_x = cx + 0.6 * size
     star_x = text_x - half - 0.7 * size
-    star = _points(_star_points(star_x, y - 0.35 * size, 0.45 * size))
+    star = _points(star_points(star_x, y - 0.35 * size, 0.45 * size))
     return (
         f'<g class="winner-mark"><polygon points="{star}" fill="currentColor"/>'
         + _label(words, text_x, y, size, klass="winner-label", bold=True, width=width)

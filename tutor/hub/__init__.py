@@ -8,8 +8,9 @@ run beyond JupyterHub itself (deploy/README.md tells the whole story).
   and the course's pages (:mod:`tutor.hub.page_language`);
 - :mod:`tutor.hub.class_progress`: a class's results, each learner's events summed up by
   the learner's own summary (docs/progress.md);
-- :mod:`tutor.hub.teacher_service`: the teacher's page, a JupyterHub service keeping the
-  class's events in SQLite or PostgreSQL;
+- :mod:`tutor.hub.teacher_service`: the teacher's page (:mod:`tutor.hub.teacher_page`), a
+  JupyterHub service keeping the class's events in SQLite or PostgreSQL
+  (:mod:`tutor.hub.class_events`);
 - :mod:`tutor.hub.server_extension`: inside a learner's server, forwards new answers to
   that service and keeps the lock-down's rule for Voila's page-close kernel shutdown.
 

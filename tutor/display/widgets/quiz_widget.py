@@ -20,6 +20,7 @@ from tutor.display.answer_box import AnswerBox
 from tutor.display.svg import card_svg
 from tutor.display.visibility import HIDDEN, set_visible
 from tutor.display.widgets.card_picker import CardPicker
+from tutor.display.widgets.choice_marks import mark_many, mark_one
 from tutor.display.widgets.html_widget import html_widget
 from tutor.display.widgets.quiz_html import (
     answer_heading_html,
@@ -33,7 +34,6 @@ from tutor.display.widgets.quiz_style import (
     QUIZ_CSS,
     RIGHT_COLOUR,
     WRONG_COLOUR,
-    mark_button,
     quiz_button,
     unmark,
 )
@@ -536,72 +536,14 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         if self.choice_toggles is not None:
             self.choice_toggles.set_disabled(True)
             if not hinted:  # after a hint the selection stays as the learner left it
-                self._mark_many()
+                mark_many(self.question, self.choices, self.choice_toggles, lang=self.lang)
         elif self.choice_buttons:
-            self._mark_one(answer, reveal=not hinted)
-
-    def _mark_one(self, answer: object, *, reveal: bool = True) -> None:
-        """One choice: the learner's (✔ or ✘, "your answer") and, if ``reveal``, the right
-        one (✔) and what the chosen one is; after a hint only "your answer" ✘."""
-        question, lang = self.question, self.lang
-        for index, choice in enumerate(self.choices):
-            chosen, right = choice == answer, question.is_right_choice(choice)
-            if not (chosen or right) or not (chosen or reveal):
-                continue
-            icon = text("widgets.right-icon" if right else "widgets.wrong-icon", lang)
-            style = "success" if right else "danger"
-            whose = text("widgets.your-answer" if chosen else "widgets.right-answer", lang)
-            if self.card_picker is not None:
-                # Under the card: "your answer", and what the card is ("wins").
-                words = [whose] if chosen else []
-                words += [question.choice_mark(choice, lang)] if reveal else []
-                verdict = "<br>".join(words_html(word) for word in words if word)
-                self.card_picker.mark_answer(
-                    index, verdict=verdict, icon=icon, style=style, ring=right
-                )
-            else:
-                button = self.choice_buttons[index]
-                button.description = button.tooltip = text(
-                    "widgets.choice-answered",
-                    lang,
-                    icon=icon,
-                    choice=question.choice_label(choice, lang),
-                    whose=whose,
-                )
-                mark_button(button, style)
-
-    def _mark_many(self) -> None:
-        """Several choices: what each one is, and the learner's decision on it: chosen and
-        right (✔), chosen but wrong (✘), right but left out (✘ missed). A choice rightly
-        left out only says what it is."""
-        toggles, question, lang = self.choice_toggles, self.question, self.lang
-        assert toggles is not None
-        chosen_indices = toggles.selected_indices
-        for index, choice in enumerate(self.choices):
-            chosen, right = index in chosen_indices, question.is_right_choice(choice)
-            label, mark = toggles.labels[index], question.choice_mark(choice, lang)
-            what = text("widgets.choice-verdict", lang, choice=label, mark=mark)
-            if not chosen and not right:  # rightly left out: it only says what it is
-                toggles.mark(
-                    index,
-                    description=label if toggles.cards else what,
-                    tooltip=what,
-                    highlight=False,
-                    verdict=words_html(mark),
-                )
-                continue
-            icon = text("widgets.right-icon" if chosen and right else "widgets.wrong-icon", lang)
-            whose = text("widgets.your-choice" if chosen else "widgets.missed", lang)
-            style = "success" if chosen and right else "danger" if chosen else "warning"
-            sentence = text("widgets.choice-decided", lang, icon=icon, verdict=what, whose=whose)
-            if toggles.cards:  # the words under the card; the button keeps to the card's name
-                toggles.mark(
-                    index,
-                    description=f"{icon} {label}",
-                    tooltip=sentence,
-                    highlight=chosen,
-                    verdict=f"<strong>{words_html(icon)} {words_html(whose)}</strong><br>{words_html(mark)}",
-                    style=style,
-                )
-            else:
-                toggles.mark(index, description=sentence, highlight=chosen, style=style)
+            mark_one(
+                self.question,
+                self.choices,
+                answer,
+                reveal=not hinted,
+                buttons=self.choice_buttons,
+                card_picker=self.card_picker,
+                lang=self.lang,
+            )
