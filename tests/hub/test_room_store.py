@@ -12,8 +12,8 @@ import pytest
 from sqlalchemy import create_engine, inspect, select, text, update
 from web.test_room import MANY, NUMBER, ONE, a_wrong_index, engine_answer, key
 
+from tutor.hub.class_events import EventStore
 from tutor.hub.room_service import HubRooms
-from tutor.hub.teacher_service import EventStore
 from tutor.web.room import Room
 from tutor.web.room_checks import MAX_LEARNERS, RoomError
 from tutor.web.room_store import SCHEMA_VERSION, RoomStore, RoomStoreError, schema_version

@@ -4,8 +4,9 @@ The hub starts it, gives it its address and API token, and logs its visitors in 
 no password of its own). Two doors:
 
 - ``GET <prefix>``: the class's results, for teachers only (hub admins, or members of the
-  ``teachers`` group; anyone else gets 403), in the teacher's language (``?lang=``, else
-  the browser's Accept-Language, else ``TUTOR_LANG``): the page is
+  ``teachers`` group; anyone else gets 403), in the teacher's language (the hub's one rule,
+  :func:`tutor.hub.page_language.request_language`: ``?lang=``, else their last choice on
+  the hub's pages, else the browser's Accept-Language, else ``TUTOR_LANG``): the page is
   :mod:`tutor.hub.teacher_page`'s. Plain HTML and CSS served by this service: nothing
   from outside.
 - ``POST <prefix>api/events``: a learner's server reports that learner's new answers (the
@@ -39,8 +40,8 @@ from tornado.ioloop import IOLoop
 
 from tutor.hub.class_events import DB_URL_VARIABLE, EventStore
 from tutor.hub.class_progress import SteppedPage, place_problem, stepped_pages
+from tutor.hub.page_language import request_language
 from tutor.hub.teacher_page import render_page
-from tutor.teaching.language import choose_language
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import list_lessons
 from tutor.teaching.progress_events import EventError, StepEvent, parse_event
@@ -95,9 +96,7 @@ class ClassPage(_Base):
         events = self.store.events_by_learner()
         places = self.store.places_by_learner()
         learners = sorted((set(users) | set(events) | set(places)) - teachers)
-        lang = choose_language(
-            self.get_query_argument("lang", None), self.request.headers.get("Accept-Language")
-        )
+        lang = request_language(self)
         # In a thread: replaying every learner's answers through FSRS for the rules takes
         # a moment for a class (benchmarks/class_results_benchmark.py), and the learners'
         # reports and the live room's answers keep coming in meanwhile.
