@@ -64,11 +64,13 @@ def decoded(body: bytes, headers: dict[str, str]) -> bytes:
 
 def test_the_pages_files_come_compressed_and_decode_to_the_files_bytes(app: AppServer) -> None:
     _, page, _ = app.get(f"/voila/render/{LESSON}")
-    script = re.search(r'src="(/voila/templates/tutor/static/tutor\.js\?v=[0-9a-f]+)"', page)
-    assert script is not None, "the page loads tutor.js at a versioned address"
+    script = re.search(
+        r'src="(/voila/templates/tutor/static/tutor-presenter\.js\?v=[0-9a-f]+)"', page
+    )
+    assert script is not None, "the page loads tutor-presenter.js at a versioned address"
     status, body, headers = fetch(app, script.group(1), gzip_ok=True)
     template = resources.jupyter_data_dir() / "nbconvert" / "templates" / "tutor"
-    on_disk = (template / "static" / "tutor.js").read_bytes()
+    on_disk = (template / "static" / "tutor-presenter.js").read_bytes()
     assert status == 200
     assert headers["content-encoding"] == "gzip"
     assert gzip.decompress(body) == on_disk
