@@ -54,7 +54,7 @@ def test_viewers_get_no_sources_and_urls_cannot_change_template_or_theme(
     assert status == 200
     assert "worked_example_stepper" not in page  # the cell's code is stripped
     assert "NBVAL_IGNORE_OUTPUT" not in page
-    assert "voila/templates/tutor/static/tutor.js" in page  # still the tutor's template
+    assert "voila/templates/tutor/static/tutor-presenter.js" in page  # still the tutor's template
     assert "reveal.js" not in page.lower() and "templates/reveal" not in page.lower()
     assert "theme-light.css" in page and "theme-dark" not in page
     assert 'data-jp-theme-name="JupyterLab Light"' in page
@@ -138,7 +138,7 @@ def test_classroom_mode_listens_on_every_address_and_requires_the_token() -> Non
         status, page, _ = server.get(f"/voila/render/{WORKED}?token=wrong-{token}")
         assert status in (302, 403)
         status, page, _ = server.get(f"/voila/render/{WORKED}?token={token}&lang=ja")
-        assert status == 200 and "tutor.js" in page
+        assert status == 200 and "tutor-presenter.js" in page
         status, _, _ = server.get(f"/voila/api/contents?token=wrong-{token}")
         assert status in (302, 403)
         # The token is in no process's environment: not the server's (it came through a
@@ -504,9 +504,9 @@ def test_only_the_apps_own_host_names_are_answered(app: AppServer) -> None:
         "/logout",
         "/voila/templates/tutor/static/..%2f..%2f..%2fetc%2fpasswd",
         "/voila/templates/tutor/static/..%2fconf.json",
-        "/voila/templates/..%2f..%2f/static/tutor.js",
+        "/voila/templates/..%2f..%2f/static/tutor-keys.js",
         "/voila/templates/tutor",
-        "/voila/templates/tutor/nostatic/tutor.js",
+        "/voila/templates/tutor/nostatic/tutor-keys.js",
         "/voila/templates/tutor/static/",
         "/voila/static/..%2f..%2fapp.py",
         "/voila/files/..%2f..%2fetc%2fpasswd",
@@ -526,5 +526,5 @@ def test_malformed_and_unknown_paths_answer_4xx(app: AppServer, path: str) -> No
 
 
 def test_the_apps_static_files_are_still_served(app: AppServer) -> None:
-    for name in ("tutor.js", "tutor-page.js", "tutor.css", "tutor-page.css"):
+    for name in ("tutor-keys.js", "tutor-page.js", "tutor.css", "tutor-page.css"):
         assert app.get(f"/voila/templates/tutor/static/{name}")[0] == 200, name

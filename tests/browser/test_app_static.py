@@ -64,11 +64,13 @@ def decoded(body: bytes, headers: dict[str, str]) -> bytes:
 
 def test_the_pages_files_come_compressed_and_decode_to_the_files_bytes(app: AppServer) -> None:
     _, page, _ = app.get(f"/voila/render/{LESSON}")
-    script = re.search(r'src="(/voila/templates/tutor/static/tutor\.js\?v=[0-9a-f]+)"', page)
-    assert script is not None, "the page loads tutor.js at a versioned address"
+    script = re.search(
+        r'src="(/voila/templates/tutor/static/tutor-presenter\.js\?v=[0-9a-f]+)"', page
+    )
+    assert script is not None, "the page loads tutor-presenter.js at a versioned address"
     status, body, headers = fetch(app, script.group(1), gzip_ok=True)
     template = resources.jupyter_data_dir() / "nbconvert" / "templates" / "tutor"
-    on_disk = (template / "static" / "tutor.js").read_bytes()
+    on_disk = (template / "static" / "tutor-presenter.js").read_bytes()
     assert status == 200
     assert headers["content-encoding"] == "gzip"
     assert gzip.decompress(body) == on_disk
@@ -78,6 +80,20 @@ def test_the_pages_files_come_compressed_and_decode_to_the_files_bytes(app: AppS
 
     _, plain, plain_headers = fetch(app, script.group(1), gzip_ok=False)
     assert plain == on_disk and "content-encoding" not in plain_headers
+
+
+def test_the_page_loads_every_script_of_its_template_the_shared_settings_first(
+    app: AppServer,
+) -> None:
+    # Each job of the page's scripts is a file (the keyboard, the presenter, the room on
+    # the projector...): a file the template does not name would be a job left undone.
+    _, page, _ = app.get(f"/voila/render/{LESSON}")
+    loaded = re.findall(r'src="/voila/templates/tutor/static/([\w-]+\.js)\?v=[0-9a-f]+"', page)
+    static = resources.jupyter_data_dir() / "nbconvert" / "templates" / "tutor" / "static"
+    ours = [name for name in loaded if (static / name).is_file()]  # not Voila's own
+    assert sorted(ours) == sorted(path.name for path in static.glob("*.js"))
+    assert ours[0] == "tutor-settings.js"  # what the others read when they start
+    assert ours[-1] == "tutor-page.js"  # "the last thing of the page" (its own words)
 
 
 def test_only_addresses_that_change_with_the_file_are_cached_for_good(app: AppServer) -> None:

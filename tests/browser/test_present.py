@@ -40,7 +40,7 @@ from .conftest import PageLog, lesson_notebook
 pytestmark = pytest.mark.browser
 
 MIN_TEXT = 24.0
-"""The smallest text on a slide, in CSS px at 1280x720 (tutor.js MIN_TEXT)."""
+"""The smallest text on a slide, in CSS px at 1280x720 (tutor-slides.js MIN_TEXT)."""
 MIN_CARD_FACE = 140.0
 """The smallest card face on a slide, in CSS px at 1280x720: its corner index is 19 px."""
 FILLED = 0.8

@@ -20,7 +20,7 @@ import pytest
 
 from tests.scenarios.learner import feedback_of, give, question_titled
 from tutor.display.course import course_entries
-from tutor.resources import notebooks_dir
+from tutor.resources import jupyter_data_dir, notebooks_dir
 from tutor.rules.cards import Suit
 from tutor.site.build_pages import KERNEL_WORKER_SETTING, PAGE_STYLESHEETS, SHARED_STYLESHEET
 from tutor.site.build_wheels import SITE_PACKAGES_ARCHIVE
@@ -187,6 +187,24 @@ def test_the_readme_states_the_size_of_the_site_the_build_makes(site: StaticSite
     assert abs(size - float(stated[0])) <= 0.1 * size, (
         f"the README says about {stated[0]} MB; the build made {size:.1f} MB"
     )
+
+
+def test_every_page_carries_the_app_s_page_scripts_but_its_kernel_watch(site: StaticSite) -> None:
+    """The keyboard, the links, the presenter and the rest of the app's page scripts
+    (tutor/app/.../tutor/static) are in every page of the site, the shared settings first
+    and the widgets' recovery before Voici's own script; not tutor-page.js, which watches a
+    server's kernel (the site has none)."""
+    static = jupyter_data_dir() / "nbconvert" / "templates" / "tutor" / "static"
+    scripts = {path.name: path.read_text(encoding="utf-8") for path in static.glob("*.js")}
+    wanted = sorted(set(scripts) - {"tutor-page.js"})
+    for notebook in _notebooks():
+        html = (site.folder / "voici/render" / notebook.replace(".ipynb", ".html")).read_text()
+        assert [name for name in wanted if scripts[name] not in html] == [], notebook
+        assert scripts["tutor-page.js"] not in html, notebook
+        at = {name: html.index(scripts[name]) for name in wanted}
+        assert min(at, key=at.__getitem__) == "tutor-settings.js", notebook
+        voici = html.index('src="../build/voici')
+        assert at["tutor-widgets.js"] < voici < at["tutor-presenter.js"], notebook
 
 
 def test_the_wheels_and_the_stdlib_carry_bytecode_of_pyodide_s_python_for_what_pages_import(

@@ -101,7 +101,7 @@ def test_the_wheel_carries_what_the_tutor_needs_at_run_time(wheel: Path) -> None
     assert {f"tutor/data/notebooks/{name}" for name in NOTEBOOKS} <= names
     assert "tutor/data/teachers-guide.md" in names  # new-lesson points a pip user to it
     template = "tutor/app/jupyter/nbconvert/templates/tutor/"
-    for name in ("conf.json", "index.html.j2", "page.html", "tree.html", "static/tutor.js"):
+    for name in ("conf.json", "index.html.j2", "page.html", "tree.html", "static/tutor-keys.js"):
         assert template + name in names, name
     assert "tutor/app/jupyter/kernels/python3/kernel.json" in names
     assert "tutor/teaching/locale/ja/app.toml" in names and "tutor/py.typed" in names

@@ -183,7 +183,9 @@ def test_a_widget_whose_model_is_missing_says_what_to_do_in_the_page_s_language(
     with _opened(browser, page_url(NO_MODEL, query)) as (page, console):
         failed = page.locator(".tutor-widget-failed")
         failed.wait_for(timeout=LOAD_TIMEOUT)
-        assert page.evaluate("window.wizardTutorLoadWait") == (5000 if on_site else 60_000)
+        assert page.evaluate("window.wizardTutor.settings.loadWait") == (
+            5000 if on_site else 60_000
+        )
         shown = failed.inner_text()
         assert shown.startswith(text("page-notice.widget-failed", lang)), shown
         assert WIDGET_ERROR not in page.locator("body").inner_text()
@@ -198,9 +200,9 @@ def test_a_load_wait_that_is_not_seconds_is_named_in_the_console_and_left_at_its
     browser: Any, page_url: Any
 ) -> None:
     with _opened(browser, page_url(NO_MODEL, "lang=en&load_wait=soon")) as (page, console):
-        page.wait_for_function("() => window.wizardTutorSay !== undefined", timeout=LOAD_TIMEOUT)
+        page.wait_for_function("() => window.wizardTutor !== undefined", timeout=LOAD_TIMEOUT)
         warned = [m for m in console if m.startswith("[tutor] load_wait")]
         assert warned == [
             '[tutor] load_wait="soon" ignored: give seconds from 1 to 600; waiting 60 s'
         ], console
-        assert page.evaluate("window.wizardTutorLoadWait") == 60_000
+        assert page.evaluate("window.wizardTutor.settings.loadWait") == 60_000

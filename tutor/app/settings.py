@@ -61,7 +61,8 @@ def apply_settings(c: Config, environ: Mapping[str, str] | None = None) -> None:
     # -- the page --------------------------------------------------------------------------
     # Voila's "lab" template without the internet fetches (Font Awesome, MathJax,
     # mermaid.js), plus the keyboard shortcuts, the presenter mode and the page's watch
-    # over its kernel (static/tutor.js, static/tutor-page.js). Found through JUPYTER_PATH.
+    # over its kernel (static/tutor-keys.js, tutor-presenter.js, tutor-page.js). Found
+    # through JUPYTER_PATH.
     c.VoilaConfiguration.template = TEMPLATE
     c.VoilaConfiguration.theme = "light"
     c.VoilaConfiguration.resources = {"tutor": page_words(env)}

@@ -1,5 +1,5 @@
 // A lesson's language in JupyterLab. The app and the static site set <html lang> from the
-// page's ?lang= (tutor.js); Lab is one page holding many documents, its <html lang> stays
+// page's ?lang= (tutor-settings.js); Lab is one page holding many documents, its <html lang> stays
 // Lab's own. So the lesson's output area says its language itself: screen readers read it
 // in that language, the browser picks its CJK fonts and line breaks (the widget's CSS,
 // :lang(ja) line-break: strict), as tutor.css does for the app. Plain ESM, no imports.

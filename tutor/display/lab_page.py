@@ -1,7 +1,7 @@
 """A page's language in JupyterLab (``lab_page.js``), as a widget with nothing to see: Lab
 keeps its own ``<html lang>``, so the page's output area carries the page's language, and
 the tutor's CJK line breaking (:data:`LANGUAGE_CSS`) reaches Lab with it. The app and the
-static site set both for the whole page (tutor.js, tutor.css).
+static site set both for the whole page (tutor-settings.js, tutor.css).
 
 >>> page = LabPage(lang="ja")
 >>> page.lang, ":lang(ja)" in page._css

@@ -2,10 +2,10 @@
 holds back until the next press, and the worked example's steps drawn as slides
 (:func:`worked_step_slide`).
 
-The page script (``static/tutor.js`` of the app's template) shows a page one slide at a
-time, scaled to the screen. It knows no rule: what a slide asks the room, and the answer
-it holds back, are written here into the HTML from the engine's data, as classes the script
-and its style sheet (``tutor.css``) know by these names:
+The page script ``static/tutor-presenter.js`` of the app's template shows a page one slide
+at a time, scaled to the screen. It knows no rule: what a slide asks the room, and the
+answer it holds back, are written here into the HTML from the engine's data, as classes
+the page's scripts and its style sheet (``tutor.css``) know by these names:
 
 - :data:`SLIDE`: an output holding it is a slide of its own (nothing before or after it
   joins it).

@@ -120,7 +120,7 @@ class Stepper:
         self.render = render
         self.lang = lang
         self.present = present
-        self.keys = keys  # the app's arrow keys (tutor.js): JupyterLab has none to offer
+        self.keys = keys  # the app's arrow keys (tutor-keys.js): JupyterLab has none to offer
         self._cache: dict[tuple[int, bool], str] = {}
         self._widget: Any = None
         self._step_callbacks: list[Callable[[int], None]] = []
@@ -324,7 +324,7 @@ WORKED_CSS = """
 <style>
 .tutor-worked-step { container-type: inline-size; }
 .tutor-worked-step.is-big { font-size: 16px; }
-/* Presenting, a step is laid out 820 px wide and magnified to the screen (tutor.js);
+/* Presenting, a step is laid out 820 px wide and magnified to the screen (tutor-slides.js);
    on a page (the stepper's own Presenter mode) it takes the page's width. */
 body.tutor-presenting .tutor-worked-step.is-big { width: 820px; max-width: 820px; }
 .tutor-worked-step.is-big h3 { margin: 0 0 0.2em; font-size: 1.2em; }

@@ -118,7 +118,8 @@ def write_template(folder: Path) -> Path:
         "    server's kernel (there is none: a page that takes long to start Python in a\n"
         "    slow browser must not be reloaded); with the presenter's words, which Voila\n"
         "    gets from tutor/display/page_words.py, and the site's page script (page.js) and\n"
-        "    the widgets' recovery (tutor-widgets.js), which must run before Voici's.\n"
+        "    the app's setup scripts (the settings, the widgets' recovery), which must run\n"
+        "    before Voici's; the app's course scripts after them (the app's blocks).\n"
         "    Its pages link the site's stylesheet instead of carrying it (write_template).\n"
         "    -#}\n"
         "{%- extends 'tutor/index.html.j2' -%}\n"
@@ -130,9 +131,9 @@ def write_template(folder: Path) -> Path:
         f'<script id="tutor-present-words" type="application/json">{{% raw %}}{words}'
         "{% endraw %}</script>\n"
         f"<script>{{% raw %}}\n{page_script}{{% endraw %}}</script>\n"
-        '{{ resources.include_js("static/tutor-widgets.js") }}\n'
+        "{{ self.tutor_setup_scripts() }}\n"
         "{{ super.super() }}\n"
-        '{{ resources.include_js("static/tutor.js") }}\n'
+        "{{ self.tutor_course_scripts() }}\n"
         "{%- endblock body_footer -%}\n"
     )
     (root / "tree-lab.html").write_text(FOLDER_REDIRECT)

@@ -10,19 +10,19 @@
 // - The page is left before Voila's own page-close request was set up (its widget
 //   manager starts last): send that request here, so the kernel is given back at once.
 // The words come from the tutor's catalog ("page-notice"), in the page's ?lang=
-// (read by tutor-widgets.js).
+// (read by tutor-settings.js).
 (function () {
   "use strict";
 
+  const settings = window.wizardTutor.settings;
   // ms after the server sent the page, for the browser to draw it: 60 s, or the page's
-  // ?load_wait= (read by tutor-widgets.js, README "The page's wait")
-  const LOAD_WAIT = window.wizardTutorLoadWait || 60000;
+  // ?load_wait= (README "The page's wait"), as long as a widget may take (tutor-widgets.js)
+  const LOAD_WAIT = settings.loadWait;
   const RELOAD_DELAY = [3000, 8000]; // ms, random in this range (a class is not in step)
   const MAX_RELOADS = 3;
   const RELOADS_KEY = "wizard-tutor/reloads:" + window.location.pathname;
 
-  // The notices' words, read by tutor-widgets.js (loaded before this script).
-  const say = window.wizardTutorSay || ((key) => key);
+  const say = settings.noticeSay;
 
   let leaving = false;
   window.addEventListener("beforeunload", () => {
@@ -52,8 +52,7 @@
       return; // sent already, or kept in the back-forward cache (it may come back)
     }
     try {
-      const node = document.getElementById("jupyter-config-data");
-      const config = JSON.parse((node && node.textContent) || "{}");
+      const config = window.wizardTutor.kernel.config();
       const xsrf = document.cookie.match(/\b_xsrf=([^;]*)/);
       if (config.kernelId && xsrf) {
         const body = new FormData();
@@ -164,15 +163,7 @@
   // -- the kernel: lost, or telling of a failure ---------------------------------------------
   // Voila's widget manager holds the page's kernel connection (JupyterLab's
   // IKernelConnection): its IOPub messages and its connection status.
-  function watchKernel(tries) {
-    const manager = window.jupyterapp && window.jupyterapp.widgetManager;
-    const kernel = manager && manager.kernel;
-    if (!kernel || !kernel.iopubMessage) {
-      if (tries > 0) {
-        window.setTimeout(() => watchKernel(tries - 1), 250);
-      }
-      return;
-    }
+  function watchKernel(kernel) {
     kernel.iopubMessage.connect((_, message) => {
       if (message && message.header && message.header.msg_type === "error") {
         show("error", false);
@@ -182,8 +173,8 @@
       kernel.status === "dead" ||
       (kernel.connectionStatus === "disconnected" && kernel.isDisposed !== true);
     const check = () => {
-      // (a presenter's page waits for the server and keeps its slide: tutor.js)
-      if (!leaving && !window.wizardTutorReconnects && lost()) {
+      // (a presenter's page waits for the server and keeps its slide: tutor-reconnect.js)
+      if (!leaving && !window.wizardTutor.reconnect.watching && lost()) {
         reloadSoon("lost");
       }
     };
@@ -192,5 +183,5 @@
   }
 
   watchLoad();
-  watchKernel(240); // the widget manager starts after the page's scripts load
+  window.wizardTutor.kernel.whenConnected(watchKernel); // once the widget manager has started
 })();

@@ -17,8 +17,8 @@
 //    with a button that does. A widget drawn later still replaces the words (the widget
 //    manager empties its node first). The app's page watch, tutor-page.js, then reloads
 //    the page by itself.
-// The words come from the tutor's catalog ("page-notice"), in the page's ?lang=; this
-// script reads them for both.
+// The words come from the tutor's catalog ("page-notice"), in the page's ?lang=
+// (tutor-settings.js, loaded before this script).
 (function () {
   "use strict";
 
@@ -27,8 +27,6 @@
   const ANYWIDGET_SCRIPT = /\/anywidget\/static\//;
   const WIDGET_ERROR = /^\s*Error displaying widget/;
   const LOADING = "Loading widget...";
-  const DEFAULT_LOADING_WAIT = 60000; // ms; the app's page watch waits as long for the page
-  const LOADING_WAIT_RANGE = [1, 600]; // s, for ?load_wait=
 
   const timeout = typeof AbortSignal !== "undefined" && AbortSignal.timeout;
   if (timeout) {
@@ -39,43 +37,9 @@
     };
   }
 
-  const params = new URLSearchParams(window.location.search);
-  const LOADING_WAIT = loadingWait(params.get("load_wait"));
-  // The app's page watch (tutor-page.js) waits as long for the whole page.
-  window.wizardTutorLoadWait = LOADING_WAIT;
-
-  // ?load_wait=<seconds>: a school whose machines draw pages slowly waits longer before
-  // the notice, whoever checks the notice waits less. Anything else: the default.
-  function loadingWait(asked) {
-    if (asked === null) {
-      return DEFAULT_LOADING_WAIT;
-    }
-    const seconds = Number(asked);
-    const [least, most] = LOADING_WAIT_RANGE;
-    if (asked.trim() === "" || !(seconds >= least && seconds <= most)) {
-      console.warn(
-        `[tutor] load_wait=${JSON.stringify(asked)} ignored: give seconds from ${least} ` +
-          `to ${most}; waiting ${DEFAULT_LOADING_WAIT / 1000} s`,
-      );
-      return DEFAULT_LOADING_WAIT;
-    }
-    return seconds * 1000;
-  }
-  const has = (object, key) => Object.prototype.hasOwnProperty.call(object || {}, key);
-  let notices = {};
-  try {
-    const node = document.getElementById("tutor-present-words");
-    const all = JSON.parse((node && node.textContent) || "{}") || {};
-    const byLang = all.notices || {};
-    const lang = [params.get("lang"), all.default, "en"].find((name) => has(byLang, name));
-    notices = lang ? byLang[lang] : {};
-  } catch (error) {
-    notices = {};
-  }
-  const say = (key) => (has(notices, key) ? String(notices[key]) : key);
-  // The page's watch (tutor-page.js, loaded after this script in the app) says its notices
-  // with the same words.
-  window.wizardTutorSay = say;
+  // ms a widget may show "Loading widget..." (?load_wait=, read by tutor-settings.js)
+  const LOADING_WAIT = window.wizardTutor.settings.loadWait;
+  const say = window.wizardTutor.settings.noticeSay;
 
   const waiting = new WeakSet(); // nodes showing LOADING, checked again after LOADING_WAIT
 
