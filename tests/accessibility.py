@@ -30,6 +30,8 @@ def axe_violations(page: Any, within: str | None = None) -> list[dict[str, Any]]
     ``impact``, ``help``, ``helpUrl``, ``nodes``)."""
     from axe_playwright_python.sync_playwright import Axe
 
+    if within is not None and not page.locator(within).count():
+        raise AssertionError(f"nothing in the page matches {within!r}: axe would check nothing")
     options = {"runOnly": {"type": "tag", "values": list(AXE_TAGS)}, "resultTypes": ["violations"]}
     found: list[dict[str, Any]] = (
         Axe().run(page, context=within, options=options).response["violations"]

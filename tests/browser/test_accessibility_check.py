@@ -1,14 +1,14 @@
 """The accessibility check itself (tests/accessibility.py) can fail: on a tiny page with
 known serious violations (a picture without words, a button without a name) it fails and
 names each rule, its impact, the element and the rule's help address; on the same page
-made right, it passes."""
+made right, it passes; asked to check a part of a page, it sees that part only."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from accessibility import assert_accessible
+from accessibility import assert_accessible, axe_violations
 
 from .conftest import PageLog
 
@@ -45,3 +45,16 @@ def test_the_same_page_made_right_passes_the_check(page: tuple[Any, PageLog]) ->
     browser_page.set_content(MENDED)
     found = assert_accessible(browser_page, "the mended page")
     assert [violation["id"] for violation in found] == []
+
+
+def test_the_check_within_a_part_sees_that_part_only(page: tuple[Any, PageLog]) -> None:
+    """``within`` (a host's part, as Lab's outputs among its own panels) checks the elements
+    it matches and nothing else; a part that is not in the page fails, naming it."""
+    browser_page, _log = page
+    browser_page.set_content(BROKEN)
+    assert [violation["id"] for violation in axe_violations(browser_page, "#no-name")] == [
+        "button-name"
+    ]
+    assert [violation["id"] for violation in axe_violations(browser_page, "h1, p")] == []
+    with pytest.raises(AssertionError, match=r"nothing in the page matches '\.gone'"):
+        axe_violations(browser_page, ".gone")

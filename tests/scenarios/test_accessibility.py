@@ -5,8 +5,9 @@ a right one's); the worked example at a trick; practice with a question graded; 
 screen in the middle of a round and at the result of the round; and, presented, a lesson's
 first slide, a quiz question put to the class and its answer shown.
 
-One axe run per page and state. In Lab, axe looks at the notebook (what the course draws),
-not at JupyterLab's own menus and panels around it.
+One axe run per page and state. In Lab, axe looks at the notebook's outputs (what the course
+draws), not at JupyterLab's own menus, panels and cell editors around them
+(``Host.course_part``).
 """
 
 from __future__ import annotations
@@ -43,9 +44,9 @@ MOST_SLIDES = 100
 
 
 def _check(host: Host, page: Any, what: str) -> None:
-    """axe over the page as the host shows it (in Lab, its notebook)."""
-    within = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook" if host.name == "lab" else None
-    assert_accessible(page, f"{host.name}: {what}", within)
+    """axe over what the course draws in the host's window (in Lab, the notebook's
+    outputs)."""
+    assert_accessible(page, f"{host.name}: {what}", host.course_part)
 
 
 def test_the_course_page_is_accessible(host: Host, page: Any) -> None:
