@@ -6,7 +6,7 @@ check runs. The script is evaluated in the page through Playwright (the DevTools
 like every ``page.evaluate``): no ``<script>`` is added and nothing is requested, so the
 page's own origin rules and its request log stay as they were.
 
-The rules are WCAG 2.0 and 2.1, levels A and AA (axe's tags). Any violation of impact
+The rules are WCAG 2.0, 2.1 and 2.2, levels A and AA (axe's tags). Any violation of impact
 serious or critical fails :func:`assert_accessible`, naming each rule (its id, impact and
 help address) and the elements that break it (their selectors and markup). Moderate and
 minor findings are not failures; :func:`axe_violations` returns them too, for a report.
@@ -18,8 +18,9 @@ import time
 from collections import Counter
 from typing import Any
 
-AXE_TAGS = ("wcag2a", "wcag2aa", "wcag21a", "wcag21aa")
-"""The WCAG 2 rules axe checks here: 2.0 and 2.1, levels A and AA."""
+AXE_TAGS = ("wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa")
+"""The WCAG 2 rules axe checks here: 2.0, 2.1 and 2.2, levels A and AA (axe's rules of
+2.2 are of level AA: the size of touch targets)."""
 FAILING_IMPACTS = ("serious", "critical")
 """The violations that fail the check."""
 
