@@ -41,7 +41,7 @@ from tutor.hub.class_progress import WORKED_EXAMPLE_PAGE, stepped_pages
 from tutor.hub.passwords import hash_password, password_matches
 from tutor.hub.teacher_service import EventStore, render_page
 from tutor.teaching.lesson_loader import list_lessons
-from tutor.teaching.progress import Event, StepEvent, parse_event
+from tutor.teaching.progress_events import Event, StepEvent, parse_event
 from tutor.teaching.quiz import Topic
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))

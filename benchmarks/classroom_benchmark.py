@@ -17,7 +17,7 @@ each N:
 - where the CPU went while the pages loaded: CPU seconds per page of the server, of the
   kernels and of the browsers (Chromium's processes), and how busy that kept the cores.
   The browsers' share is what this benchmark adds to a real classroom's server, whose
-  pupils' machines draw their own pages;
+  learners' machines draw their own pages;
 - the pages the server rendered (a page reloaded after the "reload" notice is rendered
   again, and its kernel started again) and the server's and kernels' CPU seconds per
   render: what one page costs the app however often a learner had to ask for it.
@@ -30,7 +30,7 @@ What the goal's figure is: the server's and kernels' CPU seconds per page (the a
 processes, counted from their CPU times), the browsers' not included. With N browsers
 on the machine's 2 cores the browsers take most of the CPU (some 3-9 CPU-s a page) and
 slow everything down: run the larger classrooms with ``--browser-nice 19`` so that the
-app comes first, as on a classroom's server whose pupils' machines draw the pages, and
+app comes first, as on a classroom's server whose learners' machines draw the pages, and
 read the app's CPU per render when pages were reloaded.
 
 First, a kernel on its own (the app's kernel spec, outside the app): the CPU of its start
@@ -44,7 +44,7 @@ machine: at N=40 no silent failure, p95 to a working quiz under 60 s, no kernel 
 after the pages closed. Figures are printed, never asserted: they depend on the machine's
 load, printed too. Note that Chromium runs on the same machine as the server here, so the
 browser's own work (N pages drawing Voila's front end) competes with the server for the
-same cores: a real classroom spreads it over the pupils' machines.
+same cores: a real classroom spreads it over the learners' machines.
 
 Run: ``.venv/bin/python benchmarks/classroom_benchmark.py [--sizes 10 20 40] [--port P]
 [--kernel-start fork plain]``.
@@ -410,7 +410,7 @@ def per_page(learners: list[Learner]) -> str:
 async def lessons_in_one_browser(
     server: AppServer, browser: Any, deadline: float, query: str
 ) -> str:
-    """A pupil's day: lessons opened one after another in the same browser (its cache
+    """A learner's day: lessons opened one after another in the same browser (its cache
     kept). What each page fetched from the server once its widgets were drawn: the first
     pays for the front end, the next ones should fetch little more than their own page."""
     context = await browser.new_context(viewport={"width": 1280, "height": 800})
@@ -638,7 +638,7 @@ async def kernel_parts(kernel_start: str, count: int = 4) -> str:
 def lower_priority(nice: int) -> None:
     """Lower the CPU priority of the browser just launched (its renderers, forked later,
     inherit it): with --browser-nice the server and kernels come first, as in a classroom
-    where the pages run on the pupils' machines, and the browsers use what is left."""
+    where the pages run on the learners' machines, and the browsers use what is left."""
     import psutil
 
     for child in psutil.Process().children(recursive=True):
@@ -750,7 +750,7 @@ def main() -> int:
         type=int,
         default=0,
         help="run Chromium at this lower CPU priority (e.g. 19): the server first, as when "
-        "the pupils' own machines draw the pages (default 0: same priority)",
+        "the learners' own machines draw the pages (default 0: same priority)",
     )
     parser.add_argument(
         "--load-wait",

@@ -1,12 +1,12 @@
-"""The live room under a class: N simulated pupils (40 by default) join the room of the real
+"""The live room under a class: N simulated learners (40 by default) join the room of the real
 app (``bash scripts/app.sh --classroom``) and each answers Q questions (10), while the
 projector's event stream counts the answers; halfway through, the app is stopped and
 started again on the same SQLite file (a restart in the middle of the lesson).
 
-Each simulated pupil does what the pupil page does, over plain HTTP: it joins, keeps the
+Each simulated learner does what the learner page does, over plain HTTP: it joins, keeps the
 room's event stream open (and reconnects when it drops), fetches its state in its language
 when the question changes, thinks for a random 0-1.5 s and answers (a random valid answer).
-Optionally a few real Chromium pupils (``--chromium 3``) answer on the pupil page itself.
+Optionally a few real Chromium learners (``--chromium 3``) answer on the learner page itself.
 
 Printed, before and after the restart:
 
@@ -18,12 +18,12 @@ Printed, before and after the restart:
 - answers lost: answers the server accepted minus those counted in the room's summary
   after the run (must be 0), and refused answers (must be 0).
 
-The reference, in the same run: one pupil alone answering the same questions (its p50).
+The reference, in the same run: one learner alone answering the same questions (its p50).
 Goals on this 2-core machine: p95 <= 1 s, <= 10 ms of server CPU per answer, 0 lost. The
-simulated pupils run in this process (threads), on the same cores as the server: their own
+simulated learners run in this process (threads), on the same cores as the server: their own
 work lengthens the measured latency. The load average is printed beside the figures.
 
-Run: ``.venv/bin/python benchmarks/live_room_benchmark.py [--pupils 40] [--questions 10]
+Run: ``.venv/bin/python benchmarks/live_room_benchmark.py [--learners 40] [--questions 10]
 [--chromium 0] [--seed 1]``.
 """
 
@@ -50,7 +50,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 from browser.app_process import AppServer, free_port, launch_chromium
-from browser.room_client import EventReader, PupilClient, TeacherClient
+from browser.room_client import EventReader, LearnerClient, TeacherClient
 from process_guard import sigterm_as_exit
 
 from tutor.teaching.lesson_loader import load_lesson
@@ -89,11 +89,11 @@ def random_answer(lesson: str, item: str, rng: random.Random) -> Any:
 
 @dataclass
 class Tally:
-    """What the pupils sent: (send time, the reply's version) per accepted answer."""
+    """What the learners sent: (send time, the reply's version) per accepted answer."""
 
     sent: list[tuple[float, int]] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
-    pairs: set[tuple[str, str]] = field(default_factory=set)  # (pupil key, question key)
+    pairs: set[tuple[str, str]] = field(default_factory=set)  # (learner key, question key)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -130,24 +130,24 @@ class Projector:
         return min(times) if times else None
 
 
-class SimulatedPupil(threading.Thread):
+class SimulatedLearner(threading.Thread):
     def __init__(self, app: AppServer, code: str, n: int, tally: Tally, seed: int) -> None:
         super().__init__(daemon=True)
-        self.client = PupilClient(app.url("").rstrip("/"), code)
+        self.client = LearnerClient(app.url("").rstrip("/"), code)
         self.port = app.port
         self.lang = LANGS[n % len(LANGS)]
         self.tally = tally
         self.rng = random.Random(seed * 1000 + n)
         self.stop = threading.Event()
         self.answered: set[str] = set()
-        self.name = f"pupil-{n}"
-        status, reply, _ = self.client.join(f"pupil {n}")
+        self.name = f"learner-{n}"
+        status, reply, _ = self.client.join(f"learner {n}")
         assert status == 201, reply
 
     def run(self) -> None:
         while not self.stop.is_set():
             try:
-                path = f"/room/{self.client.code}/api/events?pupil={self.client.key}"
+                path = f"/room/{self.client.code}/api/events?learner={self.client.key}"
                 stream = EventReader("127.0.0.1", self.port, path)
                 while not self.stop.is_set():
                     _event, live = stream.next_event()
@@ -174,8 +174,8 @@ class SimulatedPupil(threading.Thread):
         del state
 
 
-def chromium_pupils(app: AppServer, code: str, count: int, stop: threading.Event) -> None:
-    """Real pupil pages: join, then tap the first choice (or type 10) of every question."""
+def chromium_learners(app: AppServer, code: str, count: int, stop: threading.Event) -> None:
+    """Real learner pages: join, then tap the first choice (or type 10) of every question."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -257,7 +257,7 @@ def figures(label: str, delays: list[float], cpu: float, answers: int) -> None:
 
 
 def page_weight(app: AppServer, code: str) -> None:
-    """What a phone downloads to show the pupil page, and how long the server takes."""
+    """What a phone downloads to show the learner page, and how long the server takes."""
     import re
     import urllib.request
 
@@ -269,7 +269,7 @@ def page_weight(app: AppServer, code: str) -> None:
         with urllib.request.urlopen(app.url(asset.decode()), timeout=30) as response:
             sizes.append(len(response.read()))
     print(
-        f"pupil page: {len(sizes)} requests, {sum(sizes) / 1024:.1f} KiB "
+        f"learner page: {len(sizes)} requests, {sum(sizes) / 1024:.1f} KiB "
         f"({' + '.join(f'{size / 1024:.1f}' for size in sizes)}), served in "
         f"{1000 * (time.perf_counter() - started):.0f} ms on this machine (uncompressed)"
     )
@@ -283,9 +283,9 @@ def server_cpu(app: AppServer) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--pupils", type=int, default=40)
+    parser.add_argument("--learners", type=int, default=40)
     parser.add_argument("--questions", type=int, default=10, choices=range(2, len(QUESTIONS) - 1))
-    parser.add_argument("--chromium", type=int, default=0, help="real Chromium pupils besides")
+    parser.add_argument("--chromium", type=int, default=0, help="real Chromium learners besides")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     questions = QUESTIONS[: args.questions]
@@ -293,7 +293,7 @@ def main() -> None:
     db = Path(tempfile.mkdtemp(prefix="live-room-bench-")) / "room.sqlite3"
     port = free_port()
     print(
-        f"{args.pupils} simulated pupils + {args.chromium} Chromium, {len(questions)} questions, "
+        f"{args.learners} simulated learners + {args.chromium} Chromium, {len(questions)} questions, "
         f"{os.cpu_count()} cores, load {load()}"
     )
 
@@ -306,14 +306,14 @@ def main() -> None:
         projector = Projector()
         projector.start(port, teacher.cookie_header())
 
-        # the reference: one pupil alone
+        # the reference: one learner alone
         alone = Tally()
-        solo = SimulatedPupil(app, code, 999, alone, args.seed)
+        solo = SimulatedLearner(app, code, 999, alone, args.seed)
         solo.start()
         cpu = server_cpu(app)
         run_questions(teacher, projector, QUESTIONS[len(questions) :][:2] or questions[:1], 1)
         figures(
-            "reference, 1 pupil alone",
+            "reference, 1 learner alone",
             latencies(alone, projector, 0),
             server_cpu(app) - cpu,
             len(alone.sent),
@@ -322,25 +322,27 @@ def main() -> None:
         teacher.act("close")
 
         tally = Tally()
-        pupils = [SimulatedPupil(app, code, n, tally, args.seed) for n in range(args.pupils)]
-        for pupil in pupils:
-            pupil.start()
+        learners = [SimulatedLearner(app, code, n, tally, args.seed) for n in range(args.learners)]
+        for learner in learners:
+            learner.start()
         stop_browsers = threading.Event()
         browsers = None
         if args.chromium:
             browsers = threading.Thread(
-                target=chromium_pupils, args=(app, code, args.chromium, stop_browsers), daemon=True
+                target=chromium_learners,
+                args=(app, code, args.chromium, stop_browsers),
+                daemon=True,
             )
             browsers.start()
             time.sleep(5)
-        expected = args.pupils + args.chromium
+        expected = args.learners + args.chromium
         time.sleep(1)  # every stream connected
 
         cpu = server_cpu(app)
         run_questions(teacher, projector, questions[:half], expected)
         before = len(tally.sent)
         figures(
-            f"{expected} pupils, before the restart",
+            f"{expected} learners, before the restart",
             latencies(tally, projector, 0),
             server_cpu(app) - cpu,
             before,
@@ -360,28 +362,28 @@ def main() -> None:
         cpu = server_cpu(app)
         run_questions(teacher, projector, questions[half:], expected)
         figures(
-            f"{expected} pupils, after the restart",
+            f"{expected} learners, after the restart",
             latencies(tally, projector, before),
             server_cpu(app) - cpu,
             len(tally.sent) - before,
         )
 
         stop_browsers.set()
-        for pupil in pupils:
-            pupil.stop.set()
+        for learner in learners:
+            learner.stop.set()
         projector.stop.set()
         if browsers is not None:
             browsers.join(60)
 
         # Every accepted answer must be in the room's file, once, and in the summary.
         with sqlite3.connect(db) as stored:
-            rows = stored.execute("SELECT pupil, question FROM answers").fetchall()
+            rows = stored.execute("SELECT learner, question FROM answers").fetchall()
         kept = set(rows)
         lost = [pair for pair in tally.pairs | alone.pairs if pair not in kept]
         summary = list(csv.DictReader(io.StringIO(teacher.call("GET", "/room/summary.csv")[1])))
         in_summary = sum(int(row["answered"]) for row in summary)
         print(
-            f"answers accepted {len(tally.pairs | alone.pairs)} (+ the Chromium pupils'), "
+            f"answers accepted {len(tally.pairs | alone.pairs)} (+ the Chromium learners'), "
             f"in the file {len(rows)} (duplicates {len(rows) - len(kept)}), in the summary "
             f"{in_summary}: lost {len(lost)}; refused {len(tally.refused) + len(alone.refused)}"
             + (f" ({tally.refused[:3]})" if tally.refused else "")

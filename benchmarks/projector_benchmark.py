@@ -1,13 +1,13 @@
-"""The live room as the projector shows it: from a pupil's answer to the count on the
+"""The live room as the projector shows it: from a learner's answer to the count on the
 projector (issue 22: p95 at most 1 s).
 
 Starts the app in classroom mode (``bash scripts/app.sh --classroom``, its room in a
 scratch SQLite file), opens the teacher's start address in Debian's Chromium at 1280x720,
-presents a lesson, and walks it from question to question. At each question ``--pupils``
-light HTTP pupils (joined once, urllib, no browser) answer at once from a few threads,
+presents a lesson, and walks it from question to question. At each question ``--learners``
+light HTTP learners (joined once, urllib, no browser) answer at once from a few threads,
 as a class does. For every answer:
 
-- tap to projector: from the moment its POST leaves the pupil to the first frame where the
+- tap to projector: from the moment its POST leaves the learner to the first frame where the
   projector's bar counts it ("17 of 24 answered" reaching its place in the order the
   server took the answers), read from the page's own clock (a MutationObserver on the
   bar's line, ``performance.timeOrigin + performance.now()``: the same machine's clock);
@@ -66,10 +66,10 @@ def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
             time.sleep(float(error.headers.get("Retry-After", "1")))
 
 
-def _tap(room: str, pupil: str, key: str, answer: Any) -> tuple[float, float]:
-    """One pupil's answer: when it left and when its reply came, in epoch ms."""
+def _tap(room: str, learner: str, key: str, answer: Any) -> tuple[float, float]:
+    """One learner's answer: when it left and when its reply came, in epoch ms."""
     sent = time.time() * 1000
-    _post(room + "answer", {"pupil": pupil, "question": key, "answer": answer})
+    _post(room + "answer", {"learner": learner, "question": key, "answer": answer})
     return sent, time.time() * 1000
 
 
@@ -84,9 +84,9 @@ def _answer_for(kind: str) -> Any:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--pupils", type=int, default=40)
+    parser.add_argument("--learners", type=int, default=40)
     parser.add_argument("--questions", type=int, default=10)
-    parser.add_argument("--threads", type=int, default=8, help="pupils answering at once")
+    parser.add_argument("--threads", type=int, default=8, help="learners answering at once")
     parser.add_argument("--lessons", default="06,04,02", help="lessons to walk, in order")
     options = parser.parse_args()
     os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
@@ -103,8 +103,8 @@ def main() -> None:
         start = re.search(r"(http://127\.0\.0\.1:\d+/room/teacher\?key=\S+)", log)
         assert code and start, log
         room = server.url(f"/room/{code.group(1)}/api/")
-        pupils = [
-            _post(room + "join", {"nickname": f"p{n}"})["pupil"] for n in range(options.pupils)
+        learners = [
+            _post(room + "join", {"nickname": f"p{n}"})["learner"] for n in range(options.learners)
         ]
 
         with sync_playwright() as playwright:
@@ -140,13 +140,13 @@ def main() -> None:
                         answer = _answer_for(state["question"]["kind"])
                         page.evaluate("window.__roomSeen = []")
                         with ThreadPoolExecutor(options.threads) as pool:
-                            count = len(pupils)
+                            count = len(learners)
                             done = list(
                                 pool.map(
-                                    _tap, [room] * count, pupils, [mark] * count, [answer] * count
+                                    _tap, [room] * count, learners, [mark] * count, [answer] * count
                                 )
                             )
-                        total = before + len(pupils)
+                        total = before + len(learners)
                         page.wait_for_function(
                             "total => (window.__roomSeen || []).some(([words]) =>"
                             " new RegExp('^' + total + ' of ').test(words))",
@@ -178,7 +178,7 @@ def main() -> None:
         server.close()
 
     print(
-        f"{asked} questions x {options.pupils} pupils ({len(taps)} answers, "
+        f"{asked} questions x {options.learners} learners ({len(taps)} answers, "
         f"{options.threads} answering at once)"
     )
     print(

@@ -16,7 +16,7 @@
    keep-alive, see STATIC_SERVER); Python runs in each learner's
    browser. Bytes are counted by a relay in front of each server (pages, files,
    websocket messages, headers: the same count for the site and the app). Here every one of those browsers runs on this same 2-core machine,
-   so the figures are the worst case: in a classroom each pupil's machine starts its own.
+   so the figures are the worst case: in a classroom each learner's machine starts its own.
 
 3. The worked example's Next usable, first and second visit, on the site (gzip) and in
    the app: seconds from asking for the page to its Next button enabled (then pressed

@@ -23,7 +23,7 @@ from tutor.rules.cards import Suit
 from tutor.rules.round import Phase, Round
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import load_lesson
-from tutor.teaching.progress import PROGRESS_FILE_VARIABLE
+from tutor.teaching.progress_stores import PROGRESS_FILE_VARIABLE
 
 # Chromium, the app, the static site: one of each for the whole run, shared by
 # tests/browser and tests/scenarios (fixtures defined once, here, are set up once).

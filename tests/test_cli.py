@@ -190,7 +190,7 @@ def test_bad_options_exit_2_with_a_message(
         (
             ["app", "--classroom", "--progress", "p.jsonl"],
             {},
-            "--progress 'p.jsonl' is for one learner's machine: in a classroom each pupil's "
+            "--progress 'p.jsonl' is for one learner's machine: in a classroom each learner's "
             "browser keeps their own progress",
         ),
     ],
@@ -764,7 +764,7 @@ def test_lab_keeps_the_progress_in_the_file_given_whatever_the_folder(
     """The kernels learn the file from the environment Lab passes them, as an absolute
     path (a kernel runs in the notebook's folder, not where the command was given); the
     file itself is made by the first answer, not by the start."""
-    from tutor.teaching.progress import PROGRESS_FILE_VARIABLE, PROGRESS_STORE_VARIABLE
+    from tutor.teaching.progress_stores import PROGRESS_FILE_VARIABLE, PROGRESS_STORE_VARIABLE
 
     monkeypatch.chdir(tmp_path)
     with pytest.raises(_LabStarted):
@@ -842,7 +842,7 @@ def test_the_app_keeps_the_progress_in_the_file_given(
 ) -> None:
     """What ``app --progress FILE`` passes its kernels: the file store, and the file."""
     from tutor.app.launch import choose_progress_store
-    from tutor.teaching.progress import (
+    from tutor.teaching.progress_stores import (
         PROGRESS_FILE_VARIABLE,
         PROGRESS_STORE_VARIABLE,
         StoreSetting,

@@ -94,3 +94,15 @@ def test_the_play_screen_and_its_coach_load_neither(tmp_path: Path) -> None:
     )
     assert "tutor.display.play" in loaded and "tutor.play.coach" in loaded
     assert heavy_in(loaded) == []
+
+
+def test_the_live_rooms_store_is_loaded_only_by_a_classroom(tmp_path: Path) -> None:
+    """SQLAlchemy (the live room's store, tutor/web/room_store.py) is the app's only in
+    classroom mode, where the server makes the room: starting the app without a room, and
+    every page's kernel, never load it."""
+    loaded = run_and_list_modules(
+        "import tutor.cli, tutor.app.launch, tutor.app.server, tutor.display.course", tmp_path
+    )
+    assert "tutor.app.server" in loaded
+    assert [name for name in loaded if name.split(".")[0] == "sqlalchemy"] == []
+    assert "tutor.web.room_store" not in loaded

@@ -37,7 +37,7 @@ from tutor.teaching.language import LANGUAGE_VARIABLE, UnknownLanguageError, cur
 from tutor.teaching.lesson import LessonError
 from tutor.teaching.lesson_loader import load_lesson_file
 from tutor.teaching.lesson_numbers import NumberClash, course_numbers, number_clashes
-from tutor.teaching.progress import (
+from tutor.teaching.progress_stores import (
     DEFAULT_PROGRESS_FILE,
     PROGRESS_FILE_VARIABLE,
     PROGRESS_STORE_VARIABLE,
@@ -284,7 +284,7 @@ def _app(args: argparse.Namespace) -> int:
     if args.progress is not None and args.classroom:
         raise CommandError(
             f"--progress {str(args.progress)!r} is for one learner's machine: in a classroom "
-            "each pupil's browser keeps their own progress (leave out --progress)"
+            "each learner's browser keeps their own progress (leave out --progress)"
         )
     if os.environ.get(TOKEN_VARIABLE) and args.token_fd is None:
         restart_without_token_in_environment(args.argv)
@@ -463,7 +463,7 @@ def build_parser() -> argparse.ArgumentParser:
     _lessons_option(app)
     _progress_option(
         app,
-        "each learner's browser keeps their own; a file is for one learner on this machine, "
+        "each pupil's browser keeps their own; a file is for one learner on this machine, "
         f"not with --classroom; ${PROGRESS_STORE_VARIABLE}=file keeps it in the file "
         f"${PROGRESS_FILE_VARIABLE}, else {DEFAULT_PROGRESS_FILE}",
     )

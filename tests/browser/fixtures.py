@@ -179,7 +179,7 @@ class RoomApp:
     teacher_lesson: Path
     """A teacher's own lesson the app serves (``--lessons``), as ``new-lesson`` writes it."""
 
-    def pupil_url(self, lang: str) -> str:
+    def learner_url(self, lang: str) -> str:
         """The join address, on this machine (the printed one names the room's network)."""
         return self.server.url(f"/room/{self.code}?lang={lang}")
 

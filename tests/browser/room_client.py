@@ -1,6 +1,6 @@
 """A live room served by its own handlers in a thread (no Voila, no kernels), and light
 HTTP clients for it: the teacher (cookie + XSRF header, as a browser gets them from the
-start address) and pupils (their key only). Used by tests/web/test_room_http.py; the same
+start address) and learners (their key only). Used by tests/web/test_room_http.py; the same
 clients talk to the real app in tests/browser/test_room_phone.py and
 benchmarks/live_room_benchmark.py.
 """
@@ -90,7 +90,7 @@ class TeacherClient(Client):
         return reply
 
 
-class PupilClient(Client):
+class LearnerClient(Client):
     def __init__(self, base: str, code: str) -> None:
         super().__init__(base)
         self.code = code
@@ -99,16 +99,16 @@ class PupilClient(Client):
     def join(self, nickname: str | None = None) -> tuple[int, Any, dict[str, str]]:
         reply = self.call("POST", f"/room/{self.code}/api/join", {"nickname": nickname})
         if reply[0] == 201:
-            self.key = reply[1]["pupil"]
+            self.key = reply[1]["learner"]
         return reply
 
     def answer(self, question: str, answer: object) -> tuple[int, Any, dict[str, str]]:
-        body = {"pupil": self.key, "question": question, "answer": answer}
+        body = {"learner": self.key, "question": question, "answer": answer}
         return self.call("POST", f"/room/{self.code}/api/answer", body)
 
     def state(self, lang: str = "en") -> Any:
         status, reply, _ = self.call(
-            "GET", f"/room/{self.code}/api/state?pupil={self.key}&lang={lang}"
+            "GET", f"/room/{self.code}/api/state?learner={self.key}&lang={lang}"
         )
         assert status == 200, reply
         return reply
@@ -147,7 +147,7 @@ class RoomServer:
         self.db = db
         self.sock, self.port = tornado.testing.bind_unused_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        self.room = Room(RoomStore(db), join=self.base)
+        self.room = Room(RoomStore.open_file(db), join=self.base)
         self.teacher = Teacher()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ready = threading.Event()
@@ -187,8 +187,8 @@ class RoomServer:
         assert status == 302
         return client
 
-    def pupil(self, nickname: str | None = None) -> PupilClient:
-        pupil = PupilClient(self.base, self.room.code)
-        status, reply, _ = pupil.join(nickname)
+    def learner(self, nickname: str | None = None) -> LearnerClient:
+        learner = LearnerClient(self.base, self.room.code)
+        status, reply, _ = learner.join(nickname)
         assert status == 201, reply
-        return pupil
+        return learner

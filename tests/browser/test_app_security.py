@@ -107,7 +107,7 @@ def test_classroom_mode_listens_on_every_address_and_requires_the_token() -> Non
         listing = server.log().split("Give the pupils", 1)[-1].split("[TutorVoila]", 1)[0]
         handed_out, _, local = listing.partition("On this machine only:")
         assert "127." not in handed_out and f"http://127.0.0.1:{server.port}/?token=" in local
-        # A pupil without the token is told to ask the teacher for the link (403), in the
+        # A learner without the token is told to ask the teacher for the link (403), in the
         # language of the page asked for; no developer login form, and posting one is 403.
         status, _, headers = server.get(f"/voila/render/{WORKED}?lang=ja")
         assert status == 302 and "/login" in headers["Location"]

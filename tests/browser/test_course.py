@@ -25,7 +25,8 @@ import pytest
 from tutor.display.course import INDEX_NOTEBOOK, course_entries, quiz_items
 from tutor.display.page import tab_title
 from tutor.teaching.lesson_loader import load_lesson
-from tutor.teaching.progress import BROWSER_STORAGE_KEY, AnswerEvent, AnswerSource
+from tutor.teaching.progress_events import AnswerEvent, AnswerSource
+from tutor.teaching.progress_stores import BROWSER_STORAGE_KEY
 from tutor.teaching.text import LANGUAGES, text
 
 from .app_process import NOTEBOOKS, AppServer

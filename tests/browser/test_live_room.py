@@ -1,10 +1,10 @@
 """The live room on the projector (issue 22): the teacher presents a lesson in the app with
-``--classroom``, pupils answer on their phones (390x844 pages of the room), and the
+``--classroom``, learners answer on their phones (390x844 pages of the room), and the
 projector shows how the room answered.
 
 One app for the module (``room_app``: classroom mode, its room's answers in a file of this
 run), one teacher's browser per test (the room's cookie, from the printed start address),
-three pupils per test, one in each language. What the projector and the pupils' pages must
+three learners per test, one in each language. What the projector and the learners' pages must
 show comes from the lessons, the engine and the catalogs, never from the page itself.
 """
 
@@ -49,7 +49,7 @@ class Asked:
 
 
 @dataclass
-class Pupil:
+class Learner:
     page: Any
     lang: str
     log: PageLog
@@ -73,8 +73,8 @@ def teacher(room_app: RoomApp, browser: Any) -> Iterator[tuple[Any, PageLog]]:
 
 
 @pytest.fixture
-def pupils(room_app: RoomApp, browser: Any) -> Iterator[list[Pupil]]:
-    """Three pupils who joined the room on their phones, one in each language."""
+def learners(room_app: RoomApp, browser: Any) -> Iterator[list[Learner]]:
+    """Three learners who joined the room on their phones, one in each language."""
     contexts = []
     joined = []
     for number, lang in enumerate(LANGUAGES):
@@ -83,13 +83,13 @@ def pupils(room_app: RoomApp, browser: Any) -> Iterator[list[Pupil]]:
         page = context.new_page()
         log = PageLog()
         log.attach(page)
-        page.goto(room_app.pupil_url(lang), timeout=LOAD_TIMEOUT)
-        page.fill("#room-nickname", f"Pupil {number} <b>")  # escaped, never markup
+        page.goto(room_app.learner_url(lang), timeout=LOAD_TIMEOUT)
+        page.fill("#room-nickname", f"Learner {number} <b>")  # escaped, never markup
         page.locator(".room-join button[type=submit]").click()
         page.locator("main[data-state='waiting'], main[data-state='open']").wait_for(
             timeout=STEP_TIMEOUT
         )
-        joined.append(Pupil(page, lang, log))
+        joined.append(Learner(page, lang, log))
     yield joined
     for context in contexts:
         context.close()
@@ -166,7 +166,7 @@ def _say(key: str, lang: str, **values: object) -> str:
     return text(f"projector.{key}", lang, **values)
 
 
-# -- the pupils' answers ----------------------------------------------------------------------
+# -- the learners' answers ----------------------------------------------------------------------
 
 
 def _right(question: Question) -> Any:
@@ -191,7 +191,7 @@ def _wrong(question: Question) -> Any:
 
 
 def _answer_words(question: Question, answer: Any, lang: str) -> str:
-    """An answer as the pupil's page writes it back ("Your answer is in: ...")."""
+    """An answer as the learner's page writes it back ("Your answer is in: ...")."""
     if question.answer_kind is AnswerKind.NUMBER:
         return question.number_words(answer)
     indices = answer if isinstance(answer, list) else [answer]
@@ -199,10 +199,10 @@ def _answer_words(question: Question, answer: Any, lang: str) -> str:
     return join_words([question.choice_label(choices[i], lang) for i in indices], lang)
 
 
-def _answer(pupil: Pupil, question: Question, answer: Any) -> None:
-    """Answer on the pupil's phone as a pupil does (taps, or a number and Send), and wait
+def _answer(learner: Learner, question: Question, answer: Any) -> None:
+    """Answer on the learner's phone as a learner does (taps, or a number and Send), and wait
     until the page says the answer is in."""
-    page = pupil.page
+    page = learner.page
     page.locator("main[data-state='open'], main[data-state='answered']").wait_for(
         timeout=STEP_TIMEOUT
     )
@@ -218,15 +218,15 @@ def _answer(pupil: Pupil, question: Question, answer: Any) -> None:
             if (choice.get_attribute("aria-pressed") == "true") != (index in answer):
                 choice.click()
         page.locator("#room-send").click()
-    _answered(pupil, question, answer)
+    _answered(learner, question, answer)
 
 
-def _answered(pupil: Pupil, question: Question, answer: Any) -> None:
+def _answered(learner: Learner, question: Question, answer: Any) -> None:
     from playwright.sync_api import expect
 
-    words = unbroken(_answer_words(question, answer, pupil.lang))  # as the phone words it
-    expect(pupil.page.locator("#room-status")).to_have_text(
-        text("room.answered", pupil.lang, answer=words), timeout=STEP_TIMEOUT
+    words = unbroken(_answer_words(question, answer, learner.lang))  # as the phone words it
+    expect(learner.page.locator("#room-status")).to_have_text(
+        text("room.answered", learner.lang, answer=words), timeout=STEP_TIMEOUT
     )
 
 
@@ -282,12 +282,12 @@ _ROWS = """() => Array.from(document.querySelectorAll('.tutor-room-results .tuto
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_room_answers_on_phones_and_the_projector_shows_how(
-    room_app: RoomApp, teacher: tuple[Any, PageLog], pupils: list[Pupil], lang: str
+    room_app: RoomApp, teacher: tuple[Any, PageLog], learners: list[Learner], lang: str
 ) -> None:
-    """The presenter reaches a question; three pupils answer it (one changes their answer,
+    """The presenter reaches a question; three learners answer it (one changes their answer,
     one reloads and keeps theirs); the projector counts them live, and at the reveal shows
-    the counts and the right answer, as the pupils' pages do; the keys hide the counts and
-    reopen the question; the next slide moves the pupils on."""
+    the counts and the right answer, as the learners' pages do; the keys hide the counts and
+    reopen the question; the next slide moves the learners on."""
     from playwright.sync_api import expect
 
     page, log = teacher
@@ -304,9 +304,9 @@ def test_the_room_answers_on_phones_and_the_projector_shows_how(
         STEP_TIMEOUT,
         f"the room opening {asked.key}",
     )
-    for pupil in pupils:
-        expect(pupil.page.locator("#room-prompt")).to_have_text(
-            unbroken(question.prompt(pupil.lang)), timeout=STEP_TIMEOUT
+    for learner in learners:
+        expect(learner.page.locator("#room-prompt")).to_have_text(
+            unbroken(question.prompt(learner.lang)), timeout=STEP_TIMEOUT
         )
     state = _room_state(page, room_app)
     present = state["present"]
@@ -314,7 +314,7 @@ def test_the_room_answers_on_phones_and_the_projector_shows_how(
     expect(status).to_have_text(_say("answered", lang, answered=0, present=present))
 
     right, wrong = _right(question), _wrong(question)
-    first, changer, reloader = pupils
+    first, changer, reloader = learners
     _answer(first, question, right)
     _answer(changer, question, wrong)
     _answer(changer, question, right)  # changed: only the last answer counts
@@ -333,22 +333,22 @@ def test_the_room_answers_on_phones_and_the_projector_shows_how(
     expect(results).to_contain_text(
         _say("right-count", lang, right=2, answered=3), use_inner_text=True
     )
-    # ... and on every phone: the pupil's verdict, the right answer, the counts.
-    for pupil, answer in zip(pupils, answers, strict=True):
-        phone = pupil.page
+    # ... and on every phone: the learner's verdict, the right answer, the counts.
+    for learner, answer in zip(learners, answers, strict=True):
+        phone = learner.page
         expect(phone.locator("main")).to_have_attribute(
             "data-state", "revealed", timeout=STEP_TIMEOUT
         )
         verdict = "room.right" if answer == right else "room.wrong"
-        expect(phone.locator(".room-verdict")).to_contain_text(text(verdict, pupil.lang))
+        expect(phone.locator(".room-verdict")).to_contain_text(text(verdict, learner.lang))
         if question.answer_kind is AnswerKind.NUMBER:
             expect(phone.locator(".room-reveal")).to_contain_text(
-                text("room.right-answer-is", pupil.lang, answer=question.number_words(right))
+                text("room.right-answer-is", learner.lang, answer=question.number_words(right))
             )
         else:
             marked = phone.locator(".room-choice.is-right")
             expect(marked).to_have_count(len(right) if isinstance(right, list) else 1)
-            expect(marked.first).to_contain_text(text("room.right-answer", pupil.lang))
+            expect(marked.first).to_contain_text(text("room.right-answer", learner.lang))
         expect(phone.locator(".room-counts")).to_be_visible()
 
     # H hides the counts, on the projector and the phones; H again shows them.
@@ -363,8 +363,8 @@ def test_the_room_answers_on_phones_and_the_projector_shows_how(
     # R opens the question again: the phones may answer again, each answer still theirs.
     page.keyboard.press("r")
     expect(results).to_be_hidden()
-    for pupil, answer in zip(pupils, answers, strict=True):
-        _answered(pupil, question, answer)
+    for learner, answer in zip(learners, answers, strict=True):
+        _answered(learner, question, answer)
     _answer(reloader, question, right)
     expect(status).to_have_text(_say("answered", lang, answered=3, present=present))
     page.keyboard.press("PageDown")
@@ -374,26 +374,27 @@ def test_the_room_answers_on_phones_and_the_projector_shows_how(
     _next_slide(page)
     expect(results).to_be_hidden()
     following = _asked(page)
-    for pupil in pupils:
+    for learner in learners:
         if following is None:
-            expect(pupil.page.locator("main")).to_have_attribute(
+            expect(learner.page.locator("main")).to_have_attribute(
                 "data-state", "waiting", timeout=STEP_TIMEOUT
             )
         else:
-            expect(pupil.page.locator("main")).to_have_attribute(
+            expect(learner.page.locator("main")).to_have_attribute(
                 "data-state", "open", timeout=STEP_TIMEOUT
             )
-            expect(pupil.page.locator("#room-prompt")).to_have_text(
-                unbroken(following.question.prompt(pupil.lang))
+            expect(learner.page.locator("#room-prompt")).to_have_text(
+                unbroken(following.question.prompt(learner.lang))
             )
             assert following.key != asked.key
-    # Nicknames are the pupils' words, never markup.
+    # Nicknames are the learners' words, never markup.
     assert all(
-        pupil["nickname"].endswith("<b>") for pupil in _room_state(page, room_app)["pupils"][-3:]
+        learner["nickname"].endswith("<b>")
+        for learner in _room_state(page, room_app)["learners"][-3:]
     )
     log.assert_clean()
-    for pupil in pupils:
-        pupil.log.assert_clean()
+    for learner in learners:
+        learner.log.assert_clean()
 
 
 # -- a lesson's quiz put to the room, from the start address ------------------------------------
@@ -404,7 +405,7 @@ _STAGE_CONTROLS = """() => [...document.querySelectorAll(
 
 
 def test_a_teacher_puts_a_lessons_quiz_to_the_room_from_the_start_address(
-    room_app: RoomApp, teacher: tuple[Any, PageLog], pupils: list[Pupil]
+    room_app: RoomApp, teacher: tuple[Any, PageLog], learners: list[Learner]
 ) -> None:
     """The start address opens a slide listing the lessons, each with its Present link, the
     join panel beside it. A lesson's quiz question is asked as the room sees it (none of a
@@ -438,13 +439,13 @@ def test_a_teacher_puts_a_lessons_quiz_to_the_room_from_the_start_address(
     assert asked is not None and asked.key == f"{lesson.id}/{first.id}", asked
     assert page.evaluate(_STAGE_CONTROLS) == 0, "a learner's controls on the projector"
     question = asked.question
-    for pupil in pupils:
-        expect(pupil.page.locator("#room-prompt")).to_have_text(
-            question.prompt(pupil.lang), timeout=STEP_TIMEOUT
+    for learner in learners:
+        expect(learner.page.locator("#room-prompt")).to_have_text(
+            question.prompt(learner.lang), timeout=STEP_TIMEOUT
         )
     answers = [_right(question), _wrong(question), _right(question)]
-    for pupil, answer in zip(pupils, answers, strict=True):
-        _answer(pupil, question, answer)
+    for learner, answer in zip(learners, answers, strict=True):
+        _answer(learner, question, answer)
     present = _room_state(page, room_app)["present"]
     status = page.locator(".tutor-present-room")
     expect(status).to_have_text(_say("answered", lang, answered=3, present=present))
@@ -574,7 +575,7 @@ def test_the_join_address_breaks_only_between_its_parts(
 
 @pytest.mark.parametrize("size", PROJECTORS, ids=lambda size: f"{size[0]}x{size[1]}")
 def test_the_rooms_panel_and_counts_fit_the_projector_in_japanese(
-    room_app: RoomApp, teacher: tuple[Any, PageLog], pupils: list[Pupil], size: tuple[int, int]
+    room_app: RoomApp, teacher: tuple[Any, PageLog], learners: list[Learner], size: tuple[int, int]
 ) -> None:
     """The first slide beside the join panel (the address, its QR code, the room code), a
     question's slide with the live count in the bar, and the room's counts at the reveal,
@@ -608,8 +609,8 @@ def test_the_rooms_panel_and_counts_fit_the_projector_in_japanese(
         f"the room opening {asked.key}",
     )
     state = _room_state(page, room_app)  # answers of an earlier run are kept
-    _answer(pupils[0], asked.question, _right(asked.question))
-    _answer(pupils[1], asked.question, _wrong(asked.question))
+    _answer(learners[0], asked.question, _right(asked.question))
+    _answer(learners[1], asked.question, _wrong(asked.question))
     expect(page.locator(".tutor-present-room")).to_have_text(
         _say("answered", "ja", answered=state["answered"] + 2, present=state["present"])
     )
@@ -633,7 +634,7 @@ def test_the_rooms_panel_and_counts_fit_the_projector_in_japanese(
 
 
 def test_a_teachers_own_lesson_asks_the_room_its_examples_and_its_quiz(
-    room_app: RoomApp, teacher: tuple[Any, PageLog], pupils: list[Pupil]
+    room_app: RoomApp, teacher: tuple[Any, PageLog], learners: list[Learner]
 ) -> None:
     """A teacher's lesson (``--lessons``, as ``new-lesson`` writes it): its example that
     asks and its quiz's question each go to the room when the presenter reaches them."""
@@ -663,7 +664,7 @@ def test_a_teachers_own_lesson_asks_the_room_its_examples_and_its_quiz(
         f"the room opening {asked.key}",
     )
     state = _room_state(page, room_app)
-    _answer(pupils[0], asked.question, _right(asked.question))
+    _answer(learners[0], asked.question, _right(asked.question))
     expect(page.locator(".tutor-present-room")).to_have_text(
         _say("answered", "en", answered=state["answered"] + 1, present=state["present"])
     )
@@ -677,9 +678,9 @@ def test_a_teachers_own_lesson_asks_the_room_its_examples_and_its_quiz(
         page.keyboard.press("PageUp")
     assert quiz_asked is not None
     assert quiz_asked.key == f"{lesson.id}/{lesson.quiz[-1].id}"
-    for pupil in pupils:
-        expect(pupil.page.locator("#room-prompt")).to_have_text(
-            unbroken(quiz_asked.question.prompt(pupil.lang)), timeout=STEP_TIMEOUT
+    for learner in learners:
+        expect(learner.page.locator("#room-prompt")).to_have_text(
+            unbroken(quiz_asked.question.prompt(learner.lang)), timeout=STEP_TIMEOUT
         )
     log.assert_clean()
 

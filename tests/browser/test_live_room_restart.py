@@ -23,7 +23,7 @@ from .conftest import PageLog
 from .fixtures import RoomApp
 from .test_live_room import (
     PHONE,
-    Pupil,
+    Learner,
     _answer,
     _position,
     _present,
@@ -76,13 +76,13 @@ def test_a_restart_mid_question_keeps_the_projector_on_its_slide_and_the_phones_
     slide = _position(page)
 
     phones = []
-    for number, pupil_lang in enumerate(LANGUAGES):
+    for number, learner_lang in enumerate(LANGUAGES):
         context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
         phone = context.new_page()
-        phone.goto(classroom.pupil_url(pupil_lang), timeout=LOAD_TIMEOUT)
-        phone.fill("#room-nickname", f"Pupil {number}")
+        phone.goto(classroom.learner_url(learner_lang), timeout=LOAD_TIMEOUT)
+        phone.fill("#room-nickname", f"Learner {number}")
         phone.locator(".room-join button[type=submit]").click()
-        phones.append(Pupil(phone, pupil_lang, PageLog()))
+        phones.append(Learner(phone, learner_lang, PageLog()))
     status = page.locator(".tutor-present-room")
     _answer(phones[0], question, _right(question))
     expect(status).to_have_text(_say("answered", lang, answered=1, present=3))

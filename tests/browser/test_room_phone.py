@@ -1,9 +1,10 @@
-"""The live room in the real app (``--classroom``): the pupil page on a 390x844 phone in
+"""The live room in the real app (``--classroom``): the learner page on a 390x844 phone in
 each language (join, answer, change the answer, reload, reveal), the teacher's start
 address as printed, and a room code that opens nothing but the room."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -76,7 +77,7 @@ def right_and_wrong(lesson: str, item: str) -> tuple[Any, Any]:
 
 
 def give(page: Any, kind: AnswerKind, answer: Any, before: Any = None) -> None:
-    """Answer on the page as a pupil does: tap a card, tap cards then Send, or type."""
+    """Answer on the page as a learner does: tap a card, tap cards then Send, or type."""
     if kind is AnswerKind.ONE_CHOICE:
         page.locator(f'.room-choice[data-index="{answer}"]').tap()
     elif kind is AnswerKind.MANY_CHOICES:
@@ -89,7 +90,7 @@ def give(page: Any, kind: AnswerKind, answer: Any, before: Any = None) -> None:
 
 
 @pytest.mark.parametrize("lang", list(QUESTIONS))
-def test_a_pupil_answers_changes_reloads_and_sees_the_reveal_on_a_phone(
+def test_a_learner_answers_changes_reloads_and_sees_the_reveal_on_a_phone(
     classroom_app: AppServer, teacher: TeacherClient, phone: tuple[Any, Any, PageLog], lang: str
 ) -> None:
     _context, page, log = phone
@@ -153,7 +154,7 @@ def test_a_pupil_answers_changes_reloads_and_sees_the_reveal_on_a_phone(
     elif kind is AnswerKind.NUMBER:
         expect(page.locator("#room-number")).to_have_value(str(right))
     assert teacher.call("GET", "/room/api/state")[1]["present"] == len(
-        teacher.call("GET", "/room/api/state")[1]["pupils"]
+        teacher.call("GET", "/room/api/state")[1]["learners"]
     )
 
     teacher.act("reveal")
@@ -175,7 +176,7 @@ def test_a_pupil_answers_changes_reloads_and_sees_the_reveal_on_a_phone(
     assert all("/room/" in url for url in log.requests), log.requests  # no Jupyter at all
 
 
-def test_the_pupil_chooses_their_language_whatever_the_projector_shows(
+def test_the_learner_chooses_their_language_whatever_the_projector_shows(
     classroom_app: AppServer, teacher: TeacherClient, phone: tuple[Any, Any, PageLog]
 ) -> None:
     _context, page, log = phone
@@ -189,12 +190,24 @@ def test_the_pupil_chooses_their_language_whatever_the_projector_shows(
         return unbroken(question.prompt(lang))
 
     expect(page.locator("#room-prompt")).to_have_text(prompt("en"))
-    page.get_by_role("button", name="繁體中文").click()
+    languages = page.get_by_role("navigation", name=text("room.language", "en"))
+    chinese = page.locator("#room-languages").get_by_role("link", name="繁體中文")
+    expect(languages.get_by_role("link")).to_have_count(3)
+    chinese.click()  # the tutor's language links, switching the page in place
     expect(page.locator("#room-prompt")).to_have_text(prompt("zh-Hant"))
-    expect(page.get_by_role("button", name="繁體中文")).to_have_attribute("aria-pressed", "true")
-    expect(page.get_by_role("button", name="繁體中文")).to_be_focused()  # the keyboard stays
+    expect(chinese).to_have_attribute("aria-current", "page")
+    expect(page.locator('#room-languages [aria-current="page"]')).to_have_count(1)
+    expect(page.locator("#room-languages")).to_have_attribute(
+        "aria-label", text("room.language", "zh-Hant")
+    )
+    expect(chinese).to_be_focused()  # the keyboard stays
+    assert page.url.endswith("?lang=zh-Hant")  # the address keeps the choice
     page.reload()  # kept in the phone
     expect(page.locator("#room-prompt")).to_have_text(prompt("zh-Hant"))
+    page.locator('#room-languages a[lang="ja"]').focus()  # the keyboard switches too
+    page.keyboard.press("Enter")
+    expect(page.locator("#room-prompt")).to_have_text(prompt("ja"))
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
     # the keyboard reaches the choices and answers with Enter
     page.locator('.room-choice[data-index="0"]').focus()
     page.keyboard.press("Enter")
@@ -205,7 +218,7 @@ def test_the_pupil_chooses_their_language_whatever_the_projector_shows(
 def test_a_join_refused_as_too_many_at_once_is_tried_again_by_itself(
     classroom_app: AppServer, teacher: TeacherClient, phone: tuple[Any, Any, PageLog]
 ) -> None:
-    """A class joining at once can pass the room's join limit: the pupil's first join gets
+    """A class joining at once can pass the room's join limit: the learner's first join gets
     the room's 429 (here given by the test, as the room words it, with Retry-After: 2; the
     limit itself is tests/web/test_room.py's), the page says calmly that it joins by
     itself, and joins after the wait without a second tap."""
@@ -220,13 +233,13 @@ def test_a_join_refused_as_too_many_at_once_is_tried_again_by_itself(
                 status=429,
                 headers={"Retry-After": "2"},
                 content_type="application/json",
-                body='{"error": {"code": "too-many", "message": "too many pupils joining at once"}}',
+                body='{"error": {"code": "too-many", "message": "too many learners joining at once"}}',
             )
         else:
             route.continue_()
 
     page.route(f"**/room/{code}/api/join", join)
-    teacher.act("close")  # the pupil then waits for the first question
+    teacher.act("close")  # the learner then waits for the first question
     before = teacher.call("GET", "/room/api/state")[1]["present"]
     page.goto(classroom_app.url(f"/room/{code}?lang=ja"))
     page.get_by_role("button", name=text("room.join", "ja")).click()
@@ -245,8 +258,12 @@ def test_a_room_code_opens_the_room_and_nothing_else(classroom_app: AppServer) -
     code = classroom_app.room_code()
     assert code
     status, page, headers = classroom_app.get(f"/room/{code}")
-    assert status == 200 and "/room/assets/room.js" in page
-    assert "Content-Security-Policy" in headers
+    assert status == 200 and "Content-Security-Policy" in headers
+    # its script through the app's server as in tests/web/test_room_http.py: versioned, kept
+    script = re.search(r'<script src="(/room/assets/room\.js\?v=\w+)"', page)
+    assert script, page
+    status, _, headers = classroom_app.get(script.group(1))
+    assert status == 200 and re.search(r"max-age=\d{8,}", headers["Cache-Control"]), headers
     for path in (
         "/",
         "/voila/render/index.ipynb",

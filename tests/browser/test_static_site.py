@@ -27,7 +27,7 @@ from tutor.site.build_wheels import SITE_PACKAGES_ARCHIVE
 from tutor.teaching.explain import card_name, suit_name
 from tutor.teaching.language import LANGUAGE_NAMES
 from tutor.teaching.lesson_loader import load_lesson
-from tutor.teaching.progress import EVENT_VERSION
+from tutor.teaching.progress_events import EVENT_VERSION
 from tutor.teaching.quiz import TrickWinnerQuestion
 from tutor.teaching.text import text
 from tutor.teaching.worked_example import worked_example

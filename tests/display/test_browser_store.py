@@ -11,15 +11,9 @@ from typing import Any
 import pytest
 
 from tutor.display.browser_store import BrowserStore
-from tutor.teaching.progress import (
-    BROWSER_STORAGE_KEY,
-    AnswerEvent,
-    AnswerSource,
-    Progress,
-    ProgressState,
-    ResetEvent,
-    StoreProblem,
-)
+from tutor.teaching.progress import Progress, ProgressState
+from tutor.teaching.progress_events import AnswerEvent, AnswerSource, ResetEvent
+from tutor.teaching.progress_stores import BROWSER_STORAGE_KEY, StoreProblem
 from tutor.teaching.quiz import Topic
 
 

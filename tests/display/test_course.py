@@ -25,15 +25,8 @@ from tutor.display.course import (
 from tutor.display.words import words_html
 from tutor.resources import LESSONS_DIR_VARIABLE
 from tutor.teaching.language import LANGUAGE_NAMES
-from tutor.teaching.progress import (
-    PRACTICE,
-    PRACTICE_GOAL,
-    AnswerEvent,
-    AnswerSource,
-    Event,
-    FinishedEvent,
-    Summary,
-)
+from tutor.teaching.progress_events import AnswerEvent, AnswerSource, Event, FinishedEvent
+from tutor.teaching.progress_summary import PRACTICE, PRACTICE_GOAL, Summary
 from tutor.teaching.text import LANGUAGES, text
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"

@@ -14,7 +14,8 @@ from tutor.display.words import words_html
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import list_lessons, load_lesson
 from tutor.teaching.practice import QuizSummary
-from tutor.teaching.progress import MemoryStore, Progress
+from tutor.teaching.progress import Progress
+from tutor.teaching.progress_stores import MemoryStore
 from tutor.teaching.quiz import AnswerKind, Question
 from tutor.teaching.text import LANGUAGES, text
 

@@ -19,7 +19,9 @@ from tutor.display.widgets import QuizWidget
 from tutor.display.words import words_html
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import list_lessons, load_lesson
-from tutor.teaching.progress import AnswerSource, FinishedEvent, MemoryStore, Progress
+from tutor.teaching.progress import Progress
+from tutor.teaching.progress_events import AnswerSource, FinishedEvent
+from tutor.teaching.progress_stores import MemoryStore
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 

@@ -18,7 +18,9 @@ from tutor.display.page import PageFrame, show_course_page, show_widget
 from tutor.display.progress_view import LearnerProgress, ProgressNotice
 from tutor.display.reach import Deferred
 from tutor.teaching.lesson_loader import load_lesson
-from tutor.teaching.progress import AnswerEvent, FinishedEvent, MemoryStore, Progress
+from tutor.teaching.progress import Progress
+from tutor.teaching.progress_events import AnswerEvent, FinishedEvent
+from tutor.teaching.progress_stores import MemoryStore
 from tutor.teaching.text import text
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"

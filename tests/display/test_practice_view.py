@@ -9,7 +9,8 @@ from pathlib import Path
 
 from tutor.display.practice_view import PracticeWidget
 from tutor.teaching.practice import PracticeSession
-from tutor.teaching.progress import FileStore, Progress
+from tutor.teaching.progress import Progress
+from tutor.teaching.progress_stores import FileStore
 from tutor.teaching.quiz import (
     AnswerKind,
     BidsMetQuestion,

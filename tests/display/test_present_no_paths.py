@@ -27,7 +27,8 @@ import pytest
 import tutor.display as display
 from tutor.display.context import Frontend, PageContext
 from tutor.display.progress_view import LearnerProgress
-from tutor.teaching.progress import FileStore, Progress
+from tutor.teaching.progress import Progress
+from tutor.teaching.progress_stores import FileStore
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"

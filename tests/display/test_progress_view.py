@@ -15,14 +15,9 @@ import pytest
 from tutor.display.browser_store import BrowserStore
 from tutor.display.context import Frontend, PageContext
 from tutor.display.progress_view import ProgressNotice, ResetControl, open_learner_progress
-from tutor.teaching.progress import (
-    AnswerSource,
-    FileStore,
-    MemoryStore,
-    Progress,
-    ProgressState,
-    UnknownStoreError,
-)
+from tutor.teaching.progress import Progress, ProgressState
+from tutor.teaching.progress_events import AnswerSource
+from tutor.teaching.progress_stores import FileStore, MemoryStore, UnknownStoreError
 from tutor.teaching.quiz import Topic
 from tutor.teaching.text import LANGUAGES, text
 

@@ -13,15 +13,10 @@ from tutor.display.lesson_quiz import LessonQuiz
 from tutor.display.widgets import QuizWidget
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import list_lessons, load_lesson
-from tutor.teaching.progress import (
-    AnswerEvent,
-    AnswerSource,
-    Event,
-    MemoryStore,
-    Progress,
-    ProgressState,
-    Summary,
-)
+from tutor.teaching.progress import Progress, ProgressState
+from tutor.teaching.progress_events import AnswerEvent, AnswerSource, Event
+from tutor.teaching.progress_stores import MemoryStore
+from tutor.teaching.progress_summary import Summary
 from tutor.teaching.question import (
     NOT_KEPT,
     AnswerKind,

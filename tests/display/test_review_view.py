@@ -19,7 +19,9 @@ from tutor.display.course import MAP_MARKS, course_entries, review_entry
 from tutor.display.page import CoursePage, PageFrame
 from tutor.display.progress_view import LearnerProgress
 from tutor.display.review_view import ReviewWidget
-from tutor.teaching.progress import AnswerEvent, AnswerSource, MemoryStore, Progress
+from tutor.teaching.progress import Progress
+from tutor.teaching.progress_events import AnswerEvent, AnswerSource
+from tutor.teaching.progress_stores import MemoryStore
 from tutor.teaching.review import RuleStatus, at
 from tutor.teaching.rule_map import rule_map
 from tutor.teaching.text import LANGUAGES, text

@@ -21,15 +21,9 @@ from tutor.display.stepper import (
     worked_step_html,
 )
 from tutor.display.words import words_html
-from tutor.teaching.progress import (
-    Event,
-    MemoryStore,
-    Progress,
-    ProgressState,
-    ProgressStoreError,
-    StepEvent,
-    StoreProblem,
-)
+from tutor.teaching.progress import Progress, ProgressState
+from tutor.teaching.progress_events import Event, StepEvent
+from tutor.teaching.progress_stores import MemoryStore, ProgressStoreError, StoreProblem
 from tutor.teaching.text import LANGUAGES, text
 from tutor.teaching.worked_example import StepKind, worked_example
 

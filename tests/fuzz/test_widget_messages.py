@@ -26,7 +26,8 @@ from tutor.display.answer_box import AnswerBox
 from tutor.display.browser_store import BrowserStore
 from tutor.display.reach import Deferred
 from tutor.display.widgets import QuizWidget
-from tutor.teaching.progress import PROGRESS_FILE_VARIABLE, PROGRESS_STORE_VARIABLE, Progress
+from tutor.teaching.progress import Progress
+from tutor.teaching.progress_stores import PROGRESS_FILE_VARIABLE, PROGRESS_STORE_VARIABLE
 from tutor.teaching.quiz import MAX_NUMBER_DIGITS, ScoreQuestion
 from tutor.teaching.text import text
 

@@ -39,7 +39,7 @@ from browser.fixtures import reach_question
 
 from tutor.hub.class_progress import WORKED_EXAMPLE_PAGE, stepped_pages
 from tutor.teaching.lesson_loader import load_lesson
-from tutor.teaching.progress import StepEvent
+from tutor.teaching.progress_events import StepEvent
 from tutor.teaching.text import text
 
 from .hub_harness import INDEX_PAGE, RunningHub, is_loopback_url, start_hub

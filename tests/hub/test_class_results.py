@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 from event_loops import run_in_own_thread as run
-from sqlalchemy import MetaData, create_engine, insert, select
+from sqlalchemy import MetaData, Table, create_engine, insert, inspect, select
 from threaded_server import serving
 from tornado import web
 
@@ -49,26 +49,27 @@ from tutor.hub.class_progress import (
 from tutor.hub.server_extension import ProgressForwarder
 from tutor.hub.teacher_service import (
     EventStore,
+    answers_table,
     choose_language,
     events_table,
     make_app,
+    metadata,
     places_table,
     render_page,
     weakest_rules_html,
 )
 from tutor.teaching.lesson_loader import list_lessons, load_lesson
-from tutor.teaching.progress import (
+from tutor.teaching.progress import Progress
+from tutor.teaching.progress_events import (
     EVENT_VERSION,
+    MAX_ANSWER_CHOICES,
     Event,
     EventError,
-    FileStore,
-    LessonResult,
-    Progress,
     StepEvent,
-    Summary,
-    TopicCount,
     parse_event,
 )
+from tutor.teaching.progress_stores import FileStore
+from tutor.teaching.progress_summary import LessonResult, Summary, TopicCount
 from tutor.teaching.review import RuleMemories, RuleStatus, item_rules, rules_asked
 from tutor.teaching.rule_map import parse_rule_map, rule_map
 from tutor.teaching.text import LANGUAGES, text, text_for_count
@@ -129,7 +130,7 @@ STEP = {
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
-# -- events (the one parser of tutor.teaching.progress, as the service uses it) ------------------
+# -- events (the one parser of tutor.teaching.progress_events, as the service uses it) -----------
 
 
 @pytest.mark.parametrize(
@@ -444,14 +445,18 @@ def test_a_reset_clears_the_place_and_a_step_from_before_it_comes_back_never(
     assert places(store) == {"ada": {"08_worked_example": (2, 21)}}
 
 
-def test_an_older_database_gets_the_places_table_and_keeps_its_events(tmp_path: Path) -> None:
-    """A class database made before places were kept: the service starts on it as it is."""
-    url = f"sqlite:///{tmp_path / 'class.sqlite'}"
+def an_older_database(url: str, tables: Sequence[Table]) -> Event:
+    """A class database as a service of before made it, with only ``tables`` (the others
+    came later), holding one quiz answer of ada's (version 4: it says nothing of what it
+    was), written in by hand."""
     before = MetaData()
-    events_table.to_metadata(before)
-    before.create_all(create_engine(url))
-    answered = parse_event(quiz("quiz-a", "score", True))
-    with create_engine(url).begin() as connection:
+    for table in tables:
+        table.to_metadata(before)
+    engine = create_engine(url)
+    before.create_all(engine)
+    answered = parse_event({**quiz("quiz-a", "score", True), "v": 4})
+    with engine.begin() as connection:
+        assert set(inspect(connection).get_table_names()) == {table.name for table in tables}
         row = {"learner": "ada", "event_id": answered.id, "time": answered.time, "kind": "quiz"}
         connection.execute(
             insert(events_table),
@@ -467,6 +472,13 @@ def test_an_older_database_gets_the_places_table_and_keeps_its_events(tmp_path: 
                 }
             ],
         )
+    return answered
+
+
+def test_an_older_database_gets_the_places_table_and_keeps_its_events(tmp_path: Path) -> None:
+    """A class database made before places were kept: the service starts on it as it is."""
+    url = f"sqlite:///{tmp_path / 'class.sqlite'}"
+    answered = an_older_database(url, [events_table])
     store = EventStore(url)
     assert store.events_by_learner() == {"ada": [answered]}
     store.add("ada", [step(6, at(1))])
@@ -536,6 +548,40 @@ def test_the_rules_of_practice_and_review_answers_keep_through_the_database(
         {**named, "v": EVENT_VERSION},
         {**reviewed, "v": EVENT_VERSION},
     ]
+
+
+def test_what_a_quiz_answer_was_keeps_through_the_database(class_db: str) -> None:
+    """Version 5: a quiz answer may say what was answered (a number, or the positions of
+    the choices picked); the service keeps it (in a table of its own) and gives the same
+    events back: one position is not that number, and the longest answers fit."""
+    widest = list(range(MAX_ANSWER_CHOICES))
+    raws = [
+        quiz("quiz-a", "score", True, answer=7),
+        quiz("quiz-b", "score", False, answer=[7]),
+        quiz("quiz-c", "score", False, answer=[0, 2]),
+        quiz("quiz-d", "score", True, answer=widest),
+        quiz("quiz-e", "score", True, answer=-999_999_999),
+        quiz("quiz-f", "score", True),  # says nothing of what it was
+    ]
+    events = [parse_event(raw) for raw in raws]
+    store = EventStore(class_db)
+    assert store.add("ada", events) == len(raws)
+    assert store.add("ada", events) == 0  # kept once, its answer too
+    kept = store.events_by_learner()["ada"]
+    assert kept == events
+    assert [event.answer for event in kept] == [7, (7,), (0, 2), tuple(widest), -999_999_999, None]
+    assert [event.to_json() for event in kept] == raws
+
+
+def test_an_older_database_gets_the_answers_table_and_keeps_its_events(class_db: str) -> None:
+    """A class database made before version 5 (no table of answers): the service starts
+    on it as it is, its events read back as they were, and new answers keep what they were."""
+    old = an_older_database(class_db, [t for t in metadata.sorted_tables if t is not answers_table])
+    store = EventStore(class_db)
+    assert store.events_by_learner() == {"ada": [old]}
+    new = parse_event(quiz("quiz-b", "score", False, answer=[1, 3]))
+    assert store.add("ada", [new]) == 1
+    assert store.events_by_learner() == {"ada": [old, new]}
 
 
 def test_the_teachers_page_in_japanese_with_the_tutors_own_titles_and_topics() -> None:

@@ -97,7 +97,7 @@ def test_the_hub_serves_https_with_the_certificate_it_printed(
     printed = re.search(r"SHA-256 fingerprint:\s+([0-9A-F:]{95})", hub_log(login_hub))
     assert printed, "deploy/hub.sh printed no fingerprint"
     assert fingerprint(served) == printed[1]
-    assert "Your connection is\nnot private" in hub_log(login_hub)  # what pupils will see
+    assert "Your connection is\nnot private" in hub_log(login_hub)  # what learners will see
     # The teacher logged in over HTTPS; the login cookie is sent over HTTPS only.
     cookies = {c.name: c for c in browsers[TEACHER].session.cookies}
     assert cookies["jupyterhub-hub-login"].secure

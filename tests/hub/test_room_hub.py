@@ -1,11 +1,11 @@
 """The live room on a real JupyterHub (deploy/hub.sh with the class password), in Chromium
 on 127.0.0.1 only: the teacher (a hub admin) starts from the class results page and
-presents a lesson in their own server; three pupils, hub users, log in through the hub at
+presents a lesson in their own server; three learners, hub users, log in through the hub at
 the join address on 390x844 phones (one in Japanese, one in traditional Chinese) and
-answer with no nickname form; the projector counts their answers; a pupil who reloads
+answer with no nickname form; the projector counts their answers; a learner who reloads
 keeps their answer; the summary on the teacher's page names the question; and the room's
-rules hold for requests made by hand with a pupil's own login (only the teacher controls
-the room, a pupil answers for themselves only, XSRF on every script request, JSON errors).
+rules hold for requests made by hand with a learner's own login (only the teacher controls
+the room, a learner answers for themselves only, XSRF on every script request, JSON errors).
 
 Markers ``hub``, ``browser``, ``slow``: about a minute and a half on 2 cores.
 """
@@ -13,6 +13,7 @@ Markers ``hub``, ``browser``, ``slow``: about a minute and a half on 2 cores.
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import time
 from collections.abc import Iterator
@@ -20,7 +21,7 @@ from typing import Any
 
 import pytest
 from browser.test_live_room import (
-    Pupil,
+    Learner,
     _answer,
     _answered,
     _right,
@@ -40,7 +41,7 @@ from .hub_pages import log_in
 pytestmark = [pytest.mark.hub, pytest.mark.browser, pytest.mark.slow]
 
 TEACHER = "teach"
-PUPILS = {"aiko": "ja", "ben": "en", "chen": "zh-Hant"}
+LEARNERS = {"aiko": "ja", "ben": "en", "chen": "zh-Hant"}
 CLASS_PASSWORD = f"class-{secrets.token_urlsafe(9)}"
 ADMIN_PASSWORD = secrets.token_urlsafe(33)  # shared-password: 32 characters or more
 ROOM = "services/class-results/room/"
@@ -56,7 +57,7 @@ def room_hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningHub]:
         password=CLASS_PASSWORD,
         admins=[TEACHER],
         admin_password=ADMIN_PASSWORD,
-        learners=list(PUPILS),
+        learners=list(LEARNERS),
     )
     yield hub
     leftovers = hub.stop()
@@ -88,7 +89,7 @@ class Person:
         log_in(self.page, self.hub.url, name, password, next_path)
 
 
-def test_a_teacher_presents_and_pupils_answer_in_the_room_on_the_hub(
+def test_a_teacher_presents_and_learners_answer_in_the_room_on_the_hub(
     room_hub: RunningHub, browser: Any
 ) -> None:
     teacher = Person(room_hub, browser, {"width": 1280, "height": 720})
@@ -123,29 +124,32 @@ def test_a_teacher_presents_and_pupils_answer_in_the_room_on_the_hub(
     qr = page.request.get(f"{room_hub.url}/{ROOM}qr.svg")
     assert qr.ok and qr.headers["content-type"].startswith("image/svg+xml")
 
-    # Pupils open the join address: the hub's login first, then the room, no nickname form.
-    pupils: list[Pupil] = []
+    # Learners open the join address: the hub's login first, then the room, no nickname form.
+    learners: list[Learner] = []
     people: list[Person] = []
-    for name, lang in PUPILS.items():
+    for name, lang in LEARNERS.items():
         person = Person(room_hub, browser, PHONE, is_mobile=True, has_touch=True)
         person.log_in(name, CLASS_PASSWORD, f"{ROOM}{code}?lang={lang}")
         phone = person.page
         phone.locator("main[data-state='waiting'], main[data-state='open']").wait_for()
         assert phone.locator("#room-nickname").count() == 0
         expect(phone.locator("#room-title")).to_have_text(text("room.title", lang, code=code))
+        expect(phone.locator('#room-languages [aria-current="page"]')).to_have_attribute(
+            "lang", lang
+        )
         people.append(person)
-        pupils.append(Pupil(phone, lang, None))
+        learners.append(Learner(phone, lang, None))
     expect(status).to_have_text(_say("join-button", "en", code=code, present=3))
 
     asked = _to_first_question(page)
     question = asked.question
-    for pupil in pupils:
-        expect(pupil.page.locator("#room-prompt")).to_have_text(
-            unbroken(question.prompt(pupil.lang)), timeout=TIMEOUT_MS
+    for learner in learners:
+        expect(learner.page.locator("#room-prompt")).to_have_text(
+            unbroken(question.prompt(learner.lang)), timeout=TIMEOUT_MS
         )
     expect(status).to_have_text(_say("answered", "en", answered=0, present=3))
     right, wrong = _right(question), _wrong(question)
-    aiko, ben, chen = pupils
+    aiko, ben, chen = learners
     _answer(aiko, question, right)
     _answer(ben, question, wrong)
     _answer(ben, question, right)  # changed: only the last counts
@@ -159,10 +163,10 @@ def test_a_teacher_presents_and_pupils_answer_in_the_room_on_the_hub(
     expect(results).to_contain_text(
         _say("right-count", "en", right=2, answered=3), use_inner_text=True
     )
-    for pupil, answer in zip(pupils, [right, right, wrong], strict=True):
-        expect(pupil.page.locator("main")).to_have_attribute("data-state", "revealed")
+    for learner, answer in zip(learners, [right, right, wrong], strict=True):
+        expect(learner.page.locator("main")).to_have_attribute("data-state", "revealed")
         verdict = "room.right" if answer == right else "room.wrong"
-        expect(pupil.page.locator(".room-verdict")).to_contain_text(text(verdict, pupil.lang))
+        expect(learner.page.locator(".room-verdict")).to_contain_text(text(verdict, learner.lang))
 
     # The rules, asked by hand with ben's own login (his browser's cookies).
     phone = people[1].page
@@ -174,16 +178,23 @@ def test_a_teacher_presents_and_pupils_answer_in_the_room_on_the_hub(
         reply = phone.request.post(url, data=body, headers=with_headers)
         return reply.status, reply.json()
 
-    as_aiko = json.dumps({"pupil": "hub:aiko", "question": asked.key, "answer": wrong})
+    as_aiko = json.dumps({"learner": "hub:aiko", "question": asked.key, "answer": wrong})
     status_code, reply = post(f"{api}answer", as_aiko, headers)
-    assert (status_code, reply["error"]["code"]) == (403, "unknown-pupil")
+    assert (status_code, reply["error"]["code"]) == (403, "unknown-learner")
     status_code, reply = post(f"{api}answer", "[1, 2", headers)
     assert (status_code, reply["error"]["code"]) == (400, "bad-json")
     status_code, reply = post(f"{room_hub.url}/{ROOM}api/reopen", "{}", headers)
     assert (status_code, reply["error"]["code"]) == (403, "not-teacher")
-    no_xsrf = json.dumps({"pupil": "hub:ben", "question": asked.key, "answer": right})
+    no_xsrf = json.dumps({"learner": "hub:ben", "question": asked.key, "answer": right})
     status_code, reply = post(f"{api}answer", no_xsrf, {"Content-Type": "application/json"})
     assert status_code == 403  # without the token the hub does not say who asks
+    # the page's script as the app serves it: at tornado's versioned address, kept for good
+    script = phone.locator("script[src]").get_attribute("src")
+    assert script and script.startswith(f"/{ROOM}assets/room.js?v="), script
+    served = phone.request.get(f"{room_hub.url}{script}")
+    assert served.ok and re.search(r"max-age=\d{8,}", served.headers["cache-control"])
+    unversioned = phone.request.get(f"{room_hub.url}{script.partition('?')[0]}")
+    assert unversioned.ok and unversioned.headers["cache-control"] == "no-cache"
     summary = page.request.get(f"{room_hub.url}/{ROOM}api/state?lang=en").json()
     assert (summary["answered"], summary["right"], summary["phase"]) == (3, 2, "revealed")
 

@@ -1,7 +1,7 @@
 """The live room's rules on the hub (tutor/hub/room_service.py), fast: the service's room
 routes in a tornado server of the test, with the hub's login stood in for by a header (who
 the hub says asks: ``X-Test-Login``) and its XSRF check by a header that must be present
-(``X-Test-Xsrf``). What is checked is the service's own part: a pupil is their login and
+(``X-Test-Xsrf``). What is checked is the service's own part: a learner is their login and
 answers for themselves only, only a teacher controls the room, malformed requests get
 JSON errors naming the value and the rule, answers are rate-limited. The hub's real login
 and XSRF check are tests/hub/test_room_hub.py's."""
@@ -18,7 +18,7 @@ import pytest
 import tornado.httpclient
 import tornado.testing
 import tornado.web
-from sqlalchemy import MetaData, create_engine
+from sqlalchemy import create_engine
 from web.test_room import ONE, a_wrong_index, engine_answer, key
 
 from tutor.hub.room_service import HubRoomMixin, HubRooms, room_routes
@@ -52,7 +52,7 @@ def service(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
         return name in TEACHERS
 
     engine = create_engine(f"sqlite:///{tmp_path / 'class-results.sqlite'}")
-    rooms = HubRooms(engine, MetaData(), PREFIX)
+    rooms = HubRooms(engine, PREFIX)
     app = tornado.web.Application(room_routes(PREFIX, rooms, is_teacher))
 
     class Case(tornado.testing.AsyncHTTPTestCase):
@@ -104,42 +104,42 @@ def open_question(service: Any) -> str:
     return str(state["code"])
 
 
-def test_a_pupil_is_their_login_and_answers_for_themselves_only(service: Any) -> None:
+def test_a_learner_is_their_login_and_answers_for_themselves_only(service: Any) -> None:
     code = open_question(service)
     for name in ("aiko", "ben"):
         status, joined = call(service, "POST", f"{code}/api/join", name, {})
-        assert (status, joined) == (201, {"pupil": f"hub:{name}", "nickname": name})
+        assert (status, joined) == (201, {"learner": f"hub:{name}", "nickname": name})
     right = engine_answer(*ONE)
     status, reply = call(
         service,
         "POST",
         f"{code}/api/answer",
         "ben",
-        {"pupil": "hub:aiko", "question": key(ONE), "answer": right},
+        {"learner": "hub:aiko", "question": key(ONE), "answer": right},
     )
-    assert (status, reply["error"]["code"]) == (403, "unknown-pupil")
-    status, reply = call(service, "GET", f"{code}/api/state?pupil=hub:aiko", "ben")
-    assert (status, reply["error"]["code"]) == (403, "unknown-pupil")
+    assert (status, reply["error"]["code"]) == (403, "unknown-learner")
+    status, reply = call(service, "GET", f"{code}/api/state?learner=hub:aiko", "ben")
+    assert (status, reply["error"]["code"]) == (403, "unknown-learner")
     status, reply = call(
         service,
         "POST",
         f"{code}/api/answer",
         None,
-        {"pupil": "hub:aiko", "question": key(ONE), "answer": right},
+        {"learner": "hub:aiko", "question": key(ONE), "answer": right},
     )
-    assert (status, reply["error"]["code"]) == (403, "unknown-pupil")  # no login, no pupil
+    assert (status, reply["error"]["code"]) == (403, "unknown-learner")  # no login, no learner
     status, reply = call(
         service,
         "POST",
         f"{code}/api/answer",
         "aiko",
-        {"pupil": "hub:aiko", "question": key(ONE), "answer": right},
+        {"learner": "hub:aiko", "question": key(ONE), "answer": right},
     )
     assert status == 200 and reply["first"] is True
-    status, mine = call(service, "GET", f"{code}/api/state?pupil=hub:aiko&lang=ja", "aiko")
+    status, mine = call(service, "GET", f"{code}/api/state?learner=hub:aiko&lang=ja", "aiko")
     assert status == 200 and mine["my_answer"] == right and mine["nickname"] == "aiko"
     status, state = call(service, "GET", "api/state", "teach")
-    assert state["answered"] == 1 and [p["nickname"] for p in state["pupils"]] == ["aiko", "ben"]
+    assert state["answered"] == 1 and [p["nickname"] for p in state["learners"]] == ["aiko", "ben"]
 
 
 def test_only_a_teacher_controls_the_room_and_their_posts_need_the_xsrf_token(
@@ -217,12 +217,12 @@ def test_malformed_requests_get_json_errors_naming_the_value_and_the_rule(servic
     status, reply = call(service, "POST", answer, "aiko", "[1, 2")
     assert (status, reply["error"]["code"]) == (400, "bad-json")
     status, reply = call(
-        service, "POST", answer, "aiko", {"pupil": "hub:aiko", "question": key(ONE), "answer": 99}
+        service, "POST", answer, "aiko", {"learner": "hub:aiko", "question": key(ONE), "answer": 99}
     )
     assert (status, reply["error"]["code"]) == (400, "bad-field")
     assert "99" in reply["error"]["message"] and "give 0 to" in reply["error"]["message"]
     status, reply = call(
-        service, "POST", answer, "aiko", {"pupil": "hub:aiko", "question": "01_x/y", "answer": 0}
+        service, "POST", answer, "aiko", {"learner": "hub:aiko", "question": "01_x/y", "answer": 0}
     )
     assert (status, reply["error"]["code"]) == (409, "not-open")
     status, reply = call(service, "POST", "api/open", "teach", {"lesson": "../etc", "item": "x"})
@@ -231,22 +231,26 @@ def test_malformed_requests_get_json_errors_naming_the_value_and_the_rule(servic
     ]
     status, reply = call(service, "POST", answer, "aiko", "x" * 5000)
     assert (status, reply["error"]["code"]) == (413, "too-large")
-    status, reply = call(service, "GET", "ZZZZ/api/state?pupil=hub:aiko", "aiko")
+    status, reply = call(service, "GET", "ZZZZ/api/state?learner=hub:aiko", "aiko")
     assert (status, reply["error"]["code"]) == (404, "unknown-room")
     status, state = call(service, "GET", "api/state", "teach")
     assert state["answered"] == 0  # none of it was counted
 
 
-def test_answers_are_rate_limited_per_pupil(service: Any) -> None:
+def test_answers_are_rate_limited_per_learner(service: Any) -> None:
     code = open_question(service)
     call(service, "POST", f"{code}/api/join", "aiko", {})
     wrong, right = a_wrong_index(*ONE), engine_answer(*ONE)
     statuses = []
     for number in range(9):
-        body = {"pupil": "hub:aiko", "question": key(ONE), "answer": right if number % 2 else wrong}
+        body = {
+            "learner": "hub:aiko",
+            "question": key(ONE),
+            "answer": right if number % 2 else wrong,
+        }
         status, reply = call(service, "POST", f"{code}/api/answer", "aiko", body)
         statuses.append(status)
     assert statuses == [200] * 8 + [429]
     assert reply["error"]["code"] == "too-many"
     status, reply = call(service, "POST", f"{code}/api/join", "ben", {})
-    assert status == 201  # another pupil is not slowed down by aiko
+    assert status == 201  # another learner is not slowed down by aiko

@@ -76,7 +76,7 @@ from browser.fixtures import SITE_CONSOLE_ERRORS, PageLog, StaticSite, wait_unti
 from process_guard import guard, stop_group, unguard
 
 from tutor.resources import notebooks_dir
-from tutor.teaching.progress import (
+from tutor.teaching.progress_stores import (
     BROWSER_STORAGE_KEY,
     PROGRESS_FILE_VARIABLE,
     PROGRESS_STORE_VARIABLE,

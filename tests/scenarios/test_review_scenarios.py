@@ -28,7 +28,10 @@ from tutor.display.widgets import QUIZ_CLASS
 from tutor.resources import notebooks_dir
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import load_lesson
-from tutor.teaching.progress import EVENT_VERSION, MemoryStore, Progress, Summary, parse_event
+from tutor.teaching.progress import Progress
+from tutor.teaching.progress_events import EVENT_VERSION, parse_event
+from tutor.teaching.progress_stores import MemoryStore
+from tutor.teaching.progress_summary import Summary
 from tutor.teaching.review import RuleMemories, item_rules
 from tutor.teaching.review_session import ReviewSession
 from tutor.teaching.rule_map import rule_map

@@ -4,7 +4,8 @@ tests of the quiz without its widget (test_lesson_quiz_session.py) and with it
 
 from __future__ import annotations
 
-from tutor.teaching.progress import AnswerEvent, FinishedEvent, Progress
+from tutor.teaching.progress import Progress
+from tutor.teaching.progress_events import AnswerEvent, FinishedEvent
 
 
 def recorded(progress: Progress) -> list[tuple[str | None, bool, bool]]:

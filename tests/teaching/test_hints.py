@@ -20,7 +20,7 @@ from tutor.rules.trick import explain_trick
 from tutor.teaching.explain import card_name, suit_name
 from tutor.teaching.practice import random_question
 from tutor.teaching.practice_questions import PracticeQuestion
-from tutor.teaching.progress import BASE_WEIGHTS
+from tutor.teaching.progress_summary import BASE_WEIGHTS
 from tutor.teaching.question import Question
 from tutor.teaching.quiz import TrickWinnerQuestion
 from tutor.teaching.text import LANGUAGES

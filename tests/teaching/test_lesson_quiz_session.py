@@ -11,7 +11,9 @@ from tutor.errors import WizardRuleError
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.practice import LessonQuizSession, QuizSummary, RetryScore
-from tutor.teaching.progress import AnswerEvent, MemoryStore, Progress
+from tutor.teaching.progress import Progress
+from tutor.teaching.progress_events import AnswerEvent
+from tutor.teaching.progress_stores import MemoryStore
 
 
 def test_the_first_answer_counts_and_the_score_comes_once_all_are_answered(

@@ -21,16 +21,13 @@ from tutor.teaching.practice import (
     sample_text,
 )
 from tutor.teaching.practice_questions import JESTERS_ONLY, Plan, deal_for, play_plan
-from tutor.teaching.progress import (
+from tutor.teaching.progress import Progress
+from tutor.teaching.progress_events import AnswerEvent, AnswerSource, parse_event
+from tutor.teaching.progress_stores import FileStore, MemoryStore
+from tutor.teaching.progress_summary import (
     BASE_WEIGHTS,
-    AnswerEvent,
-    AnswerSource,
-    FileStore,
-    MemoryStore,
     PracticeTopicError,
-    Progress,
     TopicCount,
-    parse_event,
     topic_weight,
 )
 from tutor.teaching.quiz import (

@@ -15,34 +15,37 @@ from pathlib import Path
 
 import pytest
 
-from tutor.teaching.progress import (
-    BASE_WEIGHTS,
+from tutor.teaching.progress import Progress, ProgressState
+from tutor.teaching.progress_events import (
     EVENT_VERSION,
     KINDS_BY_VERSION,
-    PRACTICE,
-    PRACTICE_GOAL,
-    PROGRESS_FILE_VARIABLE,
     AnswerEvent,
     AnswerSource,
     EventError,
-    FileStore,
     FinishedEvent,
-    LessonResult,
-    MemoryStore,
-    Progress,
-    ProgressState,
-    ProgressStoreError,
     ResetEvent,
     StepEvent,
+    parse_event,
+)
+from tutor.teaching.progress_stores import (
+    PROGRESS_FILE_VARIABLE,
+    FileStore,
+    MemoryStore,
+    ProgressStoreError,
     StoreProblem,
     StoreSetting,
-    Summary,
-    TopicCount,
     UnknownStoreError,
     default_progress_path,
-    parse_event,
     parse_lines,
     store_setting,
+)
+from tutor.teaching.progress_summary import (
+    BASE_WEIGHTS,
+    PRACTICE,
+    PRACTICE_GOAL,
+    LessonResult,
+    Summary,
+    TopicCount,
     topic_weight,
 )
 from tutor.teaching.quiz import Topic

@@ -16,18 +16,17 @@ import pytest
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import load_lesson_file
 from tutor.teaching.practice import LessonQuizSession, PracticeSession
-from tutor.teaching.progress import (
+from tutor.teaching.progress import Progress
+from tutor.teaching.progress_events import (
     EVENT_VERSION,
     AnswerEvent,
     AnswerSource,
     EventError,
-    FileStore,
-    MemoryStore,
-    Progress,
     ResetEvent,
-    Summary,
     parse_event,
 )
+from tutor.teaching.progress_stores import FileStore, MemoryStore
+from tutor.teaching.progress_summary import Summary
 from tutor.teaching.review import (
     KNOWN_STABILITY_DAYS,
     PRACTICE_TOPIC_RULES,

@@ -1,5 +1,5 @@
-"""The live room without HTTP: pupils, answers, counts, the summary, and the SQLite file a
-restarted server continues from (tutor/web/room.py, tutor/web/room_store.py)."""
+"""The live room without HTTP: learners, answers, counts, the summary, and the SQLite file a
+restarted server continues from (tutor/web/room*.py)."""
 
 from __future__ import annotations
 
@@ -12,16 +12,17 @@ import stat
 from pathlib import Path
 
 import pytest
+from sqlalchemy import update
 
 from tutor.teaching.explain import unbroken
 from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.quiz import AnswerKind
 from tutor.teaching.text import LANGUAGES, text
-from tutor.web.room import (
+from tutor.web.room import Room
+from tutor.web.room_checks import (
     ANSWER_LIMIT,
     CODE_LETTERS,
     NICKNAME_LENGTH,
-    Room,
     RoomError,
     clean_nickname,
 )
@@ -31,6 +32,7 @@ from tutor.web.room_store import (
     RoomStore,
     RoomStoreError,
     default_room_db,
+    rooms,
 )
 
 ONE = ("06_trick_winner", "quiz-trump-led")
@@ -65,7 +67,7 @@ def db(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def room(db: Path) -> Room:
-    return Room(RoomStore(db), join="http://192.0.2.1:8866")
+    return Room(RoomStore.open_file(db), join="http://192.0.2.1:8866")
 
 
 def test_a_new_room_has_a_code_of_four_unmistakable_letters(room: Room) -> None:
@@ -82,19 +84,19 @@ def test_a_join_address_of_this_machine_only_is_said_on_the_projector_with_its_f
     """The app with no network address the room can reach joins on 127.0.0.1: the
     projector's state says phones cannot reach it and how to fix it; a reachable one says
     nothing."""
-    reachable = Room(RoomStore(db), join="http://192.0.2.1:8866")
+    reachable = Room(RoomStore.open_file(db), join="http://192.0.2.1:8866")
     assert reachable.teacher_state(lang)["join_warning"] is None
     for local in ("http://127.0.0.1:8866", "http://localhost:8866", "http://[::1]:8866"):
-        warning = Room(RoomStore(db), join=local).teacher_state(lang)["join_warning"]
+        warning = Room(RoomStore.open_file(db), join=local).teacher_state(lang)["join_warning"]
         assert warning is not None, local
         assert text("projector.join-local", lang) in warning
         assert text("projector.join-fix-app", lang, option="--classroom") in warning
 
 
-def test_answers_are_counted_once_per_pupil_and_may_change_until_the_reveal(room: Room) -> None:
+def test_answers_are_counted_once_per_learner_and_may_change_until_the_reveal(room: Room) -> None:
     right, wrong = engine_answer(*ONE), a_wrong_index(*ONE)
     room.open(*ONE)
-    aiko, ben, chen = (room.add_pupil(name) for name in ("Aiko", "Ben", ""))
+    aiko, ben, chen = (room.add_learner(name) for name in ("Aiko", "Ben", ""))
     assert room.answer(aiko.key, key(ONE), wrong) == (wrong, True)
     assert room.answer(ben.key, key(ONE), right) == (right, True)
     assert room.answer(aiko.key, key(ONE), right) == (right, False)  # changed her mind
@@ -115,17 +117,17 @@ def test_answers_are_counted_once_per_pupil_and_may_change_until_the_reveal(room
 
 
 def test_every_answer_kind_is_read_and_graded_by_the_engine(room: Room) -> None:
-    pupil = room.add_pupil(None)
+    learner = room.add_learner(None)
     room.open(*MANY)
     right = engine_answer(*MANY)
     assert isinstance(right, list)
-    assert room.answer(pupil.key, key(MANY), list(reversed(right)))[0] == sorted(right)
+    assert room.answer(learner.key, key(MANY), list(reversed(right)))[0] == sorted(right)
     assert room.counts("en")["right"] == 1
     room.open(*NUMBER)
     points = engine_answer(*NUMBER)
-    assert room.answer(pupil.key, key(NUMBER), str(points))[0] == points  # typed text
+    assert room.answer(learner.key, key(NUMBER), str(points))[0] == points  # typed text
     assert room.counts("en")["right"] == 1
-    room.answer(pupil.key, key(NUMBER), points + 10)
+    room.answer(learner.key, key(NUMBER), points + 10)
     assert room.counts("en")["right"] == 0
     # nobody gave the right number: the projector still has it to mark, in words
     assert room.teacher_state("en")["question"]["right_label"] == str(points)
@@ -152,35 +154,35 @@ def test_every_answer_kind_is_read_and_graded_by_the_engine(room: Room) -> None:
 def test_a_malformed_answer_is_refused_and_changes_nothing(
     room: Room, question: tuple[str, str], answer: object
 ) -> None:
-    pupil = room.add_pupil("Aiko")
+    learner = room.add_learner("Aiko")
     room.open(*question)
     version = room.version
     with pytest.raises(RoomError) as refused:
-        room.answer(pupil.key, key(question), answer)
+        room.answer(learner.key, key(question), answer)
     assert (refused.value.status, refused.value.code) == (400, "bad-field")
     assert json.dumps(answer)[:3] in refused.value.message  # named as the request wrote it
     assert room.counts("en")["answered"] == 0 and room.version == version
 
 
-def test_an_answer_to_another_question_or_from_an_unknown_pupil_is_refused(room: Room) -> None:
-    pupil = room.add_pupil("Aiko")
+def test_an_answer_to_another_question_or_from_an_unknown_learner_is_refused(room: Room) -> None:
+    learner = room.add_learner("Aiko")
     with pytest.raises(RoomError) as refused:
-        room.answer(pupil.key, key(ONE), 0)  # nothing open yet
+        room.answer(learner.key, key(ONE), 0)  # nothing open yet
     assert refused.value.code == "not-open"
     room.open(*ONE)
     with pytest.raises(RoomError) as refused:
-        room.answer(pupil.key, key(MANY), [0])  # a question that is not the open one
+        room.answer(learner.key, key(MANY), [0])  # a question that is not the open one
     assert refused.value.code == "not-open"
     with pytest.raises(RoomError) as refused:
-        room.answer("not-a-pupil-key", key(ONE), 0)
-    assert (refused.value.status, refused.value.code) == (403, "unknown-pupil")
+        room.answer("not-a-learner-key", key(ONE), 0)
+    assert (refused.value.status, refused.value.code) == (403, "unknown-learner")
     assert room.counts("en")["answered"] == 0
 
 
-def test_answers_are_rate_limited_per_pupil(room: Room) -> None:
+def test_answers_are_rate_limited_per_learner(room: Room) -> None:
     count, _seconds = ANSWER_LIMIT
     room.open(*ONE)
-    busy, calm = room.add_pupil("busy"), room.add_pupil("calm")
+    busy, calm = room.add_learner("busy"), room.add_learner("calm")
     for turn in range(count):
         room.answer(busy.key, key(ONE), turn % 2)
     with pytest.raises(RoomError) as refused:
@@ -188,7 +190,7 @@ def test_answers_are_rate_limited_per_pupil(room: Room) -> None:
     assert (refused.value.status, refused.value.code) == (429, "too-many")
     assert refused.value.retry_after >= 1
     assert room.answers[key(ONE)][busy.key][0] == (count - 1) % 2  # the refused one not kept
-    room.answer(calm.key, key(ONE), 2)  # another pupil is not slowed down
+    room.answer(calm.key, key(ONE), 2)  # another learner is not slowed down
     assert room.counts("en")["answered"] == 2
 
 
@@ -225,42 +227,43 @@ def test_opening_something_that_is_not_a_question_is_refused(
 
 
 def test_a_restarted_server_continues_the_room_with_every_answer(db: Path) -> None:
-    first = Room(RoomStore(db))
+    first = Room(RoomStore.open_file(db))
     first.open(*ONE)
-    pupils = [first.add_pupil(f"p{n}") for n in range(5)]
-    for n, pupil in enumerate(pupils):
-        first.answer(pupil.key, key(ONE), n % 3)
-    first.answer(pupils[0].key, key(ONE), 3)  # a change before the restart
+    learners = [first.add_learner(f"p{n}") for n in range(5)]
+    for n, learner in enumerate(learners):
+        first.answer(learner.key, key(ONE), n % 3)
+    first.answer(learners[0].key, key(ONE), 3)  # a change before the restart
     before = first.counts("en")
     first.store.close()  # the server stops (or is killed: every answer was committed)
 
-    again = Room(RoomStore(db))
+    again = Room(RoomStore.open_file(db))
     assert again.continued and again.code == first.code
     assert (again.current, again.phase) == (key(ONE), "open")
     assert again.counts("en") == before
-    assert set(again.pupils) == {pupil.key for pupil in pupils}
-    again.answer(pupils[1].key, key(ONE), 3)  # pupils keep their keys
+    assert set(again.learners) == {learner.key for learner in learners}
+    again.answer(learners[1].key, key(ONE), 3)  # learners keep their keys
     assert again.counts("en")["answered"] == 5
-    # the first answers survive too: pupil 0 first answered 0, then 3
-    assert again.answers[key(ONE)][pupils[0].key] == (3, 0)
+    # the first answers survive too: learner 0 first answered 0, then 3
+    assert again.answers[key(ONE)][learners[0].key] == (3, 0)
 
 
 def test_an_old_room_is_not_continued(db: Path) -> None:
-    first = Room(RoomStore(db))
-    store = first.store
-    store._db.execute("UPDATE rooms SET used = used - 13 * 3600")
-    again = Room(RoomStore(db))
+    store = RoomStore.open_file(db)
+    first = Room(store)
+    with store.engine.begin() as write:  # last used 13 hours ago
+        write.execute(update(rooms).values(used=rooms.c.used - 13 * 3600))
+    again = Room(RoomStore.open_file(db))
     assert not again.continued and again.code != first.code
 
 
 def test_the_summary_counts_right_first_answers_and_the_most_chosen_wrong_one(room: Room) -> None:
     right, wrong = engine_answer(*ONE), a_wrong_index(*ONE)
     room.open(*ONE)
-    pupils = [room.add_pupil(f"p{n}") for n in range(4)]
-    room.answer(pupils[0].key, key(ONE), right)
-    room.answer(pupils[1].key, key(ONE), wrong)
-    room.answer(pupils[1].key, key(ONE), right)  # right in the end, not at first
-    room.answer(pupils[2].key, key(ONE), wrong)
+    learners = [room.add_learner(f"p{n}") for n in range(4)]
+    room.answer(learners[0].key, key(ONE), right)
+    room.answer(learners[1].key, key(ONE), wrong)
+    room.answer(learners[1].key, key(ONE), right)  # right in the end, not at first
+    room.answer(learners[2].key, key(ONE), wrong)
     room.open(*NUMBER)
     room.close()
     rows = room.summary("en")
@@ -283,12 +286,12 @@ def test_the_summary_counts_right_first_answers_and_the_most_chosen_wrong_one(ro
     assert table[0]["question"] == load_lesson(ONE[0]).item(ONE[1]).question.prompt("ja")
 
 
-def test_the_pupil_sees_the_answer_and_the_counts_only_after_the_reveal(room: Room) -> None:
+def test_the_learner_sees_the_answer_and_the_counts_only_after_the_reveal(room: Room) -> None:
     right, wrong = engine_answer(*ONE), a_wrong_index(*ONE)
     room.open(*ONE)
-    aiko, ben = room.add_pupil("Aiko"), room.add_pupil("Ben")
+    aiko, ben = room.add_learner("Aiko"), room.add_learner("Ben")
     room.answer(aiko.key, key(ONE), wrong)
-    state = room.pupil_state(aiko.key, "zh-Hant")
+    state = room.learner_state(aiko.key, "zh-Hant")
     assert state["my_answer"] == wrong and state["reveal"] is None
     assert "right" not in str(state["question"]["choices"])  # nothing gives the answer away
     question = load_lesson(ONE[0]).item(ONE[1]).question
@@ -296,26 +299,26 @@ def test_the_pupil_sees_the_answer_and_the_counts_only_after_the_reveal(room: Ro
     assert all(choice["card"].startswith("<svg") for choice in state["question"]["choices"])
     room.show_counts(False)
     room.reveal()
-    revealed = room.pupil_state(aiko.key, "en")["reveal"]
+    revealed = room.learner_state(aiko.key, "en")["reveal"]
     assert revealed["right_answer"] == right and revealed["correct"] is False
     assert "counts" not in revealed
     room.show_counts(True)
-    revealed = room.pupil_state(ben.key, "en")["reveal"]
+    revealed = room.learner_state(ben.key, "en")["reveal"]
     assert revealed["correct"] is None and revealed["answered"] == 1  # Ben did not answer
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_pupil_gets_the_engines_why_right_wrong_or_silent(room: Room, lang: str) -> None:
-    """Seen: a right pupil got no reason at all, and a pupil who did not answer got the
+def test_every_learner_gets_the_engines_why_right_wrong_or_silent(room: Room, lang: str) -> None:
+    """Seen: a right learner got no reason at all, and a learner who did not answer got the
     reasons as "- ..." run into one paragraph."""
     room.open(*MANY)
-    right, wrong, silent = (room.add_pupil(name) for name in ("Aiko", "Ben", "Chen"))
+    right, wrong, silent = (room.add_learner(name) for name in ("Aiko", "Ben", "Chen"))
     room.answer(right.key, key(MANY), engine_answer(*MANY))
     room.answer(wrong.key, key(MANY), [a_wrong_index(*MANY)])
     room.reveal()
     seen = {
-        pupil.nickname: room.pupil_state(pupil.key, lang)["reveal"]
-        for pupil in (right, wrong, silent)
+        learner.nickname: room.learner_state(learner.key, lang)["reveal"]
+        for learner in (right, wrong, silent)
     }
     assert [seen[name]["correct"] for name in ("Aiko", "Ben", "Chen")] == [True, False, None]
     question = load_lesson(MANY[0]).item(MANY[1]).question
@@ -340,33 +343,34 @@ def test_the_rooms_file_is_chosen_by_the_environment_and_a_bad_one_is_named(
     assert default_room_db() == Path.home() / ".wizard-tutor" / "live-room.sqlite3"
     not_a_db = tmp_path / "notes.sqlite3"
     not_a_db.write_text("these are a teacher's notes, not a database\n" * 100)
-    with pytest.raises(RoomStoreError, match=r"notes\.sqlite3"):
-        RoomStore(not_a_db)
-    assert not_a_db.read_text().startswith("these are a teacher's notes")  # left as it was
+    before = not_a_db.read_bytes()
+    with pytest.raises(RoomStoreError, match=r"notes\.sqlite3.* as a database.*--room-db FILE"):
+        RoomStore.open_file(not_a_db)
+    assert not_a_db.read_bytes() == before  # left as it was
 
 
 def test_the_classroom_keys_are_kept_with_the_rooms_file_until_new_ones_are_asked_for(
     db: Path,
 ) -> None:
-    first = RoomStore(db)
+    first = RoomStore.open_file(db)
     made = first.classroom_keys()
     first.close()  # the app stops
 
-    again = RoomStore(db)
+    again = RoomStore.open_file(db)
     assert again.classroom_keys() == made  # a restart: the same token, key and secret
     renewed = again.classroom_keys(renew=True)  # --new-token
     assert renewed.token != made.token and renewed.teacher != made.teacher
     assert renewed.cookie_secret != made.cookie_secret
     assert again.classroom_keys() == renewed  # and those are kept from now on
     again.close()
-    other = RoomStore(db.with_name("another-room.sqlite3"))
+    other = RoomStore.open_file(db.with_name("another-room.sqlite3"))
     assert other.classroom_keys().token != renewed.token  # another file, other keys
     assert made.token not in repr(made) and "secret" in repr(made)
 
 
 def test_the_rooms_file_is_its_owners_only_as_it_keeps_the_keys(tmp_path: Path) -> None:
     new = tmp_path / "new" / "room.sqlite3"
-    store = RoomStore(new)
+    store = RoomStore.open_file(new)
     store.classroom_keys()
     store.add_room("ACDE")  # the WAL and its index are made beside the file
     made = [Path(f"{new}{suffix}") for suffix in ("", "-wal", "-shm")]
@@ -376,16 +380,16 @@ def test_the_rooms_file_is_its_owners_only_as_it_keeps_the_keys(tmp_path: Path) 
     store.close()
 
     old = tmp_path / "old.sqlite3"  # made by an older version, readable by everyone
-    RoomStore(old).close()
+    RoomStore.open_file(old).close()
     os.chmod(old, 0o644)
-    RoomStore(old).close()
+    RoomStore.open_file(old).close()
     assert stat.S_IMODE(old.stat().st_mode) == 0o600
 
     notes = tmp_path / "notes.sqlite3"  # not a room's file: refused, left as it was
     notes.write_text("a teacher's notes\n" * 100)
     os.chmod(notes, 0o644)
     with pytest.raises(RoomStoreError):
-        RoomStore(notes)
+        RoomStore.open_file(notes)
     assert stat.S_IMODE(notes.stat().st_mode) == 0o644
 
 

@@ -30,7 +30,7 @@ from tutor.resources import (
     lessons_dir,
     notebooks_dir,
 )
-from tutor.teaching.progress import (
+from tutor.teaching.progress_stores import (
     PROGRESS_FILE_VARIABLE,
     PROGRESS_STORE_VARIABLE,
     FileStore,
@@ -229,11 +229,11 @@ def room_db_path(options: AppOptions) -> Path:
 def classroom_keys(options: AppOptions) -> ClassroomKeys:
     """The classroom token, the teacher's key and the cookies' secret, kept with the live
     room's file: the same after a restart (the links handed out keep working, the teacher
-    and the pupils stay signed in), new ones only with ``--new-token``."""
+    and the learners stay signed in), new ones only with ``--new-token``."""
     from tutor.web.room_store import RoomStore, RoomStoreError
 
     try:
-        store = RoomStore(room_db_path(options))
+        store = RoomStore.open_file(room_db_path(options))
     except RoomStoreError as error:
         raise LaunchError(str(error)) from None
     try:
@@ -298,7 +298,7 @@ def serve_app(options: AppOptions) -> None:
         config.TutorVoila.max_starting = options.max_starting
 
     if options.classroom:
-        # Every address, so pupils' machines can connect; the token keeps others out.
+        # Every address, so learners' machines can connect; the token keeps others out.
         ip = "0.0.0.0"
         addresses = machine_hosts()
         config.TutorVoila.allowed_hosts = sorted({*LOCAL_HOSTS, *addresses, *options.hosts})
@@ -438,7 +438,8 @@ def open_lab(
 ) -> None:
     """Start JupyterLab on the learner's copy of the course (replaces this process), with
     a teacher's ``lessons`` folder added as the app adds it, and the progress kept in
-    the file ``progress`` (default: :func:`~tutor.teaching.progress.default_progress_path`)."""
+    the file ``progress`` (default:
+    :func:`~tutor.teaching.progress_stores.default_progress_path`)."""
     check_lab_installed()  # before anything is copied: without Lab, nothing changes
     # the learner's own machine: a file (in their home unless told)
     kept = choose_progress_store(StoreSetting.FILE, progress)

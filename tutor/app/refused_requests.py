@@ -36,7 +36,7 @@ _LOGGED_PATH_LENGTH = 120
 
 
 def ask_for_link_page(lang: str) -> str:
-    """What a pupil without the classroom token gets (instead of Jupyter's login form)."""
+    """What a learner without the classroom token gets (instead of Jupyter's login form)."""
     return tutor_page(
         lang,
         text("error-page.ask-for-link", lang),
@@ -133,7 +133,7 @@ def _refusal(request: Any) -> tuple[int, str] | None:
 class ClassroomLoginHandler(TutorErrorPages):
     """``/login``: where Jupyter sends a browser without the classroom token. The tutor
     has no login form (Jupyter's is a developer's page, and answered 500 when submitted):
-    a pupil is told to ask the teacher for the link, in the language of the page they
+    a learner is told to ask the teacher for the link, in the language of the page they
     asked for, with 403."""
 
     def prepare(self) -> None:

@@ -179,7 +179,7 @@ class TutorVoila(Voila):  # type: ignore[misc]
         from tutor.web.room_server import Teacher, room_handlers
         from tutor.web.room_store import RoomStore, default_room_db
 
-        store = RoomStore(self.room_db or default_room_db())
+        store = RoomStore.open_file(self.room_db or default_room_db())
         room = Room(store, join=self.room_join or f"http://127.0.0.1:{self.port}")
         teacher = Teacher(self.teacher_key or None)
         token = self.identity_provider.token if hasattr(self, "identity_provider") else ""
@@ -188,7 +188,7 @@ class TutorVoila(Voila):  # type: ignore[misc]
         print(f"The teacher starts at http://127.0.0.1:{self.port}/room/teacher?key={teacher.key}")
         print(
             f"    then the room's summary: http://127.0.0.1:{self.port}/room/summary "
-            f"(answers kept in {store.path})",
+            f"(answers kept in {store.engine.url.database})",
             flush=True,
         )
         return room_handlers(room, teacher, token or "")

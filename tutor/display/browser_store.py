@@ -1,13 +1,14 @@
 """The learner's progress kept in their browser (``localStorage``): a small widget that is
-a :class:`tutor.teaching.progress.Store`.
+a :class:`tutor.teaching.progress_stores.Store`.
 
 Its JavaScript (``browser_store.js``, plain ESM, no build step, no imports) only reads and
 appends; this side checks what the browser holds with the same rules as a progress file
-(:func:`tutor.teaching.progress.parse_list`) and tells the learner's
+(:func:`tutor.teaching.progress_stores.parse_list`) and tells the learner's
 :class:`~tutor.teaching.progress.Progress` when it arrives: the kernel runs the page before
 the browser shows it, so a page starts with its progress loading.
 
->>> from tutor.teaching.progress import AnswerSource, Progress, ProgressState
+>>> from tutor.teaching.progress import Progress, ProgressState
+>>> from tutor.teaching.progress_events import AnswerSource
 >>> store = BrowserStore()
 >>> progress = Progress(store); store.serve(progress)
 >>> progress.state
@@ -30,11 +31,11 @@ import traitlets
 
 from tutor.display import looks
 from tutor.display.visibility import HIDDEN
-from tutor.teaching.progress import (
+from tutor.teaching.progress import Progress
+from tutor.teaching.progress_events import Event
+from tutor.teaching.progress_stores import (
     BROWSER_SOURCE,
     BROWSER_STORAGE_KEY,
-    Event,
-    Progress,
     ProgressStoreError,
     StoreProblem,
     aside_name,

@@ -35,7 +35,7 @@ from tutor.display.presenter import LEARNER_ONLY, SLIDE
 from tutor.display.words import words_html
 from tutor.teaching.language import LANGUAGE_NAMES, with_language
 from tutor.teaching.lesson import Lesson
-from tutor.teaching.progress import PRACTICE, Summary
+from tutor.teaching.progress_summary import PRACTICE, Summary
 from tutor.teaching.review import RuleMemories, RuleStatus
 from tutor.teaching.text import (
     DEFAULT_LANGUAGE,
@@ -60,7 +60,7 @@ REVIEW = "review"
 class CourseEntry:
     """One page of the course: its notebook file, title and summary in the learner's
     language, its lesson (if it has a lesson file) and its activity: the lesson's id when
-    its quiz counts, :data:`~tutor.teaching.progress.PRACTICE`, or ``None`` (pages whose
+    its quiz counts, :data:`~tutor.teaching.progress_summary.PRACTICE`, or ``None`` (pages whose
     answers are not recorded)."""
 
     file: str

@@ -16,7 +16,7 @@ and its style sheet (``tutor.css``) know by these names:
 - :data:`ANSWER_STACK`: an answer picture and the picture shown before it
   (:data:`UNANSWERED`, presenting only) in one place, so nothing moves at the reveal.
 - :data:`ROOM_QUESTION`: the slide asks a lesson's question (:func:`room_question`), which
-  the live room (the app in classroom mode, docs/live-room.md) puts to the pupils' phones
+  the live room (the app in classroom mode, docs/live-room.md) puts to the learners' phones
   when the presenter reaches it.
 
 >>> print(answer_stack("<p>?</p>", "<p>C</p>"))

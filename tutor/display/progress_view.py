@@ -4,10 +4,11 @@ store is broken or an answer could not be kept, and the reset button that asks f
 :func:`learner_progress` opens the learner's :class:`~tutor.teaching.progress.Progress`
 once per kernel (one page in the app; one notebook in Lab): in the browser
 (:class:`~tutor.display.browser_store.BrowserStore`) or in a file
-(:class:`~tutor.teaching.progress.FileStore`), as ``$TUTOR_PROGRESS_STORE`` says, else by
+(:class:`~tutor.teaching.progress_stores.FileStore`), as ``$TUTOR_PROGRESS_STORE`` says, else by
 the frontend (the app keeps progress in the browser, Lab in the learner's file).
 
->>> from tutor.teaching.progress import MemoryStore, Progress
+>>> from tutor.teaching.progress import Progress
+>>> from tutor.teaching.progress_stores import MemoryStore
 >>> progress = Progress(MemoryStore())
 >>> reset = ResetControl(progress)
 >>> reset.button.click()                     # asks first
@@ -31,10 +32,9 @@ from tutor.display.context import PageContext
 from tutor.display.presenter import LEARNER_ONLY
 from tutor.display.visibility import set_visible
 from tutor.display.widgets import html_widget
-from tutor.teaching.progress import (
+from tutor.teaching.progress import Progress, ProgressState
+from tutor.teaching.progress_stores import (
     FileStore,
-    Progress,
-    ProgressState,
     ProgressStoreError,
     StoreSetting,
     store_setting,
@@ -97,7 +97,8 @@ class ProgressNotice(widgets.VBox):  # type: ignore[misc]
     (the broken store is put aside, never deleted) and :attr:`unsaved_button` (carry on,
     keeping nothing); when an answer could not be kept, that it was not.
 
-    >>> from tutor.teaching.progress import FileStore, Progress
+    >>> from tutor.teaching.progress import Progress
+    >>> from tutor.teaching.progress_stores import FileStore
     >>> import tempfile
     >>> from pathlib import Path
     >>> folder = Path(tempfile.mkdtemp())

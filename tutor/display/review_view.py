@@ -39,7 +39,8 @@ class ReviewWidget(widgets.VBox):  # type: ignore[misc]
     day). ``seed``: the choice of questions (``None``: from the learner's answers so far,
     so a reload asks the same questions until they are answered).
 
-    >>> from tutor.teaching.progress import AnswerEvent, AnswerSource, MemoryStore
+    >>> from tutor.teaching.progress_events import AnswerEvent, AnswerSource
+    >>> from tutor.teaching.progress_stores import MemoryStore
     >>> from tutor.teaching.review import at
     >>> old = AnswerEvent(AnswerSource.PRACTICE, "score", True, True,
     ...                   time="2026-12-01T10:00:00Z", rules=("bid-met-scores",))

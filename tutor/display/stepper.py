@@ -278,7 +278,7 @@ class KeptPlace:
     answers only once the page is drawn: the stepper goes to the kept step then, unless
     the learner moved first (their move wins). Taking the place back writes nothing.
 
-    >>> from tutor.teaching.progress import MemoryStore
+    >>> from tutor.teaching.progress_stores import MemoryStore
     >>> progress = Progress(MemoryStore())
     >>> place = KeptPlace(Stepper(5, lambda index, present: ""), progress, "08_w")
     >>> place.stepper.next(); place.stepper.next(); len(progress.events)

@@ -1,15 +1,15 @@
 """The one-machine hub's own TLS certificate, made on its first start (deploy/hub.sh).
 
-Without TLS, every pupil's password and login cookie cross the classroom network in clear
+Without TLS, every learner's password and login cookie cross the classroom network in clear
 text. A teacher with a certificate from their school gives it to deploy/hub.sh
 (TUTOR_HUB_SSL_CERT, TUTOR_HUB_SSL_KEY); otherwise deploy/hub.sh runs this module, which
 makes a self-signed certificate for this machine's names and addresses (kept in the hub's
 state folder and used again at every start while it still covers them) and prints its
-SHA-256 fingerprint and what pupils' browsers will say about it.
+SHA-256 fingerprint and what learners' browsers will say about it.
 
 A self-signed certificate still encrypts: nobody on the network can read the passwords.
 What it cannot do alone is prove to a browser that it talks to this machine, so the
-browser warns once; a pupil who compares the fingerprint the teacher shows with the one
+browser warns once; a learner who compares the fingerprint the teacher shows with the one
 the browser shows (or a school that installs the certificate on its computers) rules out
 an impostor.
 

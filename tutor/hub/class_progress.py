@@ -1,11 +1,11 @@
 """A class's results, for the teacher's page: each learner's events summed up by the one
-summary the learner's own course page uses (:class:`tutor.teaching.progress.Summary`), so
+summary the learner's own course page uses (:class:`tutor.teaching.progress_summary.Summary`), so
 the two pages say the same of the same answers (docs/progress.md), the topics the
 class missed most, the rules the class is weakest on (each learner's memory of each rule
 as their own course page has it, :class:`tutor.teaching.review.RuleMemories`), and the
 stepped pages whose place the teacher sees (:func:`stepped_pages`).
 
->>> from tutor.teaching.progress import AnswerEvent, AnswerSource
+>>> from tutor.teaching.progress_events import AnswerEvent, AnswerSource
 >>> missed = AnswerEvent(AnswerSource.PRACTICE, "score", False, True)
 >>> results = class_results({"ada": [missed]}, {"07_scoring": ("quiz-bid-one-met",)})
 >>> results["ada"].count("score"), results["ada"].lesson("07_scoring").done
@@ -19,14 +19,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache, lru_cache
 
-from tutor.teaching.progress import (
-    AnswerEvent,
-    AnswerSource,
-    Event,
-    StepEvent,
-    Summary,
-    TopicCount,
-)
+from tutor.teaching.progress_events import AnswerEvent, AnswerSource, Event, StepEvent
+from tutor.teaching.progress_summary import Summary, TopicCount
 from tutor.teaching.review import ItemRules, RuleMemories, RuleStatus, rules_asked
 from tutor.teaching.rule_map import RuleMap, rule_map
 from tutor.teaching.worked_example import worked_example
@@ -96,7 +90,7 @@ def rule_first_tries(summary: Summary, items: ItemRules) -> dict[str, TopicCount
     :attr:`Summary.first_tries` counts it) and every practice or review answer given
     first.
 
-    >>> from tutor.teaching.progress import AnswerEvent
+    >>> from tutor.teaching.progress_events import AnswerEvent
     >>> q = AnswerEvent(AnswerSource.QUIZ, "score", False, True, "07_x", "q1")
     >>> again = AnswerEvent(AnswerSource.QUIZ, "score", True, True, "07_x", "q1")
     >>> practice = AnswerEvent(AnswerSource.PRACTICE, "score", True, True, rules=("bid-met-scores",))
@@ -141,7 +135,7 @@ def _memories(
 def rule_memories(summary: Summary, items: ItemRules, *, rules: RuleMap) -> RuleMemories:
     """``RuleMemories.of(summary, items, rules=rules)``, replayed once for the same answers.
 
-    >>> from tutor.teaching.progress import AnswerEvent
+    >>> from tutor.teaching.progress_events import AnswerEvent
     >>> right = AnswerEvent(AnswerSource.PRACTICE, "score", True, True, rules=("bid-met-scores",))
     >>> once = rule_memories(Summary.of([right], {}), {}, rules=rule_map())
     >>> once is rule_memories(Summary.of([right], {}), {}, rules=rule_map())
@@ -162,7 +156,7 @@ def class_rules(
     each: each learner's memory of each rule is the one their own course page shows
     (:meth:`RuleMemories.of`, from the same summary), due at ``now`` (UTC).
 
-    >>> from tutor.teaching.progress import AnswerEvent
+    >>> from tutor.teaching.progress_events import AnswerEvent
     >>> from tutor.teaching.review import at
     >>> right = AnswerEvent(AnswerSource.PRACTICE, "score", True, True,
     ...                     time="2026-12-01T10:00:00Z", rules=("bid-met-scores",))

@@ -236,7 +236,7 @@ class TutorAuthenticator(NativeAuthenticator):  # type: ignore[misc]
         one-time code if the account has one), with the hash in a thread: Argon2id takes
         about 0.15 s of CPU (older bcrypt hashes 0.2-0.3 s;
         benchmarks/class_results_benchmark.py), and in the hub's event loop
-        forty pupils logging in at once would hold up every other request for 12 s."""
+        forty learners logging in at once would hold up every other request for 12 s."""
         user = self.get_user(name)
         if user is None:
             return None

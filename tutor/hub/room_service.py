@@ -5,11 +5,11 @@ hub").
 The room itself and its handlers are the app's (:mod:`tutor.web.room`,
 :mod:`tutor.web.room_server`): the same phases, answers, counts, summary, validation and
 JSON errors. What the hub changes is who is who: the hub's OAuth login says who asks, a
-teacher is a hub admin or a member of the ``teachers`` group, and a pupil is their hub
+teacher is a hub admin or a member of the ``teachers`` group, and a learner is their hub
 login (no nickname, no key kept by the browser: one answer per login and question). Every
 request a page's script makes needs the service's XSRF token (JupyterHub's own rule for
-cookie-authenticated requests): the pupil page carries it, the projector gets it from the
-probe. The answers are kept in the class results' database (:mod:`tutor.hub.room_store`).
+cookie-authenticated requests): the learner page carries it, the projector gets it from the
+probe. The answers are kept in the class results' database (:mod:`tutor.web.room_store`).
 """
 
 from __future__ import annotations
@@ -24,23 +24,23 @@ from urllib.parse import urlsplit
 
 from jupyterhub.services.auth import HubOAuthenticated
 from jupyterhub.utils import get_browser_protocol
-from sqlalchemy import Engine, MetaData, select
+from sqlalchemy import Engine
 from tornado import web
 
-from tutor.hub.room_store import HubRoomStore, room_tables
 from tutor.web.addresses import is_local_host, machine_hosts, room_addresses
-from tutor.web.room import Room, RoomError, room_language
+from tutor.web.room import Room, room_language
+from tutor.web.room_checks import RoomError
 from tutor.web.room_server import (
     AnswerHandler,
-    AssetHandler,
     JoinHandler,
+    LearnerEventsHandler,
+    LearnerPageHandler,
+    LearnerStateHandler,
     LiveHub,
     ProbeHandler,
-    PupilEventsHandler,
-    PupilPageHandler,
-    PupilStateHandler,
     QrHandler,
     QuestionsHandler,
+    RoomFiles,
     SummaryCsvHandler,
     SummaryHandler,
     Teacher,
@@ -48,10 +48,11 @@ from tutor.web.room_server import (
     TeacherEventsHandler,
     TeacherStateHandler,
     api,
-    pupil_page,
+    learner_page,
     summary_page,
     unknown_room_page,
 )
+from tutor.web.room_store import RoomStore
 
 IsTeacher = Callable[[str], Awaitable[bool]]
 
@@ -59,17 +60,16 @@ IsTeacher = Callable[[str], Awaitable[bool]]
 class HubRooms:
     """Every teacher's room, loaded from the database when first asked for."""
 
-    def __init__(self, engine: Engine, metadata: MetaData, prefix: str) -> None:
+    def __init__(self, engine: Engine, prefix: str) -> None:
         self.engine = engine
-        self.tables = room_tables(metadata)
-        metadata.create_all(engine)
+        self.store = RoomStore(engine)  # the tables made (or migrated) when the service starts
         self.base = prefix.rstrip("/") + "/room/"
         self._by_owner: dict[str, tuple[Room, LiveHub]] = {}
 
     def of_teacher(self, name: str, public: str) -> tuple[Room, LiveHub]:
         """The teacher's room (continued, or a new one), its join address on ``public``."""
         if name not in self._by_owner:
-            room = Room(HubRoomStore(self.engine, self.tables, name), path=self.base)
+            room = Room(RoomStore(self.engine, owner=name), path=self.base)
             self._by_owner[name] = (room, LiveHub(room))
         room, live = self._by_owner[name]
         room.join_base = public
@@ -83,9 +83,7 @@ class HubRooms:
         for room, live in self._by_owner.values():
             if room.code == code:
                 return room, live
-        rooms = self.tables["rooms"]
-        with self.engine.connect() as db:
-            owner = db.scalar(select(rooms.c.owner).where(rooms.c.code == code))
+        owner = self.store.owner_of(code)
         if owner is not None and owner not in self._by_owner:
             room, live = self.of_teacher(owner, "")
             if room.code == code:
@@ -170,7 +168,7 @@ class HubRoomMixin(HubOAuthenticated):  # type: ignore[misc]
 
     def own_key(self) -> str:
         if self.login is None:
-            raise RoomError(403, "unknown-pupil", "log in to the hub to answer in the room")
+            raise RoomError(403, "unknown-learner", "log in to the hub to answer in the room")
         return f"hub:{self.login}"
 
 
@@ -243,11 +241,11 @@ class HubStart(HubRoomMixin, web.RequestHandler):
         self.redirect(f"{users}{self.login}/voila/render/{page}?present=1&lang={lang}")
 
 
-# -- the pupils -----------------------------------------------------------------------------
+# -- the learners -----------------------------------------------------------------------------
 
 
-class HubPupilPage(HubRoomMixin, PupilPageHandler):
-    """The pupil page, for a hub user (the hub's login first, if not logged in)."""
+class HubLearnerPage(HubRoomMixin, LearnerPageHandler):
+    """The learner page, for a hub user (the hub's login first, if not logged in)."""
 
     json_errors = False
 
@@ -265,12 +263,7 @@ class HubPupilPage(HubRoomMixin, PupilPageHandler):
             self.finish(unknown_room_page(code.upper(), lang))
             return
         xsrf = self.xsrf_token.decode()
-        self.finish(pupil_page(room.code, lang, self.rooms.base, {"hub": True, "xsrf": xsrf}))
-
-
-class HubAsset(HubRoomMixin, AssetHandler):
-    def prepare(self) -> None:  # type: ignore[override]
-        pass  # the page's script and stylesheet: no one in particular
+        self.finish(learner_page(room.code, lang, self.rooms.base, {"hub": True, "xsrf": xsrf}))
 
 
 class HubJoin(HubRoomMixin, JoinHandler):
@@ -278,27 +271,27 @@ class HubJoin(HubRoomMixin, JoinHandler):
     def post(self, code: str) -> None:
         room = self.room_of(code)
         self.own_key()
-        pupil = room.named_pupil(self.login or "")
+        learner = room.named_learner(self.login or "")
         self.set_status(201)
-        self.send_json({"pupil": pupil.key, "nickname": pupil.nickname})
+        self.send_json({"learner": learner.key, "nickname": learner.nickname})
 
 
 def _mine(handler: HubRoomMixin, given: object) -> str:
-    """A pupil answers and reads for themselves only: the key named must be their own."""
+    """A learner answers and reads for themselves only: the key named must be their own."""
     own = handler.own_key()
     if given != own:
         raise RoomError(
-            403, "unknown-pupil", "a pupil answers for themselves only (their hub login)"
+            403, "unknown-learner", "a learner answers for themselves only (their hub login)"
         )
     return own
 
 
-class HubPupilState(HubRoomMixin, PupilStateHandler):
+class HubLearnerState(HubRoomMixin, LearnerStateHandler):
     @api()
     def get(self, code: str) -> None:
         room = self.room_of(code)
-        key = _mine(self, self.get_query_argument("pupil", ""))
-        self.send_json(room.pupil_state(key, self.lang()))
+        key = _mine(self, self.get_query_argument("learner", ""))
+        self.send_json(room.learner_state(key, self.lang()))
 
 
 class HubAnswer(HubRoomMixin, AnswerHandler):
@@ -306,19 +299,19 @@ class HubAnswer(HubRoomMixin, AnswerHandler):
     def post(self, code: str) -> None:
         room = self.room_of(code)
         body = self.body()
-        key = _mine(self, body.get("pupil"))
+        key = _mine(self, body.get("learner"))
         if "answer" not in body:
             raise RoomError(400, "bad-field", "the body has no 'answer'")
         answer, first = room.answer(key, body.get("question"), body["answer"])
         self.send_json({"answer": answer, "first": first, "version": room.version})
 
 
-class HubPupilEvents(HubRoomMixin, PupilEventsHandler):
+class HubLearnerEvents(HubRoomMixin, LearnerEventsHandler):
     @api()
     async def get(self, code: str) -> None:
         room = self.room_of(code)
-        room.pupil(_mine(self, self.get_query_argument("pupil", "")))
-        await self.stream(room.pupil_live())
+        room.learner(_mine(self, self.get_query_argument("learner", "")))
+        await self.stream(room.learner_live())
 
 
 def room_routes(
@@ -338,19 +331,19 @@ def room_routes(
         (rf"{base}qr\.svg", HubQr),
         (rf"{base}summary", HubSummary),
         (rf"{base}summary\.csv", HubSummaryCsv),
-        (rf"{base}assets/(room\.js|room\.css)", HubAsset),
-        (rf"{base}{code}", HubPupilPage),
+        (rf"{base}{code}", HubLearnerPage),
         (rf"{base}{code}/api/join", HubJoin),
-        (rf"{base}{code}/api/state", HubPupilState),
+        (rf"{base}{code}/api/state", HubLearnerState),
         (rf"{base}{code}/api/answer", HubAnswer),
-        (rf"{base}{code}/api/events", HubPupilEvents),
+        (rf"{base}{code}/api/events", HubLearnerEvents),
     ]
-    return [(pattern, handler, options) for pattern, handler in routes]
+    # the page's script and stylesheet: no one's in particular, as in the app
+    return [*((pattern, handler, options) for pattern, handler in routes), RoomFiles.route(base)]
 
 
 class TeacherCache:
     """Whether a hub login is a teacher, asked of the hub at most every ``seconds`` (40
-    pupils' requests must not each cost the hub a call); a name not known as a teacher is
+    learners' requests must not each cost the hub a call); a name not known as a teacher is
     asked again after 2 seconds (a teacher just added to the group)."""
 
     def __init__(self, teachers: Callable[[], Awaitable[set[str]]], seconds: float = 20.0):

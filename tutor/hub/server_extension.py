@@ -44,22 +44,11 @@ from tornado import web
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 
 from tutor.hub.class_progress import place_problem, stepped_pages
-from tutor.teaching.progress import Event, EventError, StepEvent, parse_event
+from tutor.teaching.progress_events import Event, EventError, StepEvent, parse_event
+from tutor.teaching.progress_stores import default_progress_path
 
-PROGRESS_FILE_VARIABLE = "TUTOR_PROGRESS_FILE"
 SERVICE_URL_VARIABLE = "TUTOR_CLASS_RESULTS_URL"
-DEFAULT_PROGRESS_FILE = Path("~/.wizard-tutor/progress.jsonl")
 BATCH = 500  # events per report (the service takes up to 1000)
-
-
-def progress_file(environ: Any = None) -> Path:
-    """The learner's progress file (the contract's default unless TUTOR_PROGRESS_FILE).
-
-    >>> progress_file({"TUTOR_PROGRESS_FILE": "/tmp/p.jsonl"})
-    PosixPath('/tmp/p.jsonl')
-    """
-    env = os.environ if environ is None else environ
-    return Path(env.get(PROGRESS_FILE_VARIABLE) or DEFAULT_PROGRESS_FILE).expanduser()
 
 
 @dataclass
@@ -236,7 +225,7 @@ def _load_jupyter_server_extension(serverapp: Any) -> None:
             os.environ.pop(name, None)
     url = os.environ.get(SERVICE_URL_VARIABLE, "")
     if url and token:
-        forwarder = ProgressForwarder(progress_file(), url, token, log=serverapp.log)
+        forwarder = ProgressForwarder(default_progress_path(), url, token, log=serverapp.log)
         serverapp.io_loop.add_callback(forwarder.start)
         serverapp.log.info("Forwarding %s to the class results at %s", forwarder.path, url)
     elif url:

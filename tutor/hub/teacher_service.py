@@ -79,10 +79,12 @@ from tutor.resources import notebooks_dir
 from tutor.teaching.language import choose_language
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import list_lessons
-from tutor.teaching.progress import (
+from tutor.teaching.progress_events import (
     FINISHED,
+    MAX_ANSWER_CHOICES,
     MAX_RULES,
     RESET,
+    AnswerCode,
     AnswerEvent,
     AnswerSource,
     Event,
@@ -90,9 +92,9 @@ from tutor.teaching.progress import (
     FinishedEvent,
     ResetEvent,
     StepEvent,
-    TopicCount,
     parse_event,
 )
+from tutor.teaching.progress_summary import TopicCount
 from tutor.teaching.review import item_rules
 from tutor.teaching.rule_map import RuleMap, rule_map
 from tutor.teaching.text import DEFAULT_LANGUAGE, text
@@ -136,6 +138,16 @@ rules_table = Table(
     Column("learner", String(128), primary_key=True),
     Column("event_id", String(32), primary_key=True),
     Column("rules", String(MAX_RULES * 64), nullable=False),
+)
+# What a quiz answer was (version 5 events' ``answer``, as the event's JSON has it: a
+# number, or a list of choice positions of up to two digits): a table of its own, one row an
+# answer that says (create_all adds tables to an older database, never columns).
+answers_table = Table(
+    "quiz_answers",
+    metadata,
+    Column("learner", String(128), primary_key=True),
+    Column("event_id", String(32), primary_key=True),
+    Column("answer", String(3 * MAX_ANSWER_CHOICES + 2), nullable=False),
 )
 # Where each learner is on each stepped page: the latest step event since their last reset,
 # one row updated in place (a table of its own: create_all adds tables to an older
@@ -196,6 +208,11 @@ class EventStore:
             for event in events
             if isinstance(event, AnswerEvent) and event.rules
         ]
+        answered = [
+            {"learner": learner, "event_id": event.id, "answer": _answer_text(event)}
+            for event in events
+            if isinstance(event, AnswerEvent) and event.answer is not None
+        ]
         steps = [event for event in events if isinstance(event, StepEvent)]
         resets = any(isinstance(event, ResetEvent) for event in events)
         if not rows and not steps:
@@ -210,6 +227,9 @@ class EventStore:
                 new = len(connection.execute(insert.returning(events_table.c.seq), rows).all())
             if named:
                 connection.execute(dialect.insert(rules_table).on_conflict_do_nothing(), named)
+            if answered:
+                insert = dialect.insert(answers_table).on_conflict_do_nothing()
+                connection.execute(insert, answered)
             if steps or resets:
                 self._move_places(connection, dialect, learner, steps)
         return new
@@ -282,12 +302,19 @@ class EventStore:
         """Every learner's events, in the order they arrived."""
         by_learner: dict[str, list[Event]] = {}
         query = (
-            select(events_table, rules_table.c.rules)
+            select(events_table, rules_table.c.rules, answers_table.c.answer)
             .outerjoin(
                 rules_table,
                 and_(
                     rules_table.c.learner == events_table.c.learner,
                     rules_table.c.event_id == events_table.c.event_id,
+                ),
+            )
+            .outerjoin(
+                answers_table,
+                and_(
+                    answers_table.c.learner == events_table.c.learner,
+                    answers_table.c.event_id == events_table.c.event_id,
                 ),
             )
             .order_by(events_table.c.seq)
@@ -340,7 +367,30 @@ def _event(row: Mapping[Any, Any]) -> Event:
         id=row["event_id"],
         time=row["time"],
         rules=tuple(row["rules"].split()) if row["rules"] else (),
+        answer=_answer_code(row["answer"]),
     )
+
+
+def _answer_text(event: AnswerEvent) -> str:
+    """A quiz answer's ``answer`` as the database keeps it: its JSON, as in the event.
+
+    >>> _answer_text(AnswerEvent(AnswerSource.QUIZ, "score", True, True, answer=(0, 2)))
+    '[0,2]'
+    """
+    return json.dumps(event.to_json()["answer"], separators=(",", ":"))
+
+
+def _answer_code(kept: str | None) -> AnswerCode | None:
+    """:func:`_answer_text` read back (``None``: the answer does not say, as none did
+    before version 5).
+
+    >>> _answer_code("3"), _answer_code("[0,2]"), _answer_code(None)
+    (3, (0, 2), None)
+    """
+    if kept is None:
+        return None
+    value = json.loads(kept)
+    return tuple(value) if isinstance(value, list) else int(value)
 
 
 # -- the page -------------------------------------------------------------------------------
@@ -410,7 +460,7 @@ def weakest_rules_html(
     met in a table, folded away (templates/teacher-rules.html).
 
     >>> from tutor.hub.class_progress import ClassRule
-    >>> from tutor.teaching.progress import TopicCount
+    >>> from tutor.teaching.progress_summary import TopicCount
     >>> section = weakest_rules_html(
     ...     [ClassRule("winner-leads-next", learning=2, due=2, first_tries=TopicCount(1, 2))], "en")
     >>> "The player who takes a trick leads the next one." in section, "Learning: 2" in section
@@ -615,7 +665,7 @@ def make_app(store: EventStore, lessons: Sequence[Lesson], prefix: str) -> web.A
     from tutor.hub.room_service import HubRooms, TeacherCache, room_routes
 
     args = {"store": store, "lessons": lessons, "pages": stepped_pages()}
-    rooms = HubRooms(store.engine, metadata, prefix)
+    rooms = HubRooms(store.engine, prefix)
     # the handlers' own HubOAuth (one per process), made when first asked for
     teachers = TeacherCache(lambda: hub_teachers(HubOAuth.instance()))
     return web.Application(

@@ -21,7 +21,7 @@ from tutor.display.context import FRONTEND_VARIABLE, Frontend
 from tutor.resources import jupyter_data_dir
 from tutor.site.build_inputs import HERE, SiteBuildError
 from tutor.site.build_wheels import LOADER, PRELOAD, SITE_PACKAGES
-from tutor.teaching.progress import PROGRESS_STORE_VARIABLE, StoreSetting
+from tutor.teaching.progress_stores import PROGRESS_STORE_VARIABLE, StoreSetting
 
 KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
 KERNEL_PLUGIN = f"{KERNEL_EXTENSION}:kernel"
@@ -186,7 +186,7 @@ def page_config() -> dict[str, Any]:
                             "PYTHONSTARTUP": f"{SITE_PACKAGES}/tutor/site/startup.py",
                             # the pages are an app, as under Voila: links keep ?lang=,
                             # presenter mode (tutor/display/context.py); progress is kept
-                            # in the browser (tutor/teaching/progress.py)
+                            # in the browser (tutor/teaching/progress_stores.py)
                             FRONTEND_VARIABLE: Frontend.APP.value,
                             PROGRESS_STORE_VARIABLE: StoreSetting.BROWSER.value,
                         },

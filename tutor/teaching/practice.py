@@ -10,7 +10,7 @@ each kind of question asks: :func:`rules_by_generator`). Everything is drawn fro
 
 Each question has a :class:`tutor.teaching.quiz.Topic`. A topic is picked with a weight
 that grows with the learner's mistakes in it
-(:func:`~tutor.teaching.progress.topic_weight`), starting from a base weight that favours
+(:func:`~tutor.teaching.progress_summary.topic_weight`), starting from a base weight that favours
 the cases learners get wrong most (Jester leads, a Wizard after a number lead, trump
 against the led suit, a bid of 0). Every answer is recorded in the learner's
 :class:`~tutor.teaching.progress.Progress` (as an event in their store); the counts per
@@ -31,14 +31,9 @@ from dataclasses import dataclass
 from tutor.errors import WizardRuleError
 from tutor.teaching.lesson import Lesson, LessonItem
 from tutor.teaching.practice_questions import PracticeQuestion, random_question, rules_by_generator
-from tutor.teaching.progress import (
-    AnswerCode,
-    AnswerEvent,
-    AnswerSource,
-    Progress,
-    Summary,
-    TopicCount,
-)
+from tutor.teaching.progress import Progress
+from tutor.teaching.progress_events import AnswerCode, AnswerEvent, AnswerSource
+from tutor.teaching.progress_summary import Summary, TopicCount
 from tutor.teaching.quiz import Feedback, Question, Topic
 from tutor.teaching.review import question_rules
 from tutor.teaching.text import DEFAULT_LANGUAGE, text

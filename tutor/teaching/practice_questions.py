@@ -33,7 +33,7 @@ from tutor.rules.round import Phase, Round
 from tutor.rules.seats import default_names
 from tutor.rules.trick import lead_of_cards
 from tutor.teaching.lesson import ScoreSheetFact
-from tutor.teaching.progress import check_practice_topic
+from tutor.teaching.progress_summary import check_practice_topic
 from tutor.teaching.quiz import (
     BidsMetQuestion,
     GameWinnersQuestion,
@@ -473,7 +473,7 @@ def random_question(rng: random.Random, topic: Topic) -> PracticeQuestion:
     >>> random_question(random.Random(3), Topic.BIDDING)
     Traceback (most recent call last):
     ...
-    tutor.teaching.progress.PracticeTopicError: practice asks no questions on topic 'bidding' (lessons do); practice topics: jester-lead, wizard-after-number, trump-vs-led, bid-zero, trick-winner, legal-plays, score, trump-reveal, next-leader, round-played, score-sheet
+    tutor.teaching.progress_summary.PracticeTopicError: practice asks no questions on topic 'bidding' (lessons do); practice topics: jester-lead, wizard-after-number, trump-vs-led, bid-zero, trick-winner, legal-plays, score, trump-reveal, next-leader, round-played, score-sheet
     """
     check_practice_topic(topic)
     if topic in (Topic.SCORE, Topic.BID_ZERO):

@@ -1,6 +1,6 @@
 """Spaced review: each rule of the course (:mod:`tutor.teaching.rule_map`) has a memory
 state per learner, replayed from the answers the learner's progress already keeps (the
-events of docs/progress.md, through :attr:`tutor.teaching.progress.Summary.answers`: no
+events of docs/progress.md, through :attr:`tutor.teaching.progress_summary.Summary.answers`: no
 second store), and scheduled with FSRS (the ``fsrs`` package: pure Python with only
 ``typing-extensions``, so the static site's browser runs the same code as the app and Lab).
 
@@ -29,7 +29,8 @@ when every rule of it is, *not yet seen* when none was seen, else *learning*.
 
 **Due**: a seen rule whose FSRS due time is at or before ``now``.
 
->>> from tutor.teaching.progress import AnswerEvent, AnswerSource, Summary
+>>> from tutor.teaching.progress_events import AnswerEvent, AnswerSource
+>>> from tutor.teaching.progress_summary import Summary
 >>> answer = AnswerEvent(AnswerSource.PRACTICE, "trump-vs-led", True, True,
 ...                      time="2026-12-01T10:00:00Z", rules=("highest-trump-wins",))
 >>> memory = RuleMemories.of(Summary.of([answer], {}), {})
@@ -50,7 +51,8 @@ from enum import StrEnum
 from fsrs import Card, Rating, Scheduler, State
 
 from tutor.teaching.lesson import Lesson
-from tutor.teaching.progress import AnswerEvent, AnswerSource, Summary
+from tutor.teaching.progress_events import AnswerEvent, AnswerSource
+from tutor.teaching.progress_summary import Summary
 from tutor.teaching.quiz import Question, Topic
 from tutor.teaching.rule_map import RuleGroup, RuleMap, rule_map
 

@@ -8,7 +8,9 @@ question whose rules include it. One question may so review several due rules, a
 rule it asks counts as reviewed. Review answers move no lesson's score, practice's counts,
 nor "Continue" (docs/progress.md).
 
->>> from tutor.teaching.progress import AnswerEvent, AnswerSource, MemoryStore, Progress
+>>> from tutor.teaching.progress import Progress
+>>> from tutor.teaching.progress_events import AnswerEvent, AnswerSource
+>>> from tutor.teaching.progress_stores import MemoryStore
 >>> missed = AnswerEvent(AnswerSource.PRACTICE, "trump-vs-led", False, True,
 ...                      time="2026-12-01T10:00:00Z", rules=("highest-trump-wins",))
 >>> progress = Progress(MemoryStore([missed]))
@@ -32,7 +34,9 @@ from datetime import UTC, datetime
 
 from tutor.teaching.lesson import Lesson, LessonItem
 from tutor.teaching.practice import random_question
-from tutor.teaching.progress import BASE_WEIGHTS, AnswerSource, Progress
+from tutor.teaching.progress import Progress
+from tutor.teaching.progress_events import AnswerSource
+from tutor.teaching.progress_summary import BASE_WEIGHTS
 from tutor.teaching.question import Question, Topic
 from tutor.teaching.review import (
     PRACTICE_TOPIC_RULES,

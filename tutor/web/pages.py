@@ -27,13 +27,18 @@ def tutor_page(
     data: Mapping[str, str] | None = None,
     head: str = "",
     tail: str = "",
+    template: str = "short-page.html",
+    **context: Any,
 ) -> str:
     """A short page of the tutor's own (busy, refused, not found): a title and paragraphs
     of text, in a ``<main class="tutor-KIND">`` with ``data-`` attributes (all escaped
     by the template, templates/short-page.html), and ``head`` and ``tail`` markup added
-    as given."""
+    as given. A page that adds to it (the live room's summary) names its ``template``,
+    which extends short-page.html, and gives what it needs in ``context``; ``t(key)``
+    is a catalog's words in ``lang``."""
     return render(
-        "short-page.html",
+        template,
+        t=lambda key, **values: text(key, lang, **values),
         lang=lang,
         title=title,
         paragraphs=list(paragraphs),
@@ -41,6 +46,7 @@ def tutor_page(
         data=dict(data or {}),
         head=Markup(head),
         tail=Markup(tail),
+        **context,
     )
 
 

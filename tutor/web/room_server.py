@@ -1,16 +1,16 @@
 """The live room's HTTP side (the API is docs/live-room.md; the room itself is
-:mod:`tutor.web.room`): the pupil page and its API, open to anyone who has the room's
+:mod:`tutor.web.room`): the learner page and its API, open to anyone who has the room's
 address, and the teacher's API, which needs the cookie the teacher's start address sets.
 
 Live updates are server-sent events, not a websocket: the updates only go from the server
 to the pages (answers are ordinary POSTs, each with its own reply and error), EventSource
 reconnects by itself after a phone's network drops, and it is plain HTTP that a proxy or a
-phone's browser never treats specially. One stream per pupil and per projector; an answer
+phone's browser never treats specially. One stream per learner and per projector; an answer
 sends one small event to the projector's streams only, a change of question one to
 everyone.
 
 These handlers are plain tornado handlers, outside Jupyter's login: the room code opens
-the pupil page and its API and nothing else, and the classroom token is neither needed
+the learner page and its API and nothing else, and the classroom token is neither needed
 nor accepted for the teacher's routes.
 """
 
@@ -24,7 +24,6 @@ import io
 import json
 import secrets
 from collections.abc import Awaitable, Callable
-from html import escape
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -32,11 +31,14 @@ from urllib.parse import urlencode
 import tornado.ioloop
 import tornado.web
 
-from tutor.teaching.language import LANGUAGE_NAMES, choose_language
+from tutor.teaching.language import choose_language
 from tutor.teaching.text import LANGUAGES, catalog, text
 
 from .pages import ErrorPages, error_page, page_language, tutor_page
-from .room import NICKNAME_LENGTH, Room, RoomError, question_list, room_language
+from .room import Room, room_language
+from .room_checks import NICKNAME_LENGTH, RoomError
+from .room_questions import question_list
+from .templating import language_links, render
 
 TEACHER_COOKIE = "tutor-room-teacher"
 MAX_BODY = 4096
@@ -79,38 +81,38 @@ class Teacher:
 
 
 class LiveHub:
-    """The open event streams of the room: the projectors' and the pupils'."""
+    """The open event streams of the room: the projectors' and the learners'."""
 
     def __init__(self, room: Room) -> None:
         self.room = room
         self.projectors: set[EventStream] = set()
-        self.pupils: set[EventStream] = set()
-        self._pupil_live: str | None = None
+        self.learners: set[EventStream] = set()
+        self._learner_live: str | None = None
         self._keep_alive: tornado.ioloop.PeriodicCallback | None = None
         room.listeners.append(self.changed)
 
     def add(self, stream: EventStream, *, projector: bool) -> None:
-        (self.projectors if projector else self.pupils).add(stream)
+        (self.projectors if projector else self.learners).add(stream)
         if self._keep_alive is None:
             self._keep_alive = tornado.ioloop.PeriodicCallback(self.ping, KEEP_ALIVE_SECONDS * 1000)
             self._keep_alive.start()
 
     def remove(self, stream: EventStream) -> None:
         self.projectors.discard(stream)
-        self.pupils.discard(stream)
+        self.learners.discard(stream)
 
     def changed(self, what: str) -> None:
         if self.projectors:
             message = event_message("room", self.room.live())
             for stream in list(self.projectors):
                 stream.send(message)
-        if what == "phase" and self.pupils:
-            message = event_message("room", self.room.pupil_live())
-            for stream in list(self.pupils):
+        if what == "phase" and self.learners:
+            message = event_message("room", self.room.learner_live())
+            for stream in list(self.learners):
                 stream.send(message)
 
     def ping(self) -> None:
-        for stream in [*self.projectors, *self.pupils]:
+        for stream in [*self.projectors, *self.learners]:
             stream.send(": keep-alive\n\n")
 
 
@@ -181,7 +183,7 @@ class RoomHandler(ErrorPages):
         return room_language(self.get_query_argument("lang", None))
 
     def page_lang(self) -> str:
-        """A page's language: its ``?lang=`` (the pupil's choice on the page, which the
+        """A page's language: its ``?lang=`` (the learner's choice on the page, which the
         page keeps in its address), else the phone's (Accept-Language)."""
         return choose_language(
             self.get_query_argument("lang", None), self.request.headers.get("Accept-Language")
@@ -237,9 +239,9 @@ def api(teacher: bool = False) -> Callable[[Handler], Handler]:
     return wrap
 
 
-class PupilHandler(RoomHandler):
-    """A pupil's route: the pupil's key in the body is what proves who answers (no cookie
-    is involved, so a page elsewhere cannot answer through a pupil's browser)."""
+class LearnerHandler(RoomHandler):
+    """A learner's route: the learner's key in the body is what proves who answers (no cookie
+    is involved, so a page elsewhere cannot answer through a learner's browser)."""
 
     def check_xsrf_cookie(self) -> None:
         pass
@@ -354,44 +356,27 @@ class SummaryCsvHandler(RoomHandler):
 
 
 def summary_page(room: Room, rows: list[dict[str, Any]], lang: str, base: str = "/room/") -> str:
-    """The room's summary page; ``base`` is where the room's routes are (the hub's differ)."""
-    heads = ("summary-question", "summary-answered", "summary-right-first", "summary-wrong")
-    table = ""
-    if rows:
-        head = "".join(f'<th scope="col">{escape(text(f"room.{key}", lang))}</th>' for key in heads)
-        body = "".join(
-            "<tr>"
-            f'<th scope="row">{escape(row["question"])}<br><small>{escape(row["lesson"])} / '
-            f"{escape(row['item'])}</small></th>"
-            f"<td>{row['answered']}</td><td>{row['right_first']}</td>"
-            f"<td>{escape(row['most_chosen_wrong'])}"
-            + (f" ({row['most_chosen_wrong_count']})" if row["most_chosen_wrong_count"] else "")
-            + "</td></tr>"
-            for row in rows
-        )
-        table = f'<table class="room-summary"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
-    csv_link = escape(text("room.summary-csv", lang, kind="CSV"))
+    """The room's summary page (templates/room-summary.html); ``base`` is where the
+    room's routes are (the hub's differ)."""
     return tutor_page(
         lang,
         text("room.summary-title", lang, code=room.code),
         [
-            text("room.summary-pupils", lang, count=len(room.pupils)),
+            text("room.summary-learners", lang, count=len(room.learners)),
             *([] if rows else [text("room.summary-empty", lang)]),
         ],
         kind="room-summary",
-        head="<style>main.tutor-room-summary { max-width: 60em; margin-top: 2em; } "
-        "table { border-collapse: collapse; } th, td { border: 1px solid #888; "
-        "padding: 0.3em 0.6em; text-align: left; vertical-align: top; }</style>\n",
-        tail=f'{table}\n<p><a href="{escape(base)}summary.csv?lang={escape(lang)}" download>'
-        f"{csv_link}</a></p>\n",
+        template="room-summary.html",
+        rows=rows,
+        base=base,
     )
 
 
-# -- the pupils --------------------------------------------------------------------------------
+# -- the learners --------------------------------------------------------------------------------
 
 
-class PupilPageHandler(RoomHandler):
-    """``/room/<CODE>``: the pupil page (plain HTML, one script, one stylesheet)."""
+class LearnerPageHandler(RoomHandler):
+    """``/room/<CODE>``: the learner page (plain HTML, one script, one stylesheet)."""
 
     json_errors = False
 
@@ -406,7 +391,7 @@ class PupilPageHandler(RoomHandler):
             self.set_status(404)
             self.finish(unknown_room_page(code, lang))
             return
-        self.finish(pupil_page(self.room.code, lang))
+        self.finish(learner_page(self.room.code, lang))
 
 
 def unknown_room_page(code: str, lang: str) -> str:
@@ -419,94 +404,89 @@ def unknown_room_page(code: str, lang: str) -> str:
     )
 
 
-@functools.cache
-def asset(name: str) -> tuple[bytes, str]:
-    """The bytes of a page's asset and their short digest (the address changes with them)."""
-    data = (STATIC / name).read_bytes()
-    return data, hashlib.sha256(data).hexdigest()[:12]
-
-
-def pupil_page(
+def learner_page(
     code: str, lang: str, base: str = "/room/", hub: dict[str, Any] | None = None
 ) -> str:
-    """The pupil page; ``base`` is where the room's routes are, ``hub`` what the hub's
-    page adds (``{"hub": True, "xsrf": token}``: the pupil is their hub login)."""
-    words = {language: dict(catalog(language)["room"]) for language in LANGUAGES}
+    """The learner page (templates/room-learner.html); ``base`` is where the room's routes
+    are, ``hub`` what the hub's page adds (``{"hub": True, "xsrf": token}``: the learner
+    is their hub login)."""
     data = {
         "code": code,
         "lang": lang,
-        "languages": {language: LANGUAGE_NAMES[language] for language in LANGUAGES},
-        "words": words,
+        "words": {language: dict(catalog(language)["room"]) for language in LANGUAGES},
         "nicknameLimit": NICKNAME_LENGTH,
         "base": base,
         **(hub or {}),
     }
-    # "</" cannot end the data's script element early: JSON escapes it as <\/.
-    blob = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
-    title = escape(text("room.title", lang, code=code))
-    _, css = asset("room.css")
-    _, script = asset("room.js")
-    return f"""<!DOCTYPE html>
-<html lang="{escape(lang)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:;base64,=">
-<title>{title}</title>
-<link rel="stylesheet" href="{escape(base)}assets/room.css?v={css}">
-<script type="application/json" id="room-data">{blob}</script>
-<script src="{escape(base)}assets/room.js?v={script}" defer></script>
-</head>
-<body>
-<main id="room" data-state="loading">
-<h1 id="room-title">{title}</h1>
-</main>
-</body>
-</html>
-"""
+    return render(
+        "room-learner.html",
+        lang=lang,
+        title=text("room.title", lang, code=code),
+        data=data,
+        static_url=functools.partial(RoomFiles.url, base),
+        languages=language_links(f"{base}{code}"),
+        language_label=text("room.language", lang),
+    )
 
 
-class AssetHandler(RoomHandler):
-    """``/room/assets/room.js`` and ``room.css``: kept by the phone for a year (their
-    address carries their digest)."""
+class RoomFiles(ErrorPages, tornado.web.StaticFileHandler):
+    """``<base>assets/room.js`` and ``room.css`` (room_static/), by tornado's static file
+    handler: the page names them with tornado's ``?v=`` (a hash of the file, the address of
+    :meth:`url`), and such an address is kept by the phone for good; one without is asked
+    again each time (``no-cache``: the ETag answers 304 while the file is the same)."""
 
-    json_errors = False
+    @classmethod
+    def url(cls, base: str, name: str) -> str:
+        """The versioned address of the room's file ``name``: what tornado's ``static_url``
+        gives, with the room's folder and routes (the app's own static path is Voila's).
+
+        >>> RoomFiles.url("/room/", "room.js").startswith("/room/assets/room.js?v=")
+        True
+        """
+        settings = {"static_path": str(STATIC), "static_url_prefix": f"{base}assets/"}
+        return cls.make_static_url(settings, name)
+
+    @classmethod
+    def route(cls, base: str) -> tuple[str, type, dict[str, Any]]:
+        """The files' route under the room's ``base`` (the app's and the hub's)."""
+        return (rf"{base}assets/(.*)", cls, {"path": str(STATIC)})
 
     def set_default_headers(self) -> None:
-        super().set_default_headers()
-        self.set_header("Cache-Control", "public, max-age=31536000, immutable")
+        self.set_header("X-Content-Type-Options", "nosniff")
 
-    def get(self, name: str) -> None:
-        data, _digest = asset(name)
-        kind = "text/javascript" if name.endswith(".js") else "text/css"
-        self.set_header("Content-Type", f"{kind}; charset=utf-8")
-        self.finish(data)
+    def get_content_type(self) -> str:
+        # both are UTF-8 (room.js writes ✓ and ✗): said, not left to the page's encoding
+        return f"{super().get_content_type()}; charset=utf-8"
+
+    def set_extra_headers(self, path: str) -> None:
+        if self.get_cache_time(path, self.modified, self.get_content_type()) == 0:
+            self.set_header("Cache-Control", "no-cache")
 
 
-class JoinHandler(PupilHandler):
+class JoinHandler(LearnerHandler):
     @api()
     def post(self, code: str) -> None:
         room = self.room_of(code)
-        pupil = room.add_pupil(self.body().get("nickname"))
+        learner = room.add_learner(self.body().get("nickname"))
         self.set_status(201)
-        self.send_json({"pupil": pupil.key, "nickname": pupil.nickname})
+        self.send_json({"learner": learner.key, "nickname": learner.nickname})
 
 
-class PupilStateHandler(PupilHandler):
+class LearnerStateHandler(LearnerHandler):
     @api()
     def get(self, code: str) -> None:
         room = self.room_of(code)
-        self.send_json(room.pupil_state(self.get_query_argument("pupil", ""), self.lang()))
+        self.send_json(room.learner_state(self.get_query_argument("learner", ""), self.lang()))
 
 
-class AnswerHandler(PupilHandler):
+class AnswerHandler(LearnerHandler):
     @api()
     def post(self, code: str) -> None:
         room = self.room_of(code)
         body = self.body()
         if "answer" not in body:
             raise RoomError(400, "bad-field", "the body has no 'answer'")
-        answer, first = room.answer(body.get("pupil"), body.get("question"), body["answer"])
+        answer, first = room.answer(body.get("learner"), body.get("question"), body["answer"])
         self.send_json({"answer": answer, "first": first, "version": room.version})
 
 
@@ -558,12 +538,12 @@ class TeacherEventsHandler(EventStream):
         await self.stream(self.room.live(self.lang()))
 
 
-class PupilEventsHandler(EventStream):
+class LearnerEventsHandler(EventStream):
     @api()
     async def get(self, code: str) -> None:
         room = self.room_of(code)
-        room.pupil(self.get_query_argument("pupil", ""))
-        await self.stream(room.pupil_live())
+        room.learner(self.get_query_argument("learner", ""))
+        await self.stream(room.learner_live())
 
 
 def room_handlers(
@@ -582,11 +562,13 @@ def room_handlers(
         (r"/room/qr\.svg", QrHandler),
         (r"/room/summary", SummaryHandler),
         (r"/room/summary\.csv", SummaryCsvHandler),
-        (r"/room/assets/(room\.js|room\.css)", AssetHandler),
-        (rf"/room/{code}", PupilPageHandler),
+        (rf"/room/{code}", LearnerPageHandler),
         (rf"/room/{code}/api/join", JoinHandler),
-        (rf"/room/{code}/api/state", PupilStateHandler),
+        (rf"/room/{code}/api/state", LearnerStateHandler),
         (rf"/room/{code}/api/answer", AnswerHandler),
-        (rf"/room/{code}/api/events", PupilEventsHandler),
+        (rf"/room/{code}/api/events", LearnerEventsHandler),
     ]
-    return [(pattern, handler, options) for pattern, handler in routes]
+    return [
+        *((pattern, handler, options) for pattern, handler in routes),
+        RoomFiles.route("/room/"),
+    ]

@@ -24,7 +24,7 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 @functools.cache
 def environment(*folders: Path) -> Environment:
     """The engine reading ``folders`` first, then the shared templates."""
-    return Environment(
+    engine = Environment(
         loader=FileSystemLoader([str(folder) for folder in (*folders, TEMPLATES)]),
         autoescape=True,
         undefined=StrictUndefined,  # a misspelt name fails the page's test, not silently
@@ -32,6 +32,10 @@ def environment(*folders: Path) -> Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    # |tojson writes Japanese and Chinese as they are (half the bytes of \uXXXX escapes: the
+    # live room's phone page carries every language's words); it still escapes < > & '
+    engine.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False}
+    return engine
 
 
 def render(name: str, *, folders: tuple[Path, ...] = (), **context: Any) -> str:

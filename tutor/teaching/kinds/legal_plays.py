@@ -177,7 +177,7 @@ class LegalPlaysQuestion(Question):
         # A wrong answer: the reasons for the cards the learner got wrong (which ones they
         # picked or missed, the widget marks on the cards themselves). A right one: the
         # reasons for every card of the hand, the same "why" a wrong answer is shown, so
-        # that right is never just "Right!" (the live room shows this to a right pupil).
+        # that right is never just "Right!" (the live room shows this to a right learner).
         mistakes = [card for card in self.hand if (card in chosen) != (card in right)]
         explained = mistakes if chosen != right else list(self.hand)
         legal_words = join_words(

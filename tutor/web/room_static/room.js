@@ -1,21 +1,21 @@
-// The live room's pupil page (tutor/web/room_server.py serves it; docs/live-room.md is the
+// The live room's learner page (tutor/web/room_server.py serves it; docs/live-room.md is the
 // API). Plain script, no library: a phone on a weak classroom network loads this page, this
-// file and one stylesheet, nothing else. The pupil's key stays in localStorage, so a reload
-// (or a phone that slept) comes back as the same pupil with their answer.
+// file and one stylesheet, nothing else. The learner's key stays in localStorage, so a reload
+// (or a phone that slept) comes back as the same learner with their answer.
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("room-data").textContent);
   var code = data.code;
   var main = document.getElementById("room");
   var keyName = "wizard-tutor/room/" + code;
-  // The app: /room/, a key per browser. The hub: the teacher service's room, the pupil is
+  // The app: /room/, a key per browser. The hub: the teacher service's room, the learner is
   // their hub login (no key kept, no nickname), and every request sends the XSRF token.
   var base = data.base || "/room/";
   var onHub = data.hub === true;
   var langName = "wizard-tutor/room-lang";
   var lang = chooseLanguage();
-  var pupil = onHub ? null : load(keyName);
-  var state = null;       // the last pupil state from the server
+  var learner = onHub ? null : load(keyName);
+  var state = null;       // the last learner state from the server
   var picked = [];        // many-choices: the indices tapped, not sent yet
   var events = null;
   var notice = "";        // an error to show (role=alert)
@@ -94,22 +94,22 @@
     });
   }
   function failed(error) {
-    var known = ["unknown-room", "unknown-pupil", "not-open", "too-many", "bad-field", "room-full"];
+    var known = ["unknown-room", "unknown-learner", "not-open", "too-many", "bad-field", "room-full"];
     notice = say("error-" + (known.indexOf(error.code) >= 0 ? error.code : "other"), { code: code });
-    if (error.code === "unknown-pupil" && !onHub) {
+    if (error.code === "unknown-learner" && !onHub) {
       keep(keyName, null);
-      pupil = null;
+      learner = null;
       stopEvents();
     }
     if (error.code === "not-open") refresh();
     render();
   }
   function refresh() {
-    if (!pupil) { render(); return Promise.resolve(); }
-    return request("GET", "state?pupil=" + encodeURIComponent(pupil) + "&lang=" + encodeURIComponent(lang))
+    if (!learner) { render(); return Promise.resolve(); }
+    return request("GET", "state?learner=" + encodeURIComponent(learner) + "&lang=" + encodeURIComponent(lang))
       .then(function (reply) {
         var sameQuestion = state && state.question && reply.question && state.question.key === reply.question.key;
-        // Many choices: the taps start from the answer the pupil sent (a reload keeps it).
+        // Many choices: the taps start from the answer the learner sent (a reload keeps it).
         if (!sameQuestion || reply.phase !== "open") {
           picked = Array.isArray(reply.my_answer) ? reply.my_answer.slice() : [];
         }
@@ -120,7 +120,7 @@
   function startEvents() {
     stopEvents();
     var shown = null;
-    events = new EventSource(base + code + "/api/events?pupil=" + encodeURIComponent(pupil) +
+    events = new EventSource(base + code + "/api/events?learner=" + encodeURIComponent(learner) +
       (data.xsrf ? "&_xsrf=" + encodeURIComponent(data.xsrf) : ""));
     events.addEventListener("room", function (message) {
       var live = JSON.parse(message.data);
@@ -129,7 +129,7 @@
       setConnected(true);
     });
     events.addEventListener("error", function () {
-      // EventSource tries again by itself; the pupil is told meanwhile.
+      // EventSource tries again by itself; the learner is told meanwhile.
       setConnected(false);
       shown = null;
     });
@@ -155,8 +155,8 @@
   function tryJoin(name) {
     sending = true;
     request("POST", "join", { nickname: name }).then(function (reply) {
-      pupil = reply.pupil;
-      if (!onHub) keep(keyName, pupil);
+      learner = reply.learner;
+      if (!onHub) keep(keyName, learner);
       notice = "";
       sending = false;
       startEvents();
@@ -171,10 +171,10 @@
   function answer(value, focus) {
     if (!state || !state.question || sending) return;
     sending = true;
-    request("POST", "answer", { pupil: pupil, question: state.question.key, answer: value })
+    request("POST", "answer", { learner: learner, question: state.question.key, answer: value })
       .then(function (reply) {
         notice = "";
-        // The state again: the answer's words come from the server, in the pupil's language.
+        // The state again: the answer's words come from the server, in the learner's language.
         refresh().then(function () { render(focus); });
       }, failed)
       .then(function () { sending = false; });
@@ -186,27 +186,28 @@
     return Array.isArray(value) ? value.indexOf(index) >= 0 : value === index;
   }
 
-  function languageChooser() {
-    var buttons = Object.keys(data.languages).map(function (name) {
-      return el("button", {
-        type: "button", lang: name, "aria-pressed": name === lang ? "true" : "false",
-        text: data.languages[name],
-        onclick: function () {
-          lang = name;
-          keep(langName, name);
-          // The address says the pupil's choice too, so that a reload keeps it.
-          var address = new URL(window.location.href);
-          address.searchParams.set("lang", name);
-          window.history.replaceState(null, "", address.toString());
-          document.documentElement.lang = name;
-          refresh().then(function () {  // the keyboard stays on the chooser
-            var again = languages.querySelector('button[lang="' + name + '"]');
-            if (again) again.focus();
-          });
-        }
-      });
+  // The language links are the page's own (templates/languages.html, as on every page of
+  // the tutor's): a tap switches the page in place, and the address keeps the choice.
+  function chooseLanguageLink(event) {
+    var link = event.target.closest("a[lang]");
+    if (!link || !data.words[link.getAttribute("lang")]) return;
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;  // a new tab
+    event.preventDefault();
+    lang = link.getAttribute("lang");
+    keep(langName, lang);
+    // The address says the learner's choice too, so that a reload keeps it.
+    var address = new URL(window.location.href);
+    address.searchParams.set("lang", lang);
+    window.history.replaceState(null, "", address.toString());
+    document.documentElement.lang = lang;
+    refresh();
+  }
+  function showLanguage() {
+    languages.setAttribute("aria-label", say("language"));
+    languages.querySelectorAll("a[lang]").forEach(function (link) {
+      if (link.getAttribute("lang") === lang) link.setAttribute("aria-current", "page");
+      else link.removeAttribute("aria-current");
     });
-    return el("nav", { "class": "room-languages", "aria-label": say("language") }, buttons);
   }
 
   function joinForm() {
@@ -314,7 +315,7 @@
   }
 
   function statusWords() {
-    if (!pupil) return "";
+    if (!learner) return "";
     if (!state || !state.question) return say("waiting");
     if (state.phase === "revealed") {
       var r = state.reveal;
@@ -328,29 +329,31 @@
 
   // The live regions are made once and only their words change: a screen reader announces
   // a region's change, not a region that is replaced.
-  var title = el("h1", { id: "room-title" });
-  var languages = el("div");
+  var header = main.querySelector("header");
+  var title = document.getElementById("room-title");
+  var languages = document.getElementById("room-languages");
+  languages.addEventListener("click", chooseLanguageLink);
   var who = el("p", { "class": "room-who" });
   var status = el("p", { id: "room-status", "class": "room-status", role: "status", "aria-live": "polite" });
   var alert = el("p", { id: "room-notice", "class": "room-notice", role: "alert" });
   var connection = el("p", { id: "room-connection", "class": "room-connection", "aria-live": "polite" });
   var body = el("div", { "class": "room-body" });
-  main.replaceChildren(el("header", {}, [title, languages]), who, status, alert, connection, body);
+  main.replaceChildren(header, who, status, alert, connection, body);
 
   function render(focus) {
-    var phase = !pupil ? "join" : !state ? "loading" : !state.question ? "waiting"
+    var phase = !learner ? "join" : !state ? "loading" : !state.question ? "waiting"
       : state.phase === "revealed" ? "revealed"
       : state.my_answer !== null && state.my_answer !== undefined ? "answered" : "open";
     main.setAttribute("data-state", phase);
     document.title = say("title", { code: code });
     title.textContent = say("title", { code: code });
-    languages.replaceChildren(languageChooser());
-    who.textContent = pupil && state
+    showLanguage();
+    who.textContent = learner && state
       ? (state.nickname ? say("joined-as", { code: code, name: state.nickname }) : say("joined", { code: code }))
       : "";
     status.textContent = statusWords();
     alert.textContent = notice;
-    var view = !pupil ? (onHub ? null : joinForm()) : state && state.question ? questionView() : null;
+    var view = !learner ? (onHub ? null : joinForm()) : state && state.question ? questionView() : null;
     body.replaceChildren.apply(body, view ? [view] : []);
     if (focus !== undefined && focus !== null) {
       var target = typeof focus === "number"
@@ -362,6 +365,6 @@
 
   document.documentElement.lang = lang;
   render();
-  if (pupil) startEvents();
-  else if (onHub) tryJoin("");  // the hub knows who the pupil is: joined at once
+  if (learner) startEvents();
+  else if (onHub) tryJoin("");  // the hub knows who the learner is: joined at once
 })();

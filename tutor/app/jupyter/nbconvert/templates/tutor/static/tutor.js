@@ -494,7 +494,7 @@
   //   which makes room for it; shown on the first slide) or, on a question, "17 of 24
   //   answered", live;
   // - a slide marked with a lesson's question (tutor/display/presenter.py: room_question)
-  //   opens it in the room when shown; leaving it closes it; the pupils' pages follow;
+  //   opens it in the room when shown; leaving it closes it; the learners' pages follow;
   // - on such a slide the next press reveals it: the room's counts, the right answer
   //   marked with a mark and words, on a screen of their own (H hides or shows the counts,
   //   R opens the question again); the press after shows the slide's own answer, if it
