@@ -37,6 +37,9 @@ Fixtures, for every scenario:
     reloads as soon as an answer's feedback shows), while the block does what shows it;
     return once the page is drawn again (in Lab: Run All again).
 ``host.supports_present``: whether ``present=True`` exists (not in Lab).
+``host.course_part``
+    A CSS selector of what the course draws in the window, or ``None`` for all of it (in
+    Lab: the notebook's outputs, not JupyterLab's own menus, panels and cell editors).
 ``host.narrow(page, size)``
     Show the drawn page in a window of ``size`` (``{"width": 390, "height": 844}``): the
     text flows again at that width (in Lab, its file browser closed first).
@@ -100,6 +103,9 @@ class Host:
 
     name = ""
     supports_present = True
+    course_part: str | None = None
+    """A CSS selector of what the course draws in the host's window, where that is not the
+    whole window (tests/scenarios/test_accessibility.py checks it)."""
 
     def open(self, page: Any, notebook: str, *, lang: str = "en", present: bool = False) -> None:
         raise NotImplementedError
@@ -334,6 +340,8 @@ class LabHost(Host):
 
     name = "lab"
     supports_present = False
+    # the notebook's outputs: around them are JupyterLab's own menus, panels, cell editors
+    course_part = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea"
 
     def __init__(self) -> None:
         self.servers: dict[str, LabServer] = {}

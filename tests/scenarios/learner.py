@@ -87,6 +87,31 @@ def give(quiz: Any, question: Question, answer: object, lang: str) -> None:
     quiz.locator(CHECK).click()
 
 
+def answer_whatever_is_asked(quiz: Any, lang: str) -> bool:
+    """Give the question ``quiz`` shows some answer (the first choice, the first card then
+    Check, or 0 then Enter), as practice's random questions are answered; return whether
+    the page graded it right."""
+    # the question's inputs, enabled: after Next, the last one's stay until the new arrive
+    choice = quiz.locator(f"{CHOICE}:visible:enabled")
+    toggle = quiz.locator(f"{TOGGLE}:visible:enabled")
+    number = quiz.locator(f"{NUMBER}:visible:enabled")
+    choice.or_(toggle).or_(number).first.wait_for(timeout=ACTION_TIMEOUT)
+    if choice.count():
+        choice.first.click()
+    elif toggle.count():
+        toggle.first.click()
+        selected = text("widgets.card-button-selected", lang, card="\0").split("\0")[0]
+        expect()(toggle.first).to_have_text(re.compile("^" + re.escape(selected)))
+        quiz.locator(f"{CHECK}:visible").click()
+    else:
+        box = number.first
+        box.fill("0")
+        box.press("Enter")
+    graded = quiz.locator(f"{FEEDBACK}.right, {FEEDBACK}.wrong")
+    expect()(graded).to_have_count(1, timeout=ACTION_TIMEOUT)
+    return "right" in (graded.get_attribute("class") or "").split()
+
+
 def feedback_of(quiz: Any, *, right: bool) -> str:
     """The feedback shown once the answer is graded (right or wrong, as expected)."""
     shown = quiz.locator(f"{FEEDBACK}.{'right' if right else 'wrong'}")

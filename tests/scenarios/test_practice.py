@@ -9,7 +9,6 @@ graded right and wrong: the tally must say the same.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
@@ -18,42 +17,9 @@ from browser.fixtures import wait_until
 from tutor.teaching.text import text
 
 from .hosts import ACTION_TIMEOUT, LOAD_TIMEOUT, Host
-from .learner import (
-    CHECK,
-    CHOICE,
-    FEEDBACK,
-    NEXT,
-    NUMBER,
-    TOGGLE,
-    TRY_AGAIN,
-    expect,
-    tally_pattern,
-)
+from .learner import FEEDBACK, NEXT, TRY_AGAIN, answer_whatever_is_asked, expect, tally_pattern
 
 QUESTIONS = 5
-
-
-def _answer_whatever_is_asked(quiz: Any, lang: str) -> bool:
-    """Give practice's question some answer; return whether the page graded it right."""
-    # the question's inputs, enabled: after Next, the last one's stay until the new arrive
-    choice = quiz.locator(f"{CHOICE}:visible:enabled")
-    toggle = quiz.locator(f"{TOGGLE}:visible:enabled")
-    number = quiz.locator(f"{NUMBER}:visible:enabled")
-    choice.or_(toggle).or_(number).first.wait_for(timeout=ACTION_TIMEOUT)
-    if choice.count():
-        choice.first.click()
-    elif toggle.count():
-        toggle.first.click()
-        selected = text("widgets.card-button-selected", lang, card="\0").split("\0")[0]
-        expect()(toggle.first).to_have_text(re.compile("^" + re.escape(selected)))
-        quiz.locator(f"{CHECK}:visible").click()
-    else:
-        box = number.first
-        box.fill("0")
-        box.press("Enter")
-    graded = quiz.locator(f"{FEEDBACK}.right, {FEEDBACK}.wrong")
-    expect()(graded).to_have_count(1, timeout=ACTION_TIMEOUT)
-    return "right" in (graded.get_attribute("class") or "").split()
 
 
 def _tally(content: Any, lang: str) -> dict[str, tuple[int, int]]:
@@ -78,7 +44,7 @@ def test_practice_five_questions_in_a_row_then_a_reload_keeps_the_tally(
     quiz = content.locator(".tutor-quiz").first
     right = 0
     for number in range(1, QUESTIONS + 1):
-        right += _answer_whatever_is_asked(quiz, lang)
+        right += answer_whatever_is_asked(quiz, lang)
         next_button = quiz.locator(NEXT)
         expect()(next_button).to_be_visible(timeout=ACTION_TIMEOUT)
         expect()(next_button).to_have_text(text("widgets.next", lang))

@@ -25,6 +25,7 @@ from tutor.teaching.question import revealed
 from tutor.teaching.text import text
 
 from .hosts import ACTION_TIMEOUT, Host
+from .presenter import press
 
 SIZES = ((1280, 720, "PageDown"), (1920, 1080, "ArrowRight"))
 """Each projector size, with the key that steps forward there."""
@@ -71,28 +72,6 @@ def _lessons() -> list[Lesson]:
     return [lesson for lesson in list_lessons() if list(notebooks_dir().glob(f"{lesson.id}.ipynb"))]
 
 
-def _state(page: Any) -> tuple[str, bool]:
-    return tuple(  # type: ignore[return-value]
-        page.evaluate(
-            "[document.querySelector('.tutor-present-position').textContent.trim(),"
-            " document.body.classList.contains('tutor-holding')]"
-        )
-    )
-
-
-def _press(page: Any, key: str) -> None:
-    """Press ``key`` and wait until the screen changed (a new slide, step or answer)."""
-    before = _state(page)
-    page.keyboard.press(key)
-    page.wait_for_function(
-        "([position, holding]) =>"
-        " document.querySelector('.tutor-present-position').textContent.trim() !== position"
-        " || document.body.classList.contains('tutor-holding') !== holding",
-        arg=list(before),
-        timeout=ACTION_TIMEOUT,
-    )
-
-
 def _slide(position: str) -> tuple[int, int] | None:
     """(3, 11) for the bar's "Slide 3 of 11"; ``None`` for a stepper's "Step 7 of 20"."""
     numbers = [int(n) for n in re.findall(r"\d+", position)]
@@ -135,7 +114,7 @@ def test_every_slide_shows_something_and_nothing_is_cut(
         if slide is not None and slide[0] == slide[1] and not state[1]:
             break
         assert len(screens) < MOST_SCREENS, f"never reached the last slide: {screens[-3:]}"
-        _press(page, key)
+        press(page, key)
     assert problems == [], "\n".join(problems)
     # Every slide was seen, in order; a stepper's slide (the worked example) shows its
     # steps instead ("Step 7 of 20"), every one of them.
@@ -223,7 +202,7 @@ def test_a_quiz_question_asks_then_shows_the_answer_and_why(
     for _ in range(MOST_SCREENS):
         if question.count():
             break
-        _press(page, "PageDown")
+        press(page, "PageDown")
     item = lesson.quiz[0]
     why = page.locator(".tutor-unit:not(.tutor-hidden) .tutor-present-why")
     expected_why = revealed(item.question, item.question.correct_answer(), lang).answer
@@ -236,12 +215,12 @@ def test_a_quiz_question_asks_then_shows_the_answer_and_why(
     assert _problems(screen, page.evaluate(SHOWN), "asking") == []
     position = screen["position"]
     # the answer and why
-    _press(page, "PageDown")
+    press(page, "PageDown")
     assert why.is_visible()
     assert expected_why in str(why.text_content())
     assert _next_words(page) == text("present.next", lang)
     screen = page.evaluate(MEASURE)
     assert _problems(screen, page.evaluate(SHOWN), "answered") == []
     # then the next slide
-    _press(page, "PageDown")
+    press(page, "PageDown")
     assert page.evaluate(MEASURE)["position"] != position

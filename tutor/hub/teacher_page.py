@@ -45,6 +45,7 @@ table { border-collapse: collapse; margin: .5rem 0; }
 th, td { border: 1px solid #999; padding: .3rem .6rem; text-align: left; vertical-align: top; }
 thead th { background: #eef; } td.done { background: #e6f4e6; }
 .muted { color: #555; }
+section[aria-labelledby=room] li { margin: .35rem 0; } /* links apart: 24 px targets (WCAG 2.2) */
 #weakest-rules > li { margin: 0 0 .9rem; max-width: 60rem; }
 .rule-text { margin: 0 0 .3rem; font-weight: 600; }
 .rule-counts { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: .3rem; }
