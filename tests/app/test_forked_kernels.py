@@ -21,7 +21,8 @@ from jupyter_client.provisioning import KernelProvisionerFactory
 from tutor import resources
 from tutor.app import forked_kernels
 from tutor.app.forked_kernels import PROVISIONER_NAME, ForkServer, kernel_arguments
-from tutor.teaching.progress import FileStore, ResetEvent
+from tutor.teaching.progress_events import ResetEvent
+from tutor.teaching.progress_stores import FileStore
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "pidfd_open"), reason="fork server: Linux only")
 

@@ -198,7 +198,7 @@ def _become_kernel(request: dict[str, Any], app_pid: int, open_fds: list[int]) -
     # clear of the page's namespace and its garbage collection, ipykernel's orderly close
     # of its sockets and threads, the fork server's inherited ones. Nothing is lost: the
     # kernel keeps nothing that is not written already (a learner's progress file is
-    # written and synced at each event: tutor.teaching.progress.FileStore; no input
+    # written and synced at each event: tutor.teaching.progress_stores.FileStore; no input
     # history), and the server removes the connection file and the sockets' files.
     for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
         with contextlib.suppress(Exception):
