@@ -72,7 +72,9 @@ async def evaluate(manager: AsyncKernelManager, expression: str) -> Any:
         )
     finally:
         client.stop_channels()
-    shown = reply["content"]["user_expressions"]["value"]
+    content = reply["content"]
+    assert "value" in content.get("user_expressions", {}), (expression, content)  # it raised
+    shown = content["user_expressions"]["value"]
     assert shown["status"] == "ok", shown
     return ast.literal_eval(shown["data"]["text/plain"])
 
@@ -208,11 +210,12 @@ def test_a_forked_kernel_asked_to_end_ends_by_itself_keeping_what_it_wrote(
 
     async def story() -> tuple[int | None, int]:
         kernel = await start(tmp_path)
-        progress_module = "__import__('tutor.teaching.progress', fromlist=['FileStore'])"
+        stores = "__import__('tutor.teaching.progress_stores', fromlist=['FileStore'])"
+        events = "__import__('tutor.teaching.progress_events', fromlist=['ResetEvent'])"
         wrote = await evaluate(
             kernel,
-            f"len([{progress_module}.FileStore({str(progress)!r})"
-            f".append({progress_module}.ResetEvent()) for _ in range(3)])",
+            f"len([{stores}.FileStore({str(progress)!r}).append({events}.ResetEvent())"
+            " for _ in range(3)])",
         )
         assert kernel.provisioner is not None
         process = kernel.provisioner.process
