@@ -259,12 +259,17 @@ def test_the_pages_link_the_scripts_the_app_s_blocks_name_each_by_an_address_of_
          r"static/gone\.js is in none of"),
         ("{%- block tutor_setup_scripts -%}{{ resources.tutor.words }}{%- endblock -%}"
          "{%- block tutor_course_scripts -%}{%- endblock -%}", r"name only scripts"),
+        ("{%- block tutor_setup_scripts -%}{{ resources.include_js('static/here.js') }}"
+         "{%- endblock -%}{%- block tutor_course_scripts -%}"
+         "{{ resources.include_js('static/page.js') }}{%- endblock -%}",
+         r"two page scripts would be the site's static/tutor-site/page\.js: static/page\.js"),
     ],
 )  # fmt: skip
 def test_the_site_refuses_script_blocks_it_cannot_link_saying_which(
     tmp_path: Path, blocks: str, refusal: str
 ) -> None:
-    paths = _app_template(tmp_path / "templates", blocks, {"here.js": "let a = 1;"})
+    scripts = {"here.js": "let a = 1;", "page.js": "let b = 2;"}  # not the site's page.js
+    paths = _app_template(tmp_path / "templates", blocks, scripts)
     with pytest.raises(SiteBuildError, match=refusal):
         build_pages.shared_files(paths, tmp_path / "site-templates")
 
