@@ -58,6 +58,7 @@ PAGE_STYLESHEETS = (
     "static/tutor-page.css",
 )
 SHARED_STYLESHEET = f"{SHARED_FOLDER}/page.css"
+"""The pages' stylesheets, joined."""
 SITE_PAGE_SCRIPT = f"{SHARED_FOLDER}/page.js"
 """The site's own page script (page.js), which runs first."""
 
@@ -115,7 +116,8 @@ def page_stylesheet(template_paths: list[str], site_templates: Path) -> str:
 
 def versioned_address(path: str, text: str) -> str:
     """The address a page links the site's file ``path`` (relative to the site's root) by,
-    which changes with its ``text``: a template expression, from the page's base_url."""
+    which changes with its ``text``; written in the page template's language (it starts
+    from the page's ``base_url``)."""
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
     return f"{{{{ base_url }}}}{path}?v={digest}"
 
