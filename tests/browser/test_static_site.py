@@ -18,11 +18,17 @@ from urllib.parse import urlparse
 
 import pytest
 
+import tutor.site
 from tests.scenarios.learner import feedback_of, give, question_titled
 from tutor.display.course import course_entries
 from tutor.resources import jupyter_data_dir, notebooks_dir
 from tutor.rules.cards import Suit
-from tutor.site.build_pages import KERNEL_WORKER_SETTING, PAGE_STYLESHEETS, SHARED_STYLESHEET
+from tutor.site.build_pages import (
+    KERNEL_WORKER_SETTING,
+    PAGE_STYLESHEETS,
+    SHARED_FOLDER,
+    SHARED_STYLESHEET,
+)
 from tutor.site.build_wheels import SITE_PACKAGES_ARCHIVE
 from tutor.teaching.explain import card_name, suit_name
 from tutor.teaching.language import LANGUAGE_NAMES
@@ -189,22 +195,43 @@ def test_the_readme_states_the_size_of_the_site_the_build_makes(site: StaticSite
     )
 
 
-def test_every_page_carries_the_app_s_page_scripts_but_its_kernel_watch(site: StaticSite) -> None:
+def test_every_page_links_the_app_s_page_scripts_as_files_of_the_site_and_carries_none(
+    site: StaticSite,
+) -> None:
     """The keyboard, the links, the presenter and the rest of the app's page scripts
-    (tutor/app/.../tutor/static) are in every page of the site, the shared settings first
-    and the widgets' recovery before Voici's own script; not tutor-page.js, which watches a
-    server's kernel (the site has none)."""
+    (tutor/app/.../tutor/static), and the site's page.js, are files of the site that every
+    page links once, by an address that changes with the file (a new build is not hidden by
+    the browser's cache), and carries no copy of: the shared settings first and the widgets'
+    recovery before Voici's own script; not tutor-page.js, which watches a server's kernel
+    (the site has none)."""
     static = jupyter_data_dir() / "nbconvert" / "templates" / "tutor" / "static"
     scripts = {path.name: path.read_text(encoding="utf-8") for path in static.glob("*.js")}
+    scripts["page.js"] = (Path(tutor.site.__file__).parent / "page.js").read_text("utf-8")
     wanted = sorted(set(scripts) - {"tutor-page.js"})
+    render = site.folder / "voici" / "render"
+    addresses: dict[str, set[str]] = {name: set() for name in wanted}
     for notebook in _notebooks():
-        html = (site.folder / "voici/render" / notebook.replace(".ipynb", ".html")).read_text()
-        assert [name for name in wanted if scripts[name] not in html] == [], notebook
-        assert scripts["tutor-page.js"] not in html, notebook
-        at = {name: html.index(scripts[name]) for name in wanted}
-        assert min(at, key=at.__getitem__) == "tutor-settings.js", notebook
-        voici = html.index('src="../build/voici')
-        assert at["tutor-widgets.js"] < voici < at["tutor-presenter.js"], notebook
+        html = (render / notebook.replace(".ipynb", ".html")).read_text(encoding="utf-8")
+        assert [name for name in scripts if scripts[name] in html] == [], notebook
+        linked = re.findall(r'<script src="([^"]+)"', html)
+        at = {}
+        for name in wanted:
+            links = [link for link in linked if urlparse(link).path.endswith(f"/{name}")]
+            assert len(links) == 1 and "v=" in urlparse(links[0]).query, (notebook, links)
+            file = (render / urlparse(links[0]).path).resolve()
+            assert file.is_relative_to(site.folder.resolve()), links[0]
+            assert file.read_text(encoding="utf-8") == scripts[name], links[0]
+            addresses[name].add(links[0])
+            at[name] = linked.index(links[0])
+        assert not [link for link in linked if "tutor-page.js" in link], notebook
+        assert min(at, key=at.__getitem__) == "page.js", notebook
+        voici = linked.index("../build/voici.js")
+        assert at["tutor-settings.js"] < at["tutor-widgets.js"] < voici, notebook
+        assert voici < at["tutor-presenter.js"], notebook
+    # one copy of each in the site, one address for it on every page
+    assert {name: len(found) for name, found in addresses.items()} == dict.fromkeys(wanted, 1)
+    names = [path.name for path in site.folder.rglob("*.js")]
+    assert {name: names.count(name) for name in wanted} == dict.fromkeys(wanted, 1)
 
 
 def test_the_wheels_and_the_stdlib_carry_bytecode_of_pyodide_s_python_for_what_pages_import(
@@ -671,7 +698,8 @@ def test_every_page_of_the_course_runs_in_the_browser_without_an_error(
         page.goto(site.page_url(notebook))
         page.locator("#rendered_cells").wait_for(state="visible", timeout=LOAD_TIMEOUT)
         rules = page.evaluate(
-            "(name) => [...document.styleSheets].filter(s => (s.href || '').endsWith(name))"
+            "(name) => [...document.styleSheets]"
+            ".filter(s => s.href && new URL(s.href).pathname.endsWith(name))"
             ".map(s => s.cssRules.length)",
             SHARED_STYLESHEET,
         )
@@ -693,6 +721,13 @@ def test_every_page_of_the_course_runs_in_the_browser_without_an_error(
     # of them wheel by wheel, the loader's way back if the archive fails
     paths = [urlparse(url).path for url in log.served]
     assert any(path.endswith(f"/{SITE_PACKAGES_ARCHIVE}") for path in paths)
+    # the pages' scripts and stylesheet came from the site's shared files, by their versions
+    shared_files = {
+        urlparse(url).path.rsplit("/", 1)[1]
+        for url in log.served
+        if f"/{SHARED_FOLDER}/" in url and "v=" in urlparse(url).query
+    }
+    assert {"page.css", "page.js", "tutor-settings.js", "tutor-keys.js"} <= shared_files
     assert [path for path in paths if path.endswith(".whl")] == []
 
 

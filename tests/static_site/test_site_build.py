@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import tomllib
 import zipfile
 from pathlib import Path
@@ -183,6 +184,94 @@ def test_the_pages_stylesheets_are_joined_in_order_from_where_the_template_finds
     (own / build_pages.PAGE_STYLESHEETS[3]).unlink()
     with pytest.raises(SiteBuildError, match=r"static/tutor-page\.css is in none of"):
         build_pages.page_stylesheet([str(site_template), str(own), str(base)], site_template.parent)
+
+
+def _app_template(folder: Path, blocks: str, scripts: dict[str, str]) -> list[str]:
+    """A page template like the app's in ``folder`` (its template paths, as Voici's, are
+    returned): ``blocks`` its body, ``scripts`` its static files."""
+    (folder / "tutor" / "static").mkdir(parents=True)
+    (folder / "tutor" / "index.html.j2").write_text(
+        "{%- extends 'lab/index.html.j2' -%}{%- block body_footer -%}" + blocks
+        + "<script>watch</script>{%- endblock body_footer -%}"
+    )  # fmt: skip
+    for name, script in scripts.items():
+        (folder / "tutor" / "static" / name).write_text(script)
+    for name in build_pages.PAGE_STYLESHEETS:
+        (folder / "tutor" / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / "tutor" / name).write_text(f"p::before {{ content: '{name}' }}")
+    return [str(folder / "tutor"), str(folder)]
+
+
+def test_the_pages_link_the_scripts_the_app_s_blocks_name_each_by_an_address_of_its_text(
+    tmp_path: Path,
+) -> None:
+    blocks = (
+        "{%- block tutor_setup_scripts -%}{#- the settings first -#}\n"
+        "{{ resources.include_js('static/first.js') }}\n"
+        "{{ resources.include_js('static/second.js') }}{%- endblock tutor_setup_scripts -%}"
+        "{%- block tutor_course_scripts -%}\n"
+        "{{ resources.include_js('static/third.js', module=True) }}"
+        "{%- endblock tutor_course_scripts -%}"
+    )
+    scripts = {"first.js": "let a = 1;", "second.js": "let b = 2;", "third.js": "let c = 3;"}
+    paths = _app_template(tmp_path / "templates", blocks, scripts)
+    shared = build_pages.shared_files(paths, tmp_path / "site-templates")
+    folder = build_pages.SHARED_FOLDER
+    # each script is one file of the site with the app's text, the page's script beside them
+    assert {path: shared.files[path] for path in shared.files if path.endswith(".js")} == {
+        build_pages.SITE_PAGE_SCRIPT: (Path(build_pages.__file__).parent / "page.js").read_text(),
+        **{f"{folder}/{name}": script for name, script in scripts.items()},
+    }
+    stylesheet = build_pages.page_stylesheet(paths, tmp_path / "site-templates")
+    assert shared.files[build_pages.SHARED_STYLESHEET] == stylesheet
+    # each block links its scripts, in its order, by an address that names the file's text
+    linked = {
+        name: re.findall(r'<script src="\{\{ base_url \}\}([^"?]+)\?v=(\w+)"', block)
+        for name, block in shared.blocks.items()
+    }
+    assert {name: [path for path, _ in links] for name, links in linked.items()} == {
+        "tutor_setup_scripts": [f"{folder}/first.js", f"{folder}/second.js"],
+        "tutor_course_scripts": [f"{folder}/third.js"],
+    }
+    assert 'type="module"' in shared.blocks["tutor_course_scripts"]
+    assert "let " not in "".join(shared.blocks.values())  # no copy of any script
+    versions = {path: version for links in linked.values() for path, version in links}
+    assert len(set(versions.values())) == 3
+    # a new text, a new address; the others stay as they were, kept by the browser
+    (tmp_path / "templates" / "tutor" / "static" / "second.js").write_text("let b = 22;")
+    again = build_pages.shared_files(paths, tmp_path / "site-templates")
+    changed = {
+        path: version
+        for block in again.blocks.values()
+        for path, version in re.findall(r'\}\}([^"?]+)\?v=(\w+)"', block)
+        if versions[path] != version
+    }
+    assert list(changed) == [f"{folder}/second.js"]
+
+
+@pytest.mark.parametrize(
+    ("blocks", "refusal"),
+    [
+        ("{%- block tutor_setup_scripts -%}{%- endblock tutor_setup_scripts -%}",
+         r"has no blocks .*tutor_course_scripts"),
+        ("{%- block tutor_setup_scripts -%}{{ resources.include_js('static/gone.js') }}"
+         "{%- endblock -%}{%- block tutor_course_scripts -%}{%- endblock -%}",
+         r"static/gone\.js is in none of"),
+        ("{%- block tutor_setup_scripts -%}{{ resources.tutor.words }}{%- endblock -%}"
+         "{%- block tutor_course_scripts -%}{%- endblock -%}", r"name only scripts"),
+        ("{%- block tutor_setup_scripts -%}{{ resources.include_js('static/here.js') }}"
+         "{%- endblock -%}{%- block tutor_course_scripts -%}"
+         "{{ resources.include_js('static/page.js') }}{%- endblock -%}",
+         r"two page scripts would be the site's static/tutor-site/page\.js: static/page\.js"),
+    ],
+)  # fmt: skip
+def test_the_site_refuses_script_blocks_it_cannot_link_saying_which(
+    tmp_path: Path, blocks: str, refusal: str
+) -> None:
+    scripts = {"here.js": "let a = 1;", "page.js": "let b = 2;"}  # not the site's page.js
+    paths = _app_template(tmp_path / "templates", blocks, scripts)
+    with pytest.raises(SiteBuildError, match=refusal):
+        build_pages.shared_files(paths, tmp_path / "site-templates")
 
 
 def test_files_worth_compressing_get_a_reproducible_gzip_copy_and_nothing_else_does(

@@ -47,7 +47,6 @@ from tutor.site.build_inputs import (
 from tutor.site.build_pages import (
     KERNEL_EXTENSION,
     KERNEL_PLUGIN,
-    SHARED_STYLESHEET,
     page_config,
     render_pages,
 )
@@ -200,15 +199,16 @@ def build_site(
         stamp_loader(wheels_dir)
 
         # 2. Voici renders the pages
-        stylesheet = render_pages([*course, *extra_notebooks], out, wheels, lite)
+        shared = render_pages([*course, *extra_notebooks], out, wheels, lite)
 
-    # 3. the front door; out with what no page requests
+    # 3. the front door and the files every page links; out with what no page requests
     for path in sorted(out.iterdir()):
         if path.name not in KEEP:
             shutil.rmtree(path) if path.is_dir() else path.unlink()
     (out / "index.html").write_text(FRONT_DOOR)
-    (out / SHARED_STYLESHEET).parent.mkdir(parents=True, exist_ok=True)
-    (out / SHARED_STYLESHEET).write_text(stylesheet, encoding="utf-8")
+    for name, text in shared.files.items():
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        (out / name).write_text(text, encoding="utf-8")
     write_gzip_copies(out)
     files = [p for p in out.rglob("*") if p.is_file()]
     return SiteReport(

@@ -1,11 +1,12 @@
-"""The static site's pages: the page template (the app's, with the site's page script and
-one shared stylesheet; :func:`write_template`), the config every page carries
+"""The static site's pages: the page template (the app's, with the site's page script,
+linking the files every page shares; :func:`write_template`), the config every page carries
 (:func:`page_config`: how its kernel loads Pyodide and the pages' packages), and Voici
 rendering the notebooks with them (:func:`render_pages`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -14,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
@@ -38,19 +40,32 @@ _KERNEL_WORKERS = re.compile(
 SITE_TEMPLATE = "tutor-site"
 THEME = "light"
 
+# What is the same on every page is a file of the site that each page links, which the
+# browser fetches once and keeps for every page: Voici, like nbconvert, writes each file that
+# `resources.include_css` or `include_js` names into the page (the stylesheets alone are
+# 270 KB a page, JupyterLab's index.css 240 KB of them; the scripts 70 KB). Each address
+# carries its file's content hash (:func:`versioned_address`), so a new build is not hidden
+# by what a browser kept of the one before.
+SHARED_FOLDER = "static/tutor-site"
+"""Where the shared files are in the site (relative to its root)."""
+
 # The stylesheets of every page (JupyterLab's, in the pages' theme, then the tutor's), in
-# the order the page template names them. Voici, like nbconvert, writes each file that
-# `resources.include_css` names into the page: 270 KB, the same on every page (JupyterLab's
-# index.css alone is 240 KB). The site's template links this one file of the site instead,
-# which the browser fetches once and keeps for every page.
+# the order the page template names them, joined in one file.
 PAGE_STYLESHEETS = (
     "static/index.css",
     f"static/theme-{THEME}.css",
     "static/tutor.css",
     "static/tutor-page.css",
 )
-SHARED_STYLESHEET = "static/tutor-site/page.css"
-"""Where the pages' stylesheets are in the site (relative to its root)."""
+SHARED_STYLESHEET = f"{SHARED_FOLDER}/page.css"
+"""The pages' stylesheets, joined."""
+SITE_PAGE_SCRIPT = f"{SHARED_FOLDER}/page.js"
+"""The site's own page script (page.js), which runs first."""
+
+# The app's template's blocks of page scripts (tutor/app/jupyter/.../tutor/index.html.j2),
+# which name them: the setup scripts, before Voici's script, and the course's, after it.
+SCRIPT_BLOCKS = ("tutor_setup_scripts", "tutor_course_scripts")
+APP_TEMPLATE = "tutor/index.html.j2"
 
 FOLDER_REDIRECT = """<!DOCTYPE html>
 <html><head><meta charset="utf-8"><link rel="icon" href="data:;base64,=">
@@ -77,27 +92,97 @@ def _template_paths(jupyter_path: list[str]) -> list[str]:
     )
 
 
+def _template_file(name: str, template_paths: list[str], site_templates: Path) -> Path:
+    """The file ``name`` as ``resources.include_css`` or ``include_js`` finds it, the first
+    of ``template_paths`` that has it, if the site's template (in ``site_templates``) did
+    not have it."""
+    folders = [Path(p) for p in template_paths if not Path(p).is_relative_to(site_templates)]
+    found = next((folder / name for folder in folders if (folder / name).is_file()), None)
+    if found is None:
+        raise SiteBuildError(f"the page's file {name} is in none of {template_paths}")
+    return found
+
+
 def page_stylesheet(template_paths: list[str], site_templates: Path) -> str:
     """PAGE_STYLESHEETS in one, each found as ``resources.include_css`` would find it (the
     first of ``template_paths`` that has it) if the site's template, in ``site_templates``,
     did not have its empty copy."""
-    folders = [Path(p) for p in template_paths if not Path(p).is_relative_to(site_templates)]
-    parts = []
-    for name in PAGE_STYLESHEETS:
-        found = next((folder / name for folder in folders if (folder / name).is_file()), None)
-        if found is None:
-            raise SiteBuildError(f"the page stylesheet {name} is in none of {template_paths}")
-        parts.append(f"/* {name} */\n{found.read_text(encoding='utf-8')}\n")
-    return "".join(parts)
+    return "".join(
+        f"/* {name} */\n"
+        f"{_template_file(name, template_paths, site_templates).read_text(encoding='utf-8')}\n"
+        for name in PAGE_STYLESHEETS
+    )
 
 
-def write_template(folder: Path) -> Path:
+def versioned_address(path: str, text: str) -> str:
+    """The address a page links the site's file ``path`` (relative to the site's root) by,
+    which changes with its ``text``; written in the page template's language (it starts
+    from the page's ``base_url``)."""
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+    return f"{{{{ base_url }}}}{path}?v={digest}"
+
+
+@dataclass(frozen=True)
+class SharedFiles:
+    """The files every page links: their text by their path in the site (``files``), and
+    the HTML that links the scripts of each of the app's SCRIPT_BLOCKS (``blocks``, by
+    name; in the block's order), in the page template's language."""
+
+    files: dict[str, str]
+    blocks: dict[str, str]
+
+    def address(self, path: str) -> str:
+        """The versioned address of the shared file ``path``."""
+        return versioned_address(path, self.files[path])
+
+
+def shared_files(template_paths: list[str], site_templates: Path) -> SharedFiles:
+    """PAGE_STYLESHEETS in one file, the site's page script, and the scripts the app's
+    SCRIPT_BLOCKS name, each found as ``include_js`` would find it in ``template_paths``.
+
+    The blocks are the one list of the scripts: each is rendered here, as Voici would,
+    with an ``include_js`` that links its file of the site where Voici's writes it in."""
+    import jinja2
+    from markupsafe import Markup
+
+    files = {
+        SHARED_STYLESHEET: page_stylesheet(template_paths, site_templates),
+        SITE_PAGE_SCRIPT: (HERE / "page.js").read_text(encoding="utf-8"),
+    }
+
+    def include_js(name: str, module: bool = False) -> Markup:
+        path = f"{SHARED_FOLDER}/{Path(name).name}"
+        text = _template_file(name, template_paths, site_templates).read_text("utf-8")
+        if files.setdefault(path, text) != text:
+            raise SiteBuildError(f"two page scripts would be the site's {path}: {name} is one")
+        kind = ' type="module"' if module else ""
+        return Markup(f'<script src="{versioned_address(path, text)}"{kind}></script>')
+
+    folders = [p for p in template_paths if not Path(p).is_relative_to(site_templates)]
+    environment = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(folders), undefined=jinja2.StrictUndefined
+    )
+    try:
+        template = environment.get_template(APP_TEMPLATE)
+        context = template.new_context({"resources": {"include_js": include_js}})
+        blocks = {name: "".join(template.blocks[name](context)) for name in SCRIPT_BLOCKS}
+    except (jinja2.TemplateError, KeyError) as error:
+        raise SiteBuildError(
+            f"the app's page template {APP_TEMPLATE} has no blocks {SCRIPT_BLOCKS} that "
+            f"name only scripts (include_js): {error!r}"
+        ) from error
+    return SharedFiles(files=files, blocks=blocks)
+
+
+def write_template(folder: Path, jupyter_path: list[str]) -> SharedFiles:
     """The ``tutor-site`` page template: the app's (keyboard, presenter, no CDN links) with
-    the site's page script, into ``folder`` (put on JUPYTER_PATH). Returns ``folder``.
+    the site's page script, into ``folder`` (first of ``jupyter_path``, Voici's
+    JUPYTER_PATH). Returns the files its pages link (:func:`shared_files`), for the site.
 
-    Its pages link the site's one stylesheet (SHARED_STYLESHEET, which the build writes)
-    where the app's template would write PAGE_STYLESHEETS into each page: the template's
-    own copies of those files, found first by ``include_css``, are empty."""
+    Its pages link the site's files where the app's template would write PAGE_STYLESHEETS
+    and its scripts into each page: the template's own copies of the stylesheets, found
+    first by ``include_css``, are empty; its scripts are the app's blocks rendered with
+    links (:func:`shared_files`)."""
     from tutor.display.page_words import page_words
 
     root = folder / "nbconvert" / "templates" / SITE_TEMPLATE
@@ -108,10 +193,13 @@ def write_template(folder: Path) -> Path:
     for name in PAGE_STYLESHEETS:
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(f"/* linked: the site's {SHARED_STYLESHEET} */\n")
+    (root / "tree-lab.html").write_text(FOLDER_REDIRECT)
+    (root / "tree.html").write_text(FOLDER_REDIRECT)
+    shared = shared_files(_template_paths(jupyter_path), folder)
+    setup, course = (shared.blocks[name] for name in SCRIPT_BLOCKS)
     # Voici does not pass VoilaConfiguration.resources to its exporter, so the words the
     # app's template reads from `resources.tutor` are written into the page here.
     words = json.dumps(page_words({}), ensure_ascii=False).replace("</", "<\\/")
-    page_script = (HERE / "page.js").read_text()
     (root / "index.html.j2").write_text(
         "{#- The tutor's page (tutor/app/jupyter/nbconvert/templates/tutor) under Voici.\n"
         "    Its body_footer is the app's without static/tutor-page.js, which watches a\n"
@@ -120,25 +208,24 @@ def write_template(folder: Path) -> Path:
         "    gets from tutor/display/page_words.py, and the site's page script (page.js) and\n"
         "    the app's setup scripts (the settings, the widgets' recovery), which must run\n"
         "    before Voici's; the app's course scripts after them (the app's blocks).\n"
-        "    Its pages link the site's stylesheet instead of carrying it (write_template).\n"
+        "    Its pages link the site's stylesheet and scripts instead of carrying them\n"
+        "    (tutor/site/build_pages.py: write_template).\n"
         "    -#}\n"
         "{%- extends 'tutor/index.html.j2' -%}\n"
         "{%- block notebook_css -%}\n"
-        f'<link rel="stylesheet" type="text/css" href="{{{{ base_url }}}}{SHARED_STYLESHEET}">\n'
+        f'<link rel="stylesheet" type="text/css" href="{shared.address(SHARED_STYLESHEET)}">\n'
         "{{ super() }}\n"
         "{%- endblock notebook_css -%}\n"
         "{%- block body_footer -%}\n"
         f'<script id="tutor-present-words" type="application/json">{{% raw %}}{words}'
         "{% endraw %}</script>\n"
-        f"<script>{{% raw %}}\n{page_script}{{% endraw %}}</script>\n"
-        "{{ self.tutor_setup_scripts() }}\n"
+        f'<script src="{shared.address(SITE_PAGE_SCRIPT)}"></script>\n'
+        f"{setup}\n"
         "{{ super.super() }}\n"
-        "{{ self.tutor_course_scripts() }}\n"
+        f"{course}\n"
         "{%- endblock body_footer -%}\n"
     )
-    (root / "tree-lab.html").write_text(FOLDER_REDIRECT)
-    (root / "tree.html").write_text(FOLDER_REDIRECT)
-    return folder
+    return shared
 
 
 def kernel_worker_script(extension: Path) -> str | None:
@@ -200,13 +287,13 @@ def page_config() -> dict[str, Any]:
 
 def render_pages(
     notebooks: Iterable[Path], out: Path, wheels: Iterable[Path], lite: Path | None = None
-) -> str:
+) -> SharedFiles:
     """Voici (JupyterLite) renders ``notebooks`` into ``out`` (replaced), offline, with the
     site's template (:func:`write_template`) and page config (:func:`page_config`, written
     into ``lite``, JupyterLite's folder that holds the runtime the build put there; without
     one, the pages alone, which run beside a site built before: the widget-recovery test's).
-    anywidget's labextension comes from its wheel among ``wheels``. Returns the pages'
-    stylesheet, for SHARED_STYLESHEET."""
+    anywidget's labextension comes from its wheel among ``wheels``. Returns the files the
+    pages link (:func:`shared_files`), which the site must hold."""
     # JupyterLite's settings go in the work folder's jupyter_lite_config.json;
     # JUPYTER_CONFIG_DIR is an empty folder, so no ~/.jupyter can change the build.
     with tempfile.TemporaryDirectory(prefix="tutor-pages-") as work_name:
@@ -219,7 +306,8 @@ def render_pages(
         contents.mkdir()
         for notebook in notebooks:
             shutil.copy2(notebook, contents / notebook.name)
-        templates = write_template(work / "templates")
+        jupyter_path = [str(work / "templates"), str(jupyter_data_dir())]
+        shared = write_template(work / "templates", jupyter_path)
         kernel_extension = Path(sys.prefix) / "share/jupyter/labextensions" / KERNEL_EXTENSION
         anywidget = [str(w) for w in wheels if w.name.startswith("anywidget-")]
         (work / "jupyter_lite_config.json").write_text(
@@ -246,8 +334,6 @@ def render_pages(
         )
         (work / "config").mkdir()
         env = dict(os.environ)
-        jupyter_path = [str(templates), str(jupyter_data_dir())]
-        stylesheet = page_stylesheet(_template_paths(jupyter_path), templates)
         env["JUPYTER_PATH"] = os.pathsep.join(jupyter_path)
         env["JUPYTER_CONFIG_DIR"] = str(work / "config")
         env["JUPYTERLITE_NO_LIBARCHIVE"] = "1"
@@ -263,4 +349,4 @@ def render_pages(
             raise SiteBuildError(
                 "Voici could not build the site:\n" + (result.stdout + result.stderr)[-3000:]
             )
-    return stylesheet
+    return shared

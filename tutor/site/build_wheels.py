@@ -82,7 +82,7 @@ NOT_IN_BROWSER = {
     "jupyterlab": "the server app's",
     "voila": "the server app's",
     "segno": "the server app's (the live room's QR code, classroom mode)",
-    "sqlalchemy": "the server app's (the live room's store, classroom mode)",
+    "sqlalchemy": "the servers' (the live room's store, tutor/web/room_store.py)",
     **NOT_SHIPPED,
 }
 
