@@ -4,8 +4,9 @@
 A worker sets up each session or module fixture it needs once, so the tests that share a
 costly one run on the same worker: the built static site, JupyterLab, a hub, the
 classroom app, PostgreSQL, and any module of servers (tests/browser, hub, fuzz, whose
-module fixtures start their own). The rest (the engine's, the teaching layer's) is dealt
-out test by test.
+module fixtures start their own). The cells of a notebook (``--nbval-lax notebooks``) run
+in order in the one kernel nbval starts for it, so a notebook is a group too. The rest (the
+engine's, the teaching layer's) is dealt out test by test.
 
 pytest-xdist 3.8 names a test's group by appending ``@group`` to its id, which its
 scheduler reads; from pytest 9.2 on, a test's id is no longer the attribute xdist writes
@@ -25,6 +26,8 @@ _SERVER_FOLDERS = ("browser", "hub", "fuzz")
 
 def costly_group(item: pytest.Item) -> str | None:
     """The group of the tests that share ``item``'s costly set-up, if it has one."""
+    if item.path.suffix == ".ipynb":  # a cell of nbval's: its notebook's kernel
+        return item.path.name
     params = getattr(item, "callspec", None)
     params = params.params if params is not None else {}
     host = params.get("host", params.get("presenter_host"))

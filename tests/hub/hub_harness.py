@@ -276,7 +276,7 @@ def start_hub(
     extra_env: Mapping[str, str] | None = None,
     extra_config: str = "",
     tls: bool = False,
-    timeout: float = 90,
+    timeout: float = 300,
 ) -> RunningHub:
     """Start ``deploy/hub.sh`` in ``state_dir`` on free loopback ports, and wait until
     the hub answers. ``auth``: "shared-password" (``password`` is the class password;
