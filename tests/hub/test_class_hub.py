@@ -42,7 +42,7 @@ from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.progress_events import StepEvent
 from tutor.teaching.text import text
 
-from .hub_harness import INDEX_PAGE, RunningHub, is_loopback_url, start_hub
+from .hub_harness import INDEX_PAGE, RunningHub, is_loopback_url, running_hub
 from .hub_pages import log_in
 
 pytestmark = [pytest.mark.hub, pytest.mark.browser, pytest.mark.slow]
@@ -84,7 +84,7 @@ def event(
 
 @pytest.fixture(scope="module")
 def class_hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningHub]:
-    hub = start_hub(
+    with running_hub(
         tmp_path_factory.mktemp("class-hub"),
         auth="native",
         password="",
@@ -93,10 +93,8 @@ def class_hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningHub]:
         learners=LEARNERS,
         # each server reports its activity to the hub every 10 s (default 300 s)
         extra_config='c.Spawner.environment["JUPYTERHUB_ACTIVITY_INTERVAL"] = "10"',
-    )
-    yield hub
-    leftovers = hub.stop()
-    assert leftovers == [], f"still running after the hub stopped: {leftovers}"
+    ) as hub:
+        yield hub
 
 
 class Person:
