@@ -45,6 +45,6 @@ def test_the_tests_of_one_module_of_servers_run_on_one_worker(tmp_path: Path) ->
     assert len(ran) == 24, ran
     for module in ("test_one_hub.py", "test_another_hub.py"):
         ids = [nodeid for nodeid, _worker in ran if f"/{module}::" in nodeid]
-        assert len(ids) == 12 and all(nodeid.endswith(f"@{module}") for nodeid in ids), ids
+        assert len(ids) == 12 and all(nodeid.endswith(f"@hub/{module}") for nodeid in ids), ids
         workers = {worker for nodeid, worker in ran if nodeid in ids}
         assert len(workers) == 1, f"{module}'s tests ran on {sorted(workers)}"

@@ -3,10 +3,13 @@
 
 A worker sets up each session or module fixture it needs once, so the tests that share a
 costly one run on the same worker: the built static site, JupyterLab, a hub, the
-classroom app, PostgreSQL, and any module of servers (tests/browser, hub, fuzz, whose
-module fixtures start their own). The cells of a notebook (``--nbval-lax notebooks``) run
-in order in the one kernel nbval starts for it, so a notebook is a group too. The rest (the
-engine's, the teaching layer's) is dealt out test by test.
+classroom app, the scratch app, PostgreSQL, any module of servers (tests/browser, hub,
+fuzz, whose module fixtures start their own), and any module whose tests share a module
+fixture (the notebooks run once per language, the variants' sentences): one group per
+value of that fixture's parameter, if it has one. The cells of a notebook
+(``--nbval-lax notebooks``) run in order in the one kernel nbval starts for it, so a
+notebook is a group too. The rest (the engine's, most of the teaching layer's) is dealt
+out test by test.
 
 pytest-xdist 3.8 names a test's group by appending ``@group`` to its id, which its
 scheduler reads; from pytest 9.2 on, a test's id is no longer the attribute xdist writes
@@ -20,7 +23,7 @@ from __future__ import annotations
 
 import pytest
 
-_SHARED_FIXTURES = ("site", "room_app", "login_hub", "postgres")
+_SHARED_FIXTURES = ("site", "room_app", "scratch_app", "login_hub", "postgres")
 _SERVER_FOLDERS = ("browser", "hub", "fuzz")
 
 
@@ -39,9 +42,30 @@ def costly_group(item: pytest.Item) -> str | None:
     shared = next((name for name in _SHARED_FIXTURES if name in names), None)
     if shared is not None:
         return shared
+    module = f"{item.path.parent.name}/{item.path.name}"
     if item.path.parent.name in _SERVER_FOLDERS:
-        return item.path.name
+        return module
+    shared_values = _module_fixture_values(item, params)
+    if shared_values is not None:
+        return module + "".join(f"[{value}]" for value in shared_values)
     return None
+
+
+def _module_fixture_values(item: pytest.Item, params: dict[str, object]) -> list[str] | None:
+    """None if ``item`` uses no module-scoped fixture; else the parameter values (by their
+    ``id`` where they have one) of those it uses that are parametrized."""
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return None
+    values = []
+    shared = False
+    for name in info.names_closure:
+        definitions = info.name2fixturedefs.get(name)
+        if definitions and definitions[-1].scope in ("module", "class"):
+            shared = True
+            if name in params:
+                values.append(str(getattr(params[name], "id", params[name])))
+    return values if shared else None
 
 
 @pytest.hookimpl(tryfirst=True)
