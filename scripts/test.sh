@@ -2,10 +2,11 @@
 # Run every check of the project, setting up what it needs first:
 #   environment (.venv) -> Chromium, fonts, Node.js -> the static site's runtime
 #   -> ruff (lint, format) -> mypy
-#   -> pytest (doctests + tests; the tests run every notebook and compare what it shows
-#   with the engine, tests/display/test_notebooks.py, and build and try the wheel,
-#   tests/browser/test_wheel.py; tests/scenarios runs the learner's scenarios against the
-#   app, the static site and JupyterLab, markers browser and slow) -> pytest --nbval-lax notebooks/
+#   -> pytest on two workers (doctests + tests; the tests run every notebook and compare
+#   what it shows with the engine, tests/display/test_notebooks.py, and build and try the
+#   wheel, tests/browser/test_wheel.py; tests/scenarios runs the learner's scenarios against
+#   the app, the static site and JupyterLab, markers browser and slow; and in the same run
+#   --nbval-lax notebooks/, every notebook without an error)
 # Stops at the first failing section. Extra arguments go to the pytest run,
 # e.g.  bash scripts/test.sh -x -k scoring      or     bash scripts/test.sh -m "not browser"
 set -euo pipefail
@@ -81,24 +82,21 @@ ruff format --check .
 section "mypy tutor"
 mypy tutor
 
-section "pytest: doctests (tutor) + tests"
+section "pytest: doctests (tutor) + tests + pytest --nbval-lax notebooks/"
+# Two pytest-xdist workers (the browser tests mostly wait on a kernel or a page: one
+# process leaves a core idle); TUTOR_TEST_WORKERS chooses how many (0: one process, no
+# xdist). --dist loadgroup: the tests that share a costly set-up run on one worker, which
+# sets it up once (tests/worker_groups.py), and so do the cells of one notebook.
+# --nbval-lax notebooks: the check a teacher runs on a notebook of their own, every notebook
+# runs without an error (nbval compares no output in lax mode; what the pages show is
+# compared with the engine in tests/display/test_notebooks.py).
 # --durations: the slowest tests are listed at the end, so a run that grows towards CI's
-# time limit shows where the time went. TUTOR_TEST_WORKERS=2 runs it on two pytest-xdist
-# workers, tests that share a costly set-up on one (tests/conftest.py, _costly_group): 22
-# minutes instead of 30 on this 2-core machine, but the hub's tests (a learner's server
-# forwarding within 60 s) then time out under the other worker's load, so one process is
-# still the default.
+# time limit shows where the time went.
 rc=0
-python -m pytest -n "${TUTOR_TEST_WORKERS:-0}" --dist loadgroup \
-    --doctest-modules --doctest-glob=README.md --doctest-glob=PYPI.md \
-    --durations=30 --durations-min=5 tutor tests README.md docs/PYPI.md "$@" || rc=$?
+python -m pytest -n "${TUTOR_TEST_WORKERS:-2}" --dist loadgroup \
+    --doctest-modules --doctest-glob=README.md --doctest-glob=PYPI.md --nbval-lax \
+    --durations=30 --durations-min=5 tutor tests README.md docs/PYPI.md notebooks "$@" || rc=$?
 if [[ $rc == 5 ]]; then
-    echo "[test.sh] pytest collected no tests in the main section: that counts as a failure."
+    echo "[test.sh] pytest collected no tests: that counts as a failure."
 fi
-[[ $rc == 0 ]] || exit "$rc"
-
-section "pytest --nbval-lax notebooks/"
-# The check a teacher runs on a notebook of their own: every notebook runs without an
-# error (nbval compares no output in lax mode; what the pages show is compared with the
-# engine above, in tests/display/test_notebooks.py).
-python -m pytest --nbval-lax notebooks/
+exit "$rc"

@@ -26,49 +26,15 @@ from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.progress_stores import PROGRESS_FILE_VARIABLE
 
 # Chromium, the app, the static site: one of each for the whole run, shared by
-# tests/browser and tests/scenarios (fixtures defined once, here, are set up once).
-pytest_plugins = ["browser.fixtures"]
+# tests/browser and tests/scenarios (fixtures defined once, here, are set up once); the
+# tests that share a costly set-up go to one pytest-xdist worker (tests/worker_groups.py).
+pytest_plugins = ["browser.fixtures", "worker_groups"]
 
 
 def pytest_configure(config: pytest.Config) -> None:
     """A run stopped with SIGTERM tears its fixtures down (its servers with them) as one
     stopped with Ctrl+C does; tests/process_guard.py stops whatever is left at exit."""
     sigterm_as_interrupt()
-
-
-# scripts/test.sh runs the suite on two pytest-xdist workers (--dist loadgroup). A worker
-# sets up each session or module fixture it needs once, so the tests that share a costly
-# one run on the same worker (xdist_group): the built static site, JupyterLab, a hub, the
-# classroom app, PostgreSQL, and any module of servers (tests/browser, hub, fuzz, whose
-# module fixtures start their own). The rest (the engine's, the teaching layer's) is dealt
-# out test by test.
-_SHARED_FIXTURES = ("site", "room_app", "login_hub", "postgres")
-_SERVER_FOLDERS = ("browser", "hub", "fuzz")
-
-
-def _costly_group(item: pytest.Item) -> str | None:
-    """The group of the tests that share ``item``'s costly set-up, if it has one."""
-    params = getattr(item, "callspec", None)
-    params = params.params if params is not None else {}
-    host = params.get("host", params.get("presenter_host"))
-    if host in ("site", "lab"):
-        return "site" if host == "site" else "lab"
-    if params.get("class_db") == "postgresql":
-        return "postgres"
-    names = getattr(item, "fixturenames", ())
-    shared = next((name for name in _SHARED_FIXTURES if name in names), None)
-    if shared is not None:
-        return shared
-    if item.path.parent.name in _SERVER_FOLDERS:
-        return item.path.name
-    return None
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        group = _costly_group(item)
-        if group is not None:
-            item.add_marker(pytest.mark.xdist_group(group))
 
 
 # RULES.md, "The worked example": seats 0-3 are A-D clockwise, D (seat 3) deals, R9 turned.

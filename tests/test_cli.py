@@ -4,13 +4,13 @@ tutor.cli.main; bad input exits with status 2 and a clear message on stderr."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from lesson_files import TEACHERS_LESSON, TEACHERS_WRONG_WINNER, WRONG_WINNER, lesson_copy
 from process_guard import stop_group
 
 from tutor.cli import main
@@ -208,11 +208,8 @@ def test_the_app_stops_at_once_on_a_bad_setting(
 def test_check_passes_a_good_lesson_and_names_the_problem_in_a_bad_one(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    source = (ROOT / "lessons" / "06_trick_winner.toml").read_text(encoding="utf-8")
-    good = tmp_path / "21_my_lesson.toml"
-    good.write_text(source, encoding="utf-8")
-    bad = tmp_path / "22_broken.toml"
-    bad.write_text(source.replace('winner = "', 'winner = "Z', 1), encoding="utf-8")
+    good = lesson_copy(tmp_path / "21_my_lesson.toml")
+    bad = lesson_copy(tmp_path / "22_broken.toml", change=WRONG_WINNER)
     not_toml = tmp_path / "23_not_toml.toml"
     not_toml.write_text("title.en = [unclosed", encoding="utf-8")
     assert main(["check", str(good)]) == 0
@@ -251,7 +248,7 @@ def test_check_reports_every_mistake_of_a_file_at_once(
 def test_check_takes_a_folder_as_app_lessons_does(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    shutil.copy(ROOT / "lessons" / "06_trick_winner.toml", tmp_path / "21_mine.toml")
+    lesson_copy(tmp_path / "21_mine.toml")
     (tmp_path / "22_broken.toml").write_text("title.en = [unclosed", encoding="utf-8")
     assert main(["check", str(tmp_path)]) == 1
     captured = capsys.readouterr()
@@ -268,10 +265,7 @@ def test_check_takes_a_folder_as_app_lessons_does(
 def test_check_names_a_file_given_by_its_name_alone(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    source = (ROOT / "lessons" / "06_trick_winner.toml").read_text(encoding="utf-8")
-    (tmp_path / "22_broken.toml").write_text(
-        source.replace('winner = "', 'winner = "Z', 1), encoding="utf-8"
-    )
+    lesson_copy(tmp_path / "22_broken.toml", change=WRONG_WINNER)
     monkeypatch.chdir(tmp_path)
     assert main(["check", "22_broken.toml"]) == 1
     assert capsys.readouterr().err.startswith("error: 22_broken.toml, ")
@@ -287,8 +281,7 @@ def test_check_names_a_file_given_by_its_name_alone(
 def test_check_refuses_a_number_of_the_courses_lessons(
     name: str, course_file: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    mine = tmp_path / f"{name}.toml"
-    shutil.copy(ROOT / "lessons" / "06_trick_winner.toml", mine)
+    mine = lesson_copy(tmp_path / f"{name}.toml")
     assert main(["check", str(mine)]) == 1
     captured = capsys.readouterr()
     assert captured.out == ""  # not "ok": the app would refuse to serve it
@@ -308,7 +301,7 @@ def test_check_refuses_two_lessons_of_a_folder_with_one_number(
 ) -> None:
     """Both used to pass, and the app then showed a course index of file names."""
     for name in ("12_trumps.toml", "12_wizards.toml", "13_jesters.toml"):
-        shutil.copy(ROOT / "tests" / "data" / "teachers_lesson.toml", tmp_path / name)
+        lesson_copy(tmp_path / name, TEACHERS_LESSON)
     assert main(["check", str(tmp_path)]) == 1
     captured = capsys.readouterr()
     assert [line.split(":")[:2] for line in captured.out.splitlines()] == [
@@ -534,11 +527,8 @@ def test_lab_starts_jupyterlab_on_the_learners_copy(tmp_path: Path) -> None:
 def test_the_app_refuses_a_teachers_lessons_that_fail_the_check_all_at_once(
     tmp_path: Path,
 ) -> None:
-    source = (ROOT / "lessons" / "06_trick_winner.toml").read_text(encoding="utf-8")
-    (tmp_path / "06_same_number.toml").write_text(source, encoding="utf-8")
-    (tmp_path / "12_wrong.toml").write_text(
-        source.replace('winner = "', 'winner = "Z', 1), encoding="utf-8"
-    )
+    lesson_copy(tmp_path / "06_same_number.toml")
+    lesson_copy(tmp_path / "12_wrong.toml", change=WRONG_WINNER)
     done = subprocess.run(
         [sys.executable, "-m", "tutor", "app", "--lessons", str(tmp_path)],
         capture_output=True,
@@ -574,8 +564,7 @@ def test_a_teachers_lesson_gets_a_notebook_like_the_courses(tmp_path: Path) -> N
     # It runs: a lesson written in English only, on a page asking for Japanese (shown in
     # English, not stopped by the missing Japanese texts).
     lessons = tmp_path / "lessons"
-    lessons.mkdir()
-    shutil.copy(ROOT / "tests" / "data" / "teachers_lesson.toml", lessons / "12_my_rule.toml")
+    lesson_copy(lessons / "12_my_rule.toml", TEACHERS_LESSON)
     done = subprocess.run(
         [sys.executable, "-c", source(notebook)],
         capture_output=True,
@@ -634,8 +623,7 @@ def test_lab_adds_a_teachers_lessons_to_the_learners_copy(
     from tutor.teaching.lesson_loader import list_lessons
 
     teacher = tmp_path / "mylessons"
-    teacher.mkdir()
-    shutil.copy(ROOT / "tests" / "data" / "teachers_lesson.toml", teacher / "12_my_rule.toml")
+    lesson_copy(teacher / "12_my_rule.toml", TEACHERS_LESSON)
     copy = tmp_path / "my-course"
     with pytest.raises(_LabStarted):
         main(["lab", "--no-browser", "--dir", str(copy), "--lessons", str(teacher)])
@@ -692,10 +680,8 @@ def test_lab_refuses_a_bad_lessons_folder_as_the_app_does(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     (tmp_path / "empty").mkdir()
-    (tmp_path / "broken").mkdir()
-    source = (ROOT / "tests" / "data" / "teachers_lesson.toml").read_text(encoding="utf-8")
-    (tmp_path / "broken" / "12_wrong.toml").write_text(
-        source.replace('winner = "C"', 'winner = "D"'), encoding="utf-8"
+    lesson_copy(
+        tmp_path / "broken" / "12_wrong.toml", TEACHERS_LESSON, change=TEACHERS_WRONG_WINNER
     )
     copy = tmp_path / "my-course"
     assert main(["lab", "--dir", str(copy), "--lessons", str(tmp_path / lessons)]) == 2
@@ -735,7 +721,7 @@ def test_the_app_refuses_two_teachers_lessons_with_one_number_before_it_starts(
     file names without summaries: the app says why, and does not start."""
     monkeypatch.setenv("TUTOR_LANG", "en")  # --lang sets it for the pages: undone after
     for name in ("12_trumps.toml", "12_wizards.toml"):
-        shutil.copy(ROOT / "tests" / "data" / "teachers_lesson.toml", tmp_path / name)
+        lesson_copy(tmp_path / name, TEACHERS_LESSON)
     assert main(["app", "--lang", lang, "--lessons", str(tmp_path)]) == 2
     assert capsys.readouterr().err == (
         f"error: the lessons of {tmp_path} cannot be served:\n  "

@@ -18,12 +18,17 @@ TESTS = Path(__file__).resolve().parent
 BENCHMARKS = TESTS.parent / "benchmarks"
 
 # A run that starts a "server" in a session of its own, as the harnesses do, guards it,
-# and waits (in a fixture's place) until it is stopped; it prints the server's pid.
+# and waits (in a fixture's place) until it is stopped; it prints the server's pid. It
+# takes Ctrl+C as a run started at a terminal does: a process inherits an ignored SIGINT
+# (and Python then leaves it ignored), and the pytest-xdist worker running this test had
+# come to ignore it, so the run slept through Ctrl+C (CI on two workers).
 RUN = f"""
-import subprocess, sys, time
+import signal, subprocess, sys, time
 sys.path.insert(0, {str(TESTS)!r})
 from process_guard import guard, sigterm_as_interrupt, unguard
 
+signal.signal(signal.SIGINT, signal.default_int_handler)
+signal.pthread_sigmask(signal.SIG_UNBLOCK, {{signal.SIGINT}})
 sigterm_as_interrupt()
 server = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"],
                           start_new_session=True)

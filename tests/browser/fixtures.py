@@ -69,11 +69,16 @@ def _missing_browser(reason: str) -> None:
 
 
 def wait_until(
-    condition: Callable[[], Any], timeout_ms: float, what: str | Callable[[], str]
+    condition: Callable[[], Any],
+    timeout_ms: float,
+    what: str | Callable[[], str],
+    *,
+    every: float = 0.1,
 ) -> Any:
-    """Poll ``condition`` until it returns something true (returned) or ``timeout_ms``
-    passes (AssertionError naming ``what``, or what it returns then): for a state no single
-    ``expect`` can describe, e.g. several widgets the kernel updates one message at a time."""
+    """Poll ``condition`` every ``every`` seconds until it returns something true
+    (returned) or ``timeout_ms`` passes (AssertionError naming ``what``, or what it returns
+    then): for a state no single ``expect`` can describe, e.g. several widgets the kernel
+    updates one message at a time, or a page reloaded until it shows a report."""
     deadline = time.monotonic() + timeout_ms / 1000
     while True:
         result = condition()
@@ -82,7 +87,7 @@ def wait_until(
         if time.monotonic() > deadline:
             said = what() if callable(what) else what
             raise AssertionError(f"timed out after {timeout_ms / 1000:.0f} s waiting for {said}")
-        time.sleep(0.1)
+        time.sleep(every)
 
 
 QUESTION_PLACE = ".tutor-quiz-place"

@@ -11,6 +11,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from lesson_files import TEACHERS_LESSON, TEACHERS_WRONG_WINNER, lesson_copy
 
 from tutor.display.context import Frontend, PageContext
 from tutor.display.course import CourseEntry, course_entries, nav_html, quiz_items
@@ -81,13 +82,9 @@ def test_a_lesson_with_a_mistake_leaves_the_other_pages_titled(
     lessons.mkdir()
     for path in (NOTEBOOKS.parent / "lessons").glob("*.toml"):
         (lessons / path.name).symlink_to(path)
-    teachers = NOTEBOOKS.parent / "tests" / "data" / "teachers_lesson.toml"
-    source = teachers.read_text(encoding="utf-8")
-    (lessons / "12_ours.toml").write_text(source, encoding="utf-8")
-    (lessons / "12_again.toml").write_text(source, encoding="utf-8")
-    (lessons / "13_broken.toml").write_text(
-        source.replace('winner = "C"', 'winner = "D"'), encoding="utf-8"
-    )
+    lesson_copy(lessons / "12_ours.toml", TEACHERS_LESSON)
+    lesson_copy(lessons / "12_again.toml", TEACHERS_LESSON)
+    lesson_copy(lessons / "13_broken.toml", TEACHERS_LESSON, change=TEACHERS_WRONG_WINNER)
     notebooks = tmp_path / "notebooks"
     notebooks.mkdir()
     for name in ("06_trick_winner", "12_again", "12_ours", "13_broken"):

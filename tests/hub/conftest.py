@@ -20,12 +20,12 @@ import pytest
 
 from .databases import PostgresServer
 from .hub_forms import TEACHER, TEACHER_PASSWORD
-from .hub_harness import RunningHub, start_hub
+from .hub_harness import RunningHub, running_hub
 
 
 @pytest.fixture(scope="session")
 def login_hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningHub]:
-    hub = start_hub(
+    with running_hub(
         tmp_path_factory.mktemp("login-hub"),
         auth="native",
         password="",
@@ -33,10 +33,8 @@ def login_hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningHub]:
         admin_password=TEACHER_PASSWORD,
         learners=["ada", "bo", "cy", "di", "fuzz"],
         tls=True,
-    )
-    yield hub
-    leftovers = hub.stop()
-    assert leftovers == [], f"still running after the hub stopped: {leftovers}"
+    ) as hub:
+        yield hub
 
 
 @pytest.fixture(scope="session")

@@ -23,7 +23,7 @@ import subprocess
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -276,7 +276,7 @@ def start_hub(
     extra_env: Mapping[str, str] | None = None,
     extra_config: str = "",
     tls: bool = False,
-    timeout: float = 90,
+    timeout: float = 300,
 ) -> RunningHub:
     """Start ``deploy/hub.sh`` in ``state_dir`` on free loopback ports, and wait until
     the hub answers. ``auth``: "shared-password" (``password`` is the class password;
@@ -348,6 +348,18 @@ def start_hub(
     hub.started_in = time.monotonic() - started
     hub.remember_processes()
     return hub
+
+
+@contextlib.contextmanager
+def running_hub(state_dir: Path, **options: Any) -> Iterator[RunningHub]:
+    """A hub started by :func:`start_hub` (``options`` are its), for a test's fixture; on
+    leaving, stopped as a teacher stops it, which must leave none of its processes running."""
+    hub = start_hub(state_dir, **options)
+    try:
+        yield hub
+    finally:
+        leftovers = hub.stop()
+    assert leftovers == [], f"still running after the hub stopped: {leftovers}"
 
 
 def rss_mib(processes: Iterable[psutil.Process]) -> float:

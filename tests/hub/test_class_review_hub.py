@@ -34,7 +34,7 @@ from .class_answers import (
     row_in_words,
     sentence_in,
 )
-from .hub_harness import RunningHub, is_loopback_url, start_hub
+from .hub_harness import RunningHub, is_loopback_url, running_hub
 from .hub_pages import log_in
 
 pytestmark = [pytest.mark.hub, pytest.mark.browser, pytest.mark.slow]
@@ -49,17 +49,15 @@ PROJECTOR = {"width": 1024, "height": 768}
 
 @pytest.fixture(scope="module")
 def review_hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningHub]:
-    hub = start_hub(
+    with running_hub(
         tmp_path_factory.mktemp("review-hub"),
         auth="native",
         password="",
         admins=[TEACHER],
         admin_password=TEACHER_PASSWORD,
         learners=LEARNERS,
-    )
-    yield hub
-    leftovers = hub.stop()
-    assert leftovers == [], f"still running after the hub stopped: {leftovers}"
+    ) as hub:
+        yield hub
 
 
 def report(hub: RunningHub, learner: str, events: list[dict[str, Any]]) -> dict[str, Any]:

@@ -29,7 +29,7 @@ from .hub_harness import (
     WORKED_EXAMPLE_PAGE,
     RunningHub,
     is_loopback_url,
-    start_hub,
+    running_hub,
 )
 
 pytestmark = [pytest.mark.hub, pytest.mark.browser, pytest.mark.slow]
@@ -89,10 +89,8 @@ class Learner:
 @pytest.fixture(scope="module")
 def class_hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningHub]:
     """The hub with learners ada and bo; stopping it must leave no process behind."""
-    hub = start_hub(tmp_path_factory.mktemp("hub"), password=PASSWORD, learners=LEARNERS)
-    yield hub
-    leftovers = hub.stop()
-    assert leftovers == [], f"still running after the hub stopped: {leftovers}"
+    with running_hub(tmp_path_factory.mktemp("hub"), password=PASSWORD, learners=LEARNERS) as hub:
+        yield hub
 
 
 @pytest.fixture(scope="module")

@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 
 from tutor.teaching.text import text
 
-from .hub_harness import RunningHub, start_hub
+from .hub_harness import RunningHub, running_hub
 from .hub_pages import log_in
 
 pytestmark = [pytest.mark.hub, pytest.mark.browser, pytest.mark.slow]
@@ -32,16 +32,14 @@ LESSON = "voila/render/06_trick_winner.ipynb"
 
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningHub]:
-    running = start_hub(
+    with running_hub(
         tmp_path_factory.mktemp("language-hub"),
         auth="shared-password",
         password=CLASS_PASSWORD,
         learners=["aiko"],
         extra_config='c.JupyterHub.tornado_settings = {"slow_spawn_timeout": 0}',
-    )
-    yield running
-    leftovers = running.stop()
-    assert leftovers == [], f"still running after the hub stopped: {leftovers}"
+    ) as running:
+        yield running
 
 
 def test_a_japanese_learner_sees_their_server_start_and_their_course_in_japanese(

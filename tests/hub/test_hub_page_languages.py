@@ -24,7 +24,7 @@ from tutor.teaching.language import LANGUAGE_NAMES
 from tutor.teaching.text import LANGUAGES, text
 
 from .hub_forms import TEACHER, TEACHER_PASSWORD, Visitor
-from .hub_harness import RunningHub, start_hub
+from .hub_harness import RunningHub, running_hub
 
 pytestmark = [pytest.mark.hub, pytest.mark.browser, pytest.mark.slow]
 
@@ -291,10 +291,8 @@ CLASS_PASSWORD = f"class-{secrets.token_urlsafe(9)}"
 def class_password_hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningHub]:
     """A hub logging in with the class password (JupyterHub's own login form, which the
     tutor's page replaces). Nobody's server is started."""
-    hub = start_hub(tmp_path_factory.mktemp("class-password-hub"), password=CLASS_PASSWORD)
-    yield hub
-    leftovers = hub.stop()
-    assert leftovers == [], f"still running after the hub stopped: {leftovers}"
+    with running_hub(tmp_path_factory.mktemp("class-password-hub"), password=CLASS_PASSWORD) as hub:
+        yield hub
 
 
 def test_the_class_password_login_speaks_the_learners_language(

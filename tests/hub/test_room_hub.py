@@ -35,7 +35,7 @@ from tutor.teaching.explain import unbroken
 from tutor.teaching.lesson_loader import load_lesson
 from tutor.teaching.text import text
 
-from .hub_harness import RunningHub, is_loopback_url, start_hub
+from .hub_harness import RunningHub, is_loopback_url, running_hub
 from .hub_pages import log_in
 
 pytestmark = [pytest.mark.hub, pytest.mark.browser, pytest.mark.slow]
@@ -51,17 +51,15 @@ TIMEOUT_MS = 90_000
 
 @pytest.fixture(scope="module")
 def room_hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningHub]:
-    hub = start_hub(
+    with running_hub(
         tmp_path_factory.mktemp("room-hub"),
         auth="shared-password",
         password=CLASS_PASSWORD,
         admins=[TEACHER],
         admin_password=ADMIN_PASSWORD,
         learners=list(LEARNERS),
-    )
-    yield hub
-    leftovers = hub.stop()
-    assert leftovers == [], f"still running after the hub stopped: {leftovers}"
+    ) as hub:
+        yield hub
 
 
 class Person:

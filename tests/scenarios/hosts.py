@@ -59,28 +59,15 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import shutil
-import subprocess
-import sys
-import tempfile
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-from browser.app_process import AppServer, free_port
+from browser.app_process import AppServer
 from browser.fixtures import SITE_CONSOLE_ERRORS, PageLog, StaticSite, wait_until
-from process_guard import guard, stop_group, unguard
+from browser.lab_process import LabServer
 
-from tutor.resources import notebooks_dir
-from tutor.teaching.progress_stores import (
-    BROWSER_STORAGE_KEY,
-    PROGRESS_FILE_VARIABLE,
-    PROGRESS_STORE_VARIABLE,
-)
+from tutor.teaching.progress_stores import BROWSER_STORAGE_KEY
 
 LOAD_TIMEOUT = 240_000
 """ms a page may take to be drawn: the static site starts Python in the browser, Lab
@@ -223,93 +210,6 @@ class SiteHost(Host):
 # -- JupyterLab ------------------------------------------------------------------------------
 
 
-class LabServer:
-    """``wizard-tutor lab --lang LANG`` on a learner's copy in a scratch home, as a learner
-    starts it (no browser of its own; a token, for this harness's API calls)."""
-
-    def __init__(self, lang: str) -> None:
-        self.lang = lang
-        self.home = Path(tempfile.mkdtemp(prefix=f"tutor-lab-{lang}-"))
-        self.folder = self.home / "wizard-tutor"
-        self.progress_file = self.home / "progress.jsonl"
-        self.port = free_port()
-        self.token = "scenario-" + os.urandom(8).hex()
-        self.log_path = self.home / "lab.log"
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self, timeout: float = 240.0) -> LabServer:
-        env = {
-            **os.environ,
-            "HOME": str(self.home),  # Lab's settings and workspaces start empty
-            "JUPYTER_RUNTIME_DIR": str(self.home / "runtime"),
-        }
-        for name in ("TUTOR_LANG", PROGRESS_FILE_VARIABLE, PROGRESS_STORE_VARIABLE):
-            env.pop(name, None)
-        # --progress: what the kernels of a Lab started with it keep (saved_events reads
-        # the file; without the option they would write in HOME/.wizard-tutor instead)
-        command = [
-            sys.executable, "-m", "tutor", "lab", "--no-browser", "--lang", self.lang,
-            "--port", str(self.port), "--dir", str(self.folder),
-            "--progress", str(self.progress_file),
-            "--", f"--IdentityProvider.token={self.token}",
-        ]  # fmt: skip
-        with self.log_path.open("wb") as log:
-            self.process = subprocess.Popen(
-                command,
-                cwd=self.home,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-                env=env,
-            )
-        guard(self, self.close)  # an interrupted run stops it too
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"JupyterLab exited:\n{self.log()}")
-            try:
-                self.api("GET", "/api/status")
-                return self
-            except OSError:
-                time.sleep(0.3)
-        log = self.log()
-        self.close()  # removes the log with the home
-        raise RuntimeError(f"JupyterLab did not answer on port {self.port}:\n{log}")
-
-    def log(self) -> str:
-        return self.log_path.read_text(encoding="utf-8", errors="replace")
-
-    def url(self, path: str) -> str:
-        return f"http://127.0.0.1:{self.port}{path}"
-
-    def api(self, method: str, path: str) -> Any:
-        request = urllib.request.Request(
-            self.url(path), method=method, headers={"Authorization": f"token {self.token}"}
-        )
-        with urllib.request.urlopen(request, timeout=30) as response:
-            body = response.read()
-        return json.loads(body) if body else None
-
-    def kernels_idle(self) -> bool:
-        kernels = self.api("GET", "/api/kernels")
-        return bool(kernels) and all(k["execution_state"] == "idle" for k in kernels)
-
-    def forget_learner(self) -> None:
-        """Shut every notebook's kernel down, remove the progress file, and put the course's
-        notebooks back in the copy (as a learner who deletes a copy gets the original)."""
-        for session in self.api("GET", "/api/sessions"):
-            with contextlib.suppress(urllib.error.HTTPError):  # already gone
-                self.api("DELETE", f"/api/sessions/{session['id']}")
-        self.progress_file.unlink(missing_ok=True)
-        for notebook in notebooks_dir().glob("*.ipynb"):
-            shutil.copyfile(notebook, self.folder / notebook.name)
-
-    def close(self) -> None:
-        unguard(self)
-        stop_group(self.process, grace=30)
-        shutil.rmtree(self.home, ignore_errors=True)
-
-
 _WATCH_RUN = """() => {
     // The run has started once a cell shows [*]: then its old outputs (the hint to run it,
     // or what an earlier run saved) are marked, so that only the new page counts as drawn.
@@ -350,7 +250,7 @@ class LabHost(Host):
 
     def server(self, lang: str) -> LabServer:
         if lang not in self.servers:
-            self.servers[lang] = LabServer(lang).start()
+            self.servers[lang] = LabServer(lang=lang).start(LOAD_TIMEOUT / 1000)
         return self.servers[lang]
 
     def content(self, page: Any) -> Any:
@@ -394,9 +294,7 @@ class LabHost(Host):
         server = self.server(lang)
         self._lang[id(page)] = lang
         # ?reset: the workspace holds this notebook only (no tabs of earlier tests reopened)
-        page.goto(
-            server.url(f"/lab/tree/{notebook}?reset&token={server.token}"), timeout=LOAD_TIMEOUT
-        )
+        page.goto(server.notebook_url(notebook), timeout=LOAD_TIMEOUT)
         self._run_all(page, server)
 
     def drawn_again(self, page: Any) -> None:

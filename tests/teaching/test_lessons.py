@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import os
 import re
-import textwrap
 from pathlib import Path
 from typing import Any
 
 import pytest
+from lesson_files import TITLED, lesson_file
+from lesson_files import refusal as refusal_of
 
 from tutor.errors import IllegalBidError, InvalidDealError
 from tutor.rules.schedule import GameLength, cards_per_round
@@ -290,8 +291,7 @@ def test_lessons_folder_can_be_given_or_set_by_environment(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     folder = tmp_path / "lessons"
-    folder.mkdir()
-    (folder / "01_only.toml").write_text(MINIMAL)
+    lesson_file(folder / "01_only.toml")
     assert [lesson.id for lesson in list_lessons(folder)] == ["01_only"]
     monkeypatch.setenv(LESSONS_DIR_VARIABLE, str(folder))
     assert [path.name for path in lesson_paths()] == ["01_only.toml"]
@@ -302,7 +302,7 @@ def test_lessons_folder_can_be_given_or_set_by_environment(
 
 def test_two_lessons_with_one_number_are_refused(tmp_path: Path) -> None:
     for name in ("03_a.toml", "03_b.toml"):
-        (tmp_path / name).write_text(MINIMAL)
+        lesson_file(tmp_path / name)
     with pytest.raises(LessonError) as refused:
         list_lessons(tmp_path)
     folder = tmp_path.name
@@ -314,14 +314,13 @@ def test_two_lessons_with_one_number_are_refused(tmp_path: Path) -> None:
 
 
 def test_a_lesson_file_is_read_once_per_version(tmp_path: Path) -> None:
-    path = tmp_path / "05_x.toml"
-    path.write_text(MINIMAL)
+    path = lesson_file(tmp_path / "05_x.toml")
     first = load_lesson_file(path)
     assert load_lesson_file(path) is first  # the same version: not read again
-    path.write_text(MINIMAL.replace('"T"', '"Changed"'))
+    path.write_text(TITLED.replace('"T"', '"Changed"'))
     assert load_lesson_file(path).title() == "Changed"  # a teacher's edit is read
     written = path.stat().st_mtime_ns
-    path.write_text(MINIMAL.replace('"T"', '"U"'))  # the first's size, a second later
+    path.write_text(TITLED.replace('"T"', '"U"'))  # the first's size, a second later
     os.utime(path, ns=(written + 10**9, written + 10**9))
     assert load_lesson_file(path).title() == "U"
     path.unlink()
@@ -331,21 +330,14 @@ def test_a_lesson_file_is_read_once_per_version(tmp_path: Path) -> None:
 
 # -- a teacher's mistakes are refused with file, item and problem ---------------------------
 
-MINIMAL = 'title.en = "T"\nsummary.en = "S"\n'
-
 
 def write_lesson(folder: Path, body: str, name: str = "06_trick_winner.toml") -> Path:
-    lessons = folder / "lessons"
-    lessons.mkdir(exist_ok=True)
-    path = lessons / name
-    path.write_text(MINIMAL + textwrap.dedent(body), encoding="utf-8")
-    return path
+    """A lesson file in ``folder``'s lessons folder: a title, a summary, then ``body``."""
+    return lesson_file(folder / "lessons" / name, body)
 
 
 def refusal(folder: Path, body: str, name: str = "06_trick_winner.toml") -> str:
-    with pytest.raises(LessonError) as caught:
-        load_lesson_file(write_lesson(folder, body, name))
-    return str(caught.value)
+    return refusal_of(write_lesson(folder, body, name))
 
 
 def test_wrong_winner_is_refused_with_the_engines_winner_and_rule(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from lesson_files import lesson_file
 
 from tutor.teaching.lesson import Lesson
 from tutor.teaching.lesson_loader import load_lesson_file
@@ -77,9 +78,7 @@ points = 40
 
 @pytest.fixture
 def lesson(tmp_path: Path) -> Lesson:
-    path = tmp_path / "06_tagged.toml"
-    path.write_text(textwrap.dedent(TAGGED), encoding="utf-8")
-    return load_lesson_file(path)
+    return load_lesson_file(lesson_file(tmp_path / "06_tagged.toml", TAGGED, titled=False))
 
 
 def answer(

@@ -10,12 +10,13 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from lesson_files import lesson_file
+from lesson_files import refusal as refusal_of
 
 from tutor.errors import IllegalPlayError, InvalidDealError, WizardRuleError
 from tutor.rules.round import Phase, Round
 from tutor.rules.scoring import ScoreSheet
-from tutor.teaching.lesson import LessonError, ScoreSheetFact
-from tutor.teaching.lesson_loader import load_lesson_file
+from tutor.teaching.lesson import ScoreSheetFact
 from tutor.teaching.quiz import (
     NOBODY,
     BidsMetQuestion,
@@ -189,13 +190,9 @@ taken = [[0, 1, 0, 0], [1, 0, 1, 0], [0, 1, 1, 1]]
 
 
 def refusal(folder: Path, kind: str, keys: str) -> str:
-    path = folder / "lessons" / "08_x.toml"
-    path.parent.mkdir(exist_ok=True)
     body = f'[[quiz]]\nid = "q"\nkind = "{kind}"\n{textwrap.dedent(keys)}'
-    path.write_text(f'title.en = "T"\nsummary.en = "S"\n{body}', encoding="utf-8")
-    with pytest.raises(LessonError) as caught:
-        load_lesson_file(path)
-    return str(caught.value).removeprefix("lessons/08_x.toml, quiz item 'q': ")
+    refused = refusal_of(lesson_file(folder / "lessons" / "08_x.toml", body))
+    return refused.removeprefix("lessons/08_x.toml, quiz item 'q': ")
 
 
 @pytest.mark.parametrize(

@@ -7,11 +7,11 @@ docs/rule-map.md is what the course says today."""
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from lesson_files import lesson_file
 
 from tutor.cli import main
 from tutor.teaching.kinds import ITEM_KINDS
@@ -108,9 +108,7 @@ winner = "C"
 
 
 def test_a_lesson_naming_a_rule_that_does_not_exist_is_refused(tmp_path: Path) -> None:
-    (tmp_path / "mylessons").mkdir()
-    path = tmp_path / "mylessons" / "12_trumps.toml"
-    path.write_text(UNKNOWN_RULE_LESSON, encoding="utf-8")
+    path = lesson_file(tmp_path / "mylessons" / "12_trumps.toml", UNKNOWN_RULE_LESSON, titled=False)
     with pytest.raises(LessonError) as caught:
         load_lesson_file(path)
     assert caught.value.problems == (
@@ -124,8 +122,7 @@ def test_a_lesson_naming_a_rule_that_does_not_exist_is_refused(tmp_path: Path) -
 def test_wizard_tutor_check_names_the_unknown_rule(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = tmp_path / "12_trumps.toml"
-    path.write_text(UNKNOWN_RULE_LESSON, encoding="utf-8")
+    path = lesson_file(tmp_path / "12_trumps.toml", UNKNOWN_RULE_LESSON, titled=False)
     assert main(["check", str(path)]) == 1
     errors = capsys.readouterr().err.splitlines()
     assert (
@@ -150,34 +147,29 @@ def test_a_practice_generator_naming_a_rule_that_does_not_exist_is_refused() -> 
 def test_sections_teach_quiz_items_and_practice_ask_and_examples_only_show(
     tmp_path: Path,
 ) -> None:
-    path = tmp_path / "12_wizards.toml"
-    path.write_text(
-        textwrap.dedent(
-            """
-            title.en = "T"
-            summary.en = "S"
-            [[section]]
-            id = "wizards"
-            rules = ["first-wizard-wins"]
-            heading.en = "H"
-            text.en = "T"
-            [[section.example]]
-            id = "shown"
-            kind = "trick-winner"
-            rules = ["later-wizards-never-win"]
-            plays = "G6 W Y12 W"
-            trump = "Y"
-            winner = "B"
-            [[quiz]]
-            id = "asked"
-            kind = "trick-winner"
-            rules = ["first-wizard-wins", "later-wizards-never-win"]
-            plays = "W G6 W Y12"
-            trump = "Y"
-            winner = "A"
-            """
-        ),
-        encoding="utf-8",
+    path = lesson_file(
+        tmp_path / "12_wizards.toml",
+        """
+        [[section]]
+        id = "wizards"
+        rules = ["first-wizard-wins"]
+        heading.en = "H"
+        text.en = "T"
+        [[section.example]]
+        id = "shown"
+        kind = "trick-winner"
+        rules = ["later-wizards-never-win"]
+        plays = "G6 W Y12 W"
+        trump = "Y"
+        winner = "B"
+        [[quiz]]
+        id = "asked"
+        kind = "trick-winner"
+        rules = ["first-wizard-wins", "later-wizards-never-win"]
+        plays = "W G6 W Y12"
+        trump = "Y"
+        winner = "A"
+        """,
     )
     coverage = rule_coverage([load_lesson_file(path)], practice={"leads": ["winner-leads-next"]})
     first, later = coverage.use("first-wizard-wins"), coverage.use("later-wizards-never-win")
