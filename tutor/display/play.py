@@ -275,7 +275,9 @@ class PlayScreen(widgets.VBox):  # type: ignore[misc]
     def undo(self) -> None:
         """Take back the learner's last card (and the bots' cards after it). A scored
         round stays scored: once it is over, Undo is off and does nothing."""
-        if self.session.round.finished:
+        # A second press that arrives before the first one's refresh disabled the button
+        # (a quick double click) finds nothing left to take back: nothing to do, no error.
+        if self.session.round.finished or not self.session.can_undo:
             return
         card = self.session.undo()
         self._say(text("play-screen.undone", self.lang, card=card_name(card, self.lang)))
