@@ -22,6 +22,7 @@ site's kernel shows the same).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 import sys
@@ -216,6 +217,15 @@ def main() -> None:
     app.initialize()
     install(app.shell)
     app.start()
+    # Shut down (the page closed): ipykernel's close, at exit, closes the output channel
+    # before it stops the control thread, which may still be ending the shutdown request:
+    # its last flush then meets a closed socket and logs a traceback (seen in the hub's
+    # log). The control thread ends first.
+    control = getattr(app, "control_thread", None)
+    if control is not None and control.is_alive():
+        with contextlib.suppress(RuntimeError):  # its loop closed meanwhile: it has ended
+            control.stop()
+        control.join(timeout=2)
 
 
 if __name__ == "__main__":
